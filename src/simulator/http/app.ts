@@ -1,0 +1,222 @@
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import type { Engine } from '../engine/engine';
+import { SimError } from '../engine/errors';
+import { createFaults, faultSettingSchema, type FaultKind } from './faults';
+
+/** Header by which the handler tells its host to destroy the connection instead of answering ("drop"). */
+export const DROP_HEADER = 'x-simulator-drop';
+
+export const API_PREFIX = '/loyalty/api/v1/pos/loyaltyGroups/:loyaltyGroup';
+
+export interface SimulatorAppOptions {
+  /** Called after anything changed the engine's state, before the answer leaves (training mode persists here). */
+  onChange?: () => Promise<void> | void;
+}
+
+type Env = {
+  Variables: {
+    bodyText: string;
+    merchantId: string | null;
+  };
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+
+const errorResponse = (status: number, code: string, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  json(status, { error: { code, message, ...details } }, headers);
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+function canonical(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
+    );
+  } catch {
+    return text;
+  }
+}
+
+const faultAnswers: Record<Exclude<FaultKind, 'drop' | 'timeout'>, () => Response> = {
+  error500: () => errorResponse(500, 'internal', 'Simulated internal error.'),
+  unavailable: () => errorResponse(503, 'unavailable', 'Simulated service unavailable.'),
+  rateLimited: () => errorResponse(429, 'rate_limited', 'Simulated rate limit.', {}, { 'retry-after': '1' }),
+};
+
+/**
+ * The simulator's HTTP face: one fetch(Request) => Response handler (hono) that runs in Node and in
+ * the browser. It owns transport concerns only: CORS, tokens, idempotency keys, faults, status
+ * codes. Every rule of the contract lives in the engine.
+ */
+export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions = {}) {
+  const faults = createFaults();
+  const app = new Hono<Env>();
+  const changed = async () => options.onChange?.();
+
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposeHeaders: ['Idempotency-Replayed', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof SimError) return errorResponse(err.status, err.code, err.message, err.details);
+    console.error('simulator: unexpected error', err);
+    return c.json({ error: { code: 'internal', message: 'Unexpected simulator error.' } }, 500);
+  });
+
+  app.notFound(() => errorResponse(404, 'not_found', 'No such path or method.'));
+
+  // ---- the simulator's own interface ---------------------------------------------------------
+
+  app.get('/_simulator/state', (c) => c.json(engine.view()));
+  app.post('/_simulator/reset', async (c) => {
+    engine.reset();
+    faults.clear();
+    await changed();
+    return c.json({ reset: true });
+  });
+  app.get('/_simulator/faults', (c) => c.json(faults.setting));
+  app.post('/_simulator/faults', async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse((await c.req.text()) || '{}');
+    } catch {
+      return errorResponse(400, 'invalid_request', 'The body must be JSON.');
+    }
+    const parsed = faultSettingSchema.safeParse(body);
+    if (!parsed.success) {
+      return errorResponse(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    }
+    faults.replace(parsed.data);
+    return c.json(faults.setting);
+  });
+
+  // ---- the API pipeline: faults, latency, token, idempotency ---------------------------------
+
+  app.use('/loyalty/api/*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const path = new URL(c.req.url).pathname;
+    const fault = faults.take(path);
+    const signal = c.req.raw.signal;
+    const auth = c.req.header('authorization') ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim() ?? null;
+    const merchantId = engine.authenticate(token);
+    const bodyText = c.req.method === 'POST' ? await c.req.text() : '';
+    c.set('bodyText', bodyText);
+    c.set('merchantId', merchantId);
+
+    const key = c.req.method === 'POST' && merchantId && token ? c.req.header('idempotency-key') : undefined;
+    if (key && token) {
+      const begun = engine.idempotency.begin(token, key, `${c.req.method} ${path} ${canonical(bodyText)}`);
+      if (begun.kind === 'reused') return errorResponse(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another path or body.');
+      if (begun.kind === 'inProgress') return errorResponse(409, 'request_in_progress', 'A request with this Idempotency-Key is being processed.');
+      if (begun.kind === 'replay') {
+        await sleep(faults.setting.latencyMs ?? 0, signal);
+        if (fault && fault !== 'drop' && fault !== 'timeout') return faultAnswers[fault]();
+        const replayed = new Response(begun.body, {
+          status: begun.status,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'idempotency-replayed': 'true' },
+        });
+        if (fault === 'drop') replayed.headers.set(DROP_HEADER, '1');
+        return replayed;
+      }
+    }
+
+    await sleep(faults.setting.latencyMs ?? 0, signal);
+    if (fault === 'timeout') {
+      if (key && token) engine.idempotency.abandon(token, key);
+      await sleep(10 * 60_000, signal); // until the client gives up
+      return errorResponse(504, 'timeout', 'Simulated time-out.');
+    }
+    if (fault && fault !== 'drop') {
+      if (key && token) engine.idempotency.abandon(token, key);
+      return faultAnswers[fault]();
+    }
+    if (!merchantId) {
+      if (key && token) engine.idempotency.abandon(token, key);
+      return errorResponse(401, 'unauthorized', 'Missing or unknown access token.');
+    }
+
+    await next();
+    const response = c.res;
+    if (key && token) engine.idempotency.finish(token, key, response.status, await response.clone().text());
+    if (c.req.method === 'POST' && response.ok) await changed();
+    else if (key) await changed();
+    if (fault === 'drop') c.res.headers.set(DROP_HEADER, '1');
+    return undefined;
+  });
+
+  const caller = (c: Context<Env>) => ({ merchantId: c.get('merchantId') ?? '', loyaltyGroup: c.req.param('loyaltyGroup') ?? '' });
+  const body = (c: Context<Env>): unknown => {
+    const text = c.get('bodyText');
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new SimError(400, 'invalid_request', 'The body is not valid JSON.');
+    }
+  };
+  const p = (c: Context<Env>, name: string) => c.req.param(name) ?? '';
+  const api = app.basePath(API_PREFIX);
+
+  // Gift cards
+  api.get('/giftcards/:number', (c) => c.json(engine.giftCards.get(caller(c), p(c, 'number'))));
+  api.post('/giftcards/:number/_issue', (c) => c.json(engine.giftCards.issue(caller(c), p(c, 'number'), body(c))));
+  api.post('/giftCardSeries/:series/giftcards/_issue', (c) => c.json(engine.giftCards.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201));
+  api.post('/giftcards/:number/_unissue', (c) => c.json(engine.giftCards.unissue(caller(c), p(c, 'number'), body(c))));
+  api.post('/giftcards/:number/_pay', (c) => c.json(engine.giftCards.pay(caller(c), p(c, 'number'), body(c)), 201));
+  api.post('/giftcards/:number/authorizations/:authCode/_commit', (c) =>
+    c.json(engine.giftCards.commit(caller(c), p(c, 'number'), p(c, 'authCode'), body(c))),
+  );
+  api.post('/instruments/:number/authorizations/:authCode/_cancel', (c) =>
+    c.json(engine.giftCards.cancel(caller(c), p(c, 'number'), p(c, 'authCode'), body(c))),
+  );
+
+  // Loyalty cards
+  api.get('/loyaltycards/:number', (c) => c.json(engine.loyaltyCards.get(caller(c), p(c, 'number'))));
+  api.post('/loyaltycards/:number/_issue', (c) => c.json(engine.loyaltyCards.issue(caller(c), p(c, 'number'), body(c))));
+  api.post('/loyaltycards/:number/_unissue', (c) => c.json(engine.loyaltyCards.unissue(caller(c), p(c, 'number'), body(c))));
+  api.post('/loyaltycards/:number/_pay', (c) => c.json(engine.loyaltyCards.pay(caller(c), p(c, 'number'), body(c))));
+  api.post('/merchant/:merchantId/loyaltycards/:number/_voidPayment', (c) =>
+    c.json(engine.loyaltyCards.voidPayment(caller(c), p(c, 'merchantId'), p(c, 'number'), body(c))),
+  );
+
+  // Store credit
+  api.get('/storecredits/:number', (c) => c.json(engine.storeCredits.get(caller(c), p(c, 'number'))));
+  api.post('/storeCreditSeries/:series/storecredits/_issue', (c) => c.json(engine.storeCredits.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201));
+  api.post('/storecredits/:number/_unissue', (c) => c.json(engine.storeCredits.unissue(caller(c), p(c, 'number'), body(c))));
+  api.post('/storecredits/:number/_pay', (c) => c.json(engine.storeCredits.pay(caller(c), p(c, 'number'), body(c)), 201));
+  api.post('/storecredits/:number/authorizations/:authCode/_commit', (c) =>
+    c.json(engine.storeCredits.commit(caller(c), p(c, 'number'), p(c, 'authCode'), body(c))),
+  );
+  api.post('/storecredit/:number/authorizations/:authCode/_cancel', (c) =>
+    c.json(engine.storeCredits.cancel(caller(c), p(c, 'number'), p(c, 'authCode'), body(c))),
+  );
+
+  return {
+    fetch: (request: Request) => app.fetch(request),
+    faults,
+    engine,
+  };
+}
+
+export type SimulatorApp = ReturnType<typeof createSimulatorApp>;

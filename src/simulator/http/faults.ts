@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const faultKinds = ['error500', 'drop', 'timeout', 'unavailable', 'rateLimited'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+export const faultSettingSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  next: z
+    .strictObject({
+      count: z.number().int().min(1),
+      kind: z.enum(faultKinds),
+      path: z.string().min(1).optional(),
+    })
+    .optional(),
+});
+
+export type FaultSetting = z.output<typeof faultSettingSchema>;
+
+/** The simulator's fault injection (loyalty-api.md section 7): latency for every API request, and the next N failures. */
+export function createFaults() {
+  let setting: FaultSetting = {};
+  return {
+    get setting() {
+      return setting;
+    },
+    replace(next: FaultSetting) {
+      setting = structuredClone(next);
+    },
+    clear() {
+      setting = {};
+    },
+    /** The fault for this API request, if any; counts it down. */
+    take(path: string): FaultKind | undefined {
+      const next = setting.next;
+      if (!next || (next.path !== undefined && !path.includes(next.path))) return undefined;
+      next.count -= 1;
+      if (next.count <= 0) delete setting.next;
+      return next.kind;
+    },
+  };
+}
+
+export type Faults = ReturnType<typeof createFaults>;
