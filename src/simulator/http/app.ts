@@ -145,7 +145,7 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     if (fault === 'timeout') {
       if (key && token) engine.idempotency.abandon(token, key);
       await sleep(10 * 60_000, signal); // until the client gives up
-      return errorResponse(504, 'timeout', 'Simulated time-out.');
+      return new Response(null, { status: 504, headers: { [DROP_HEADER]: '1' } });
     }
     if (fault && fault !== 'drop') {
       if (key && token) engine.idempotency.abandon(token, key);
