@@ -1,0 +1,86 @@
+import type { Account } from '@/domain/account';
+import { deriveIssueStatus, type Customer, type GiftCard, type LoyaltyCard, type StoreCredit } from '@/domain/instrument';
+import { majorToMinor, type Minor } from '@/domain/money';
+import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
+import type { z } from 'zod';
+import type { AccountWire, CustomerWire, authorizationWire, giftCardWire, loyaltyCardWire, loyaltyPaymentWire, loyaltyVoidWire, storeCreditWire } from './schemas';
+
+/** Wire (major units) to domain (minor units). An amount the currency cannot hold is a malformed answer. */
+export class MalformedAmount extends Error {}
+
+function minor(value: number, currency: string, field: string): Minor {
+  const result = majorToMinor(value, currency);
+  if (result === null) throw new MalformedAmount(`${field} ${value} is not an amount of ${currency}`);
+  return result;
+}
+
+function account(wire: AccountWire, currency: string): Account {
+  return {
+    net: minor(wire.amountNet, currency, 'amountNet'),
+    original: minor(wire.amountOriginal, currency, 'amountOriginal'),
+    floor: minor(wire.amountFloor, currency, 'amountFloor'),
+    authorized: minor(wire.amountAuthorized, currency, 'amountAuthorized'),
+  };
+}
+
+function customer(wire: CustomerWire): Customer | null {
+  if (!wire) return null;
+  return { customerId: wire.customerId, name: wire.name ?? undefined, email: wire.email ?? undefined, phone: wire.phone ?? undefined };
+}
+
+export function toGiftCard(wire: z.output<typeof giftCardWire>, currency: string, now = new Date()): GiftCard {
+  return {
+    kind: 'giftCard',
+    number: wire.giftCardId,
+    seriesNumber: wire.seriesNumber,
+    status: wire.status ?? deriveIssueStatus(wire.startDate ?? undefined, wire.expiryDate ?? undefined, now),
+    account: account(wire.account, currency),
+    customer: customer(wire.customer),
+    created: wire.created ?? undefined,
+    startDate: wire.startDate ?? undefined,
+    expiryDate: wire.expiryDate ?? undefined,
+  };
+}
+
+export function toStoreCredit(wire: z.output<typeof storeCreditWire>, currency: string, now = new Date()): StoreCredit {
+  const { storeCreditId, ...rest } = wire;
+  return { ...toGiftCard({ ...rest, giftCardId: storeCreditId }, currency, now), kind: 'storeCredit' };
+}
+
+export function toLoyaltyCard(wire: z.output<typeof loyaltyCardWire>, currency: string): LoyaltyCard {
+  return {
+    kind: 'loyaltyCard',
+    number: wire.loyaltyCardId,
+    seriesNumber: wire.seriesNumber,
+    statusCode: wire.statusCode,
+    account: account(wire.account, currency),
+    customer: customer(wire.customer),
+    created: wire.created ?? undefined,
+    startDate: wire.startDate ?? undefined,
+    expiryDate: wire.expiryDate ?? undefined,
+  };
+}
+
+export function toAuthorization(wire: z.output<typeof authorizationWire>, currency: string): Authorization {
+  return { ...wire, amount: minor(wire.amount, currency, 'amount'), account: account(wire.account, currency) };
+}
+
+export function toLoyaltyPayment(wire: z.output<typeof loyaltyPaymentWire>, currency: string): LoyaltyPayment {
+  return {
+    result: wire.result,
+    requestedAmount: minor(wire.requestedAmount, currency, 'requestedAmount'),
+    approvedAmount: minor(wire.approvedAmount, currency, 'approvedAmount'),
+    transactionId: wire.transactionId,
+    denialReason: wire.denialReason ?? undefined,
+    account: account(wire.account, currency),
+  };
+}
+
+export function toLoyaltyVoid(wire: z.output<typeof loyaltyVoidWire>, currency: string): LoyaltyVoid {
+  return {
+    result: 'voided',
+    transactionId: wire.transactionId,
+    voidedAmount: minor(wire.voidedAmount, currency, 'voidedAmount'),
+    account: account(wire.account, currency),
+  };
+}
