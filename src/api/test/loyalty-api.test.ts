@@ -113,7 +113,7 @@ describe('requests', () => {
       dataset.currency = currency;
       const { api, sent, state } = setup({}, dataset);
       const hold = await api.giftCards.pay('700100000001', minor, o);
-      expect((await sent[0]?.clone().json()).amount).toBe(major);
+      expect((await sent[0]!.clone().json()).amount).toBe(major);
       expect(hold.amount).toBe(minor);
       expect(state().authorizations[0]?.amount).toBe(major);
     }

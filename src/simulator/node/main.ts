@@ -62,7 +62,7 @@ const server = createServer(async (req, res) => {
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
       method: req.method ?? 'GET',
       headers,
-      body: body && body.length > 0 ? body : undefined,
+      body: body && body.length > 0 ? new Uint8Array(body) : undefined,
       signal: aborter.signal,
     });
     const response = await app.fetch(request);

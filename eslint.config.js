@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['lookup', 'settings', 'training', 'sale', 'issuing', 'journal'];
+const shared = ['api', 'domain', 'lib', 'components'];
+
+/** Dependencies point one way: app -> features -> shared; features never import each other. */
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: ['@/app/*', '@/app'], message: 'Features do not import the app shell.' },
+        { group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`]), message: 'Features do not import each other: share through src/lib or src/domain.' },
+        { regex: '^@/simulator/(?!browser/runtime$)', message: 'The terminal reaches the simulator only over its fetch interface (training loads its runtime with import()).' },
+      ],
+    }],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: shared.map((s) => `src/${s}/**`),
+    ignores: ['src/api/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '@/simulator/*'], message: 'Shared code never imports a feature, the app or the simulator.' }] }],
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', 'react', 'react-dom', '@tanstack/*', 'zustand', 'idb'], message: 'The domain core is pure: no I/O, no React, no other layer.' }] }],
+    },
+  },
+  {
+    files: ['src/simulator/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/api/*', '@/features/*', '@/app/*', '@/lib/*', '@/components/*', '../../api/*', '../../lib/*', '../../features/*'], message: 'The simulator is its own module: it shares only the pure domain core.' }] }],
+    },
+  },
+);

@@ -1,0 +1,79 @@
+import { LookupScreen } from '@/features/lookup/LookupScreen';
+import { SettingsScreen } from '@/features/settings/SettingsScreen';
+import { TrainingScreen } from '@/features/training/TrainingScreen';
+import { useT } from '@/lib/i18n';
+import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
+import { useServerSettings, useTerminalMode } from '@/lib/settings/store';
+import { ErrorBoundary } from './error-boundary';
+import { TerminalProvider } from './terminal-provider';
+
+const screens: { id: Screen; label: 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
+  { id: 'lookup', label: 'nav.lookup' },
+  { id: 'training', label: 'nav.training' },
+  { id: 'settings', label: 'nav.settings' },
+];
+
+function Header() {
+  const t = useT();
+  const mode = useTerminalMode();
+  const server = useServerSettings();
+  const screen = useScreen();
+  const { screenChosen } = useNavigationActions();
+  return (
+    <header className="app-header">
+      {mode === 'training' && (
+        <p className="training-banner">
+          <span aria-hidden="true">▲ </span>
+          {t('training.banner')}
+        </p>
+      )}
+      <div className="app-bar">
+        <h1 className="app-title">{t('appTitle')}</h1>
+        <p className="mode-indicator">{mode === 'live' && server ? t('mode.live', { server: new URL(server.baseUrl).host }) : t('mode.training')}</p>
+        <nav aria-label={t('nav.label')}>
+          <ul className="nav-list">
+            {screens.map((s) => (
+              <li key={s.id}>
+                <button type="button" className="nav-button" aria-current={screen === s.id ? 'page' : undefined} onClick={() => screenChosen(s.id)}>
+                  {t(s.label)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function CurrentScreen() {
+  const screen = useScreen();
+  if (screen === 'settings') return <SettingsScreen />;
+  if (screen === 'training') return <TrainingScreen />;
+  return <LookupScreen />;
+}
+
+export function App() {
+  const t = useT();
+  const mode = useTerminalMode();
+  return (
+    <div className={mode === 'training' ? 'app training' : 'app'}>
+      <Header />
+      <main className="app-main">
+        <ErrorBoundary
+          fallback={(reset) => (
+            <div role="alert" className="notice notice-error">
+              <p>{t('error.crash')}</p>
+              <button type="button" className="button" onClick={reset}>{t('error.retry')}</button>{' '}
+              <button type="button" className="button" onClick={() => window.location.reload()}>{t('error.reload')}</button>
+            </div>
+          )}
+        >
+          <TerminalProvider>
+            <CurrentScreen />
+          </TerminalProvider>
+        </ErrorBoundary>
+      </main>
+    </div>
+  );
+}

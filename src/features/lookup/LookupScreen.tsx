@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ErrorNotice } from '@/components/ErrorNotice';
+import { useDelayedFlag } from '@/components/use-delayed-flag';
+import { LoyaltyApiError } from '@/api/errors';
+import { instrumentKinds, type InstrumentKind } from '@/domain/instrument';
+import { groupNumber } from '@/domain/instrument-number';
+import { errorText } from '@/lib/error-text';
+import { useT } from '@/lib/i18n';
+import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
+import { useScanner } from '@/lib/use-scanner';
+import { InstrumentDetails } from './InstrumentDetails';
+import { useLookup } from './use-lookup';
+
+function KindChoice({ number, onChoose, legend }: { number: string; onChoose: (kind: InstrumentKind) => void; legend: string }) {
+  const t = useT();
+  return (
+    <fieldset className="kind-choice">
+      <legend>{legend}</legend>
+      {instrumentKinds.map((kind) => (
+        <button key={kind} type="button" className="button button-large" onClick={() => onChoose(kind)}>
+          {t(`kind.${kind}`)}
+          <span className="visually-hidden"> {groupNumber(number)}</span>
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+export function LookupScreen() {
+  const t = useT();
+  // A look-up asked for elsewhere (a scenario card) is where this screen starts.
+  const pending = usePendingLookup();
+  const { pendingLookupTaken } = useNavigationActions();
+  const lookup = useLookup(pending && { kind: pending.kind, number: pending.number });
+  const { target, query, submit } = lookup;
+  const [input, setInput] = useState(pending?.number ?? '');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const slow = useDelayedFlag(query.isFetching);
+
+  const onScan = (text: string) => {
+    setInput(text.trim());
+    submit(text);
+  };
+  useScanner(onScan);
+
+  useEffect(() => {
+    if (pending) pendingLookupTaken();
+  }, [pending, pendingLookupTaken]);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(input);
+    inputRef.current?.select();
+  };
+
+  const error = query.error;
+  const refreshFailed = query.isRefetchError && query.data;
+
+  return (
+    <div className="screen lookup">
+      <h2 className="screen-title">{t('lookup.title')}</h2>
+      <form className="lookup-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="lookup-number" className="field-label">{t('lookup.numberLabel')}</label>
+        <div className="lookup-row">
+          <input
+            id="lookup-number"
+            ref={inputRef}
+            className="input input-large"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            inputMode="text"
+            aria-describedby="lookup-hint lookup-error"
+            aria-invalid={lookup.inputError ? true : undefined}
+          />
+          <button type="submit" className="button button-primary button-large">{t('lookup.submit')}</button>
+        </div>
+        <p id="lookup-hint" className="hint">{t('lookup.hint')}</p>
+        <p id="lookup-error" className="field-error" role="alert">
+          {lookup.inputError ? t(lookup.inputError) : ''}
+        </p>
+      </form>
+
+      {lookup.askKindFor && (
+        <div className="ask-kind">
+          <KindChoice number={lookup.askKindFor} legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })} onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })} />
+          <button type="button" className="button" onClick={lookup.cancelAsk}>{t('lookup.cancelAsk')}</button>
+        </div>
+      )}
+
+      <div className="lookup-result" aria-busy={query.isFetching}>
+        {slow && (
+          <p role="status" className="progress">
+            <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
+          </p>
+        )}
+        {target && error && !query.data && (
+          <ErrorNotice message={errorText(t, error, { kind: target.kind })} onRetry={() => void query.refetch()}>
+            {error instanceof LoyaltyApiError && error.code === 'not_found' && (
+              <KindChoice number={target.number} legend={t('lookup.askKind', { number: groupNumber(target.number) })} onChoose={(kind) => lookup.choose({ kind, number: target.number })} />
+            )}
+          </ErrorNotice>
+        )}
+        {query.data && (
+          <>
+            {refreshFailed && <p className="notice notice-quiet" role="status">{t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}</p>}
+            <InstrumentDetails instrument={query.data} />
+            <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {t('lookup.refresh')}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

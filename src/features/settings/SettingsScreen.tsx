@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { instrumentKinds } from '@/domain/instrument';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
+import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
+import { checkConnection, type ConnectionCheck } from './check-connection';
+import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
+
+function FieldMessage({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
+  const t = useT();
+  if (!error?.message) return null;
+  return <p id={id} className="field-error">{t(`validation.${error.message}` as MessageKey)}</p>;
+}
+
+export function SettingsScreen() {
+  const t = useT();
+  const saved = useServerSettings();
+  const mode = useTerminalMode();
+  const locale = useLocale();
+  const actions = useSettingsActions();
+  const savedToken = saved?.token;
+  const schema = settingsFormSchema(savedToken);
+  const form = useForm<SettingsFormInput, unknown, ReturnType<typeof schema.parse>>({
+    resolver: zodResolver(schema),
+    defaultValues: toFormValues(saved),
+    mode: 'onBlur',
+  });
+  const { register, handleSubmit, formState, control, getValues } = form;
+  const series = useFieldArray({ control, name: 'series' });
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const errors = formState.errors;
+
+  const field = (name: 'baseUrl' | 'loyaltyGroup' | 'merchantId' | 'storeId' | 'workstationId' | 'operatorId' | 'currency' | 'timeoutSeconds', label: MessageKey, options: { type?: string; inputMode?: 'numeric' | 'url' | 'text' } = {}) => (
+    <div className="field">
+      <label htmlFor={`settings-${name}`} className="field-label">{t(label)}</label>
+      <input
+        id={`settings-${name}`}
+        className="input"
+        type={options.type ?? 'text'}
+        inputMode={options.inputMode}
+        autoComplete="off"
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `settings-${name}-error` : undefined}
+        {...register(name)}
+      />
+      <FieldMessage id={`settings-${name}-error`} error={errors[name]} />
+    </div>
+  );
+
+  const onSave = handleSubmit(
+    (values) => {
+      const settings = withToken(values, savedToken);
+      actions.serverSettingsSaved(settings);
+      form.reset(toFormValues(settings));
+      setNotice({ tone: 'ok', text: t('settings.saved') });
+    },
+    () => setNotice({ tone: 'error', text: t('settings.fix') }),
+  );
+
+  const onCheck = async () => {
+    const parsed = schema.safeParse(getValues());
+    if (!parsed.success) {
+      await form.trigger();
+      setNotice({ tone: 'error', text: t('settings.fix') });
+      return;
+    }
+    setChecking(true);
+    setNotice(null);
+    const result: ConnectionCheck = await checkConnection(withToken(parsed.data, savedToken));
+    setChecking(false);
+    setNotice({ tone: result.ok ? 'ok' : 'error', text: t(result.key, result.vars) });
+  };
+
+  return (
+    <div className="screen settings">
+      <h2 className="screen-title">{t('settings.title')}</h2>
+
+      <div className="field">
+        <label htmlFor="settings-locale" className="field-label">{t('settings.locale')}</label>
+        <select id="settings-locale" className="input" value={locale} onChange={(e) => actions.localeChosen(e.target.value as SupportedLocale)}>
+          {supportedLocales.map((l) => (
+            <option key={l} value={l}>{new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}</option>
+          ))}
+        </select>
+      </div>
+
+      <form onSubmit={(e) => void onSave(e)} noValidate className="settings-form">
+        <fieldset>
+          <legend>{t('settings.server')}</legend>
+          {field('baseUrl', 'settings.baseUrl', { type: 'url', inputMode: 'url' })}
+          {field('loyaltyGroup', 'settings.loyaltyGroup')}
+          <div className="field">
+            <label htmlFor="settings-token" className="field-label">{savedToken ? t('settings.tokenReplace') : t('settings.token')}</label>
+            <input
+              id="settings-token"
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              aria-describedby={savedToken ? 'settings-token-saved' : errors.token ? 'settings-token-error' : undefined}
+              aria-invalid={errors.token ? true : undefined}
+              {...register('token')}
+            />
+            {savedToken && <p id="settings-token-saved" className="hint">{t('settings.tokenSaved', { last: `…${savedToken.slice(-4)}` })}</p>}
+            <FieldMessage id="settings-token-error" error={errors.token} />
+          </div>
+          {field('merchantId', 'settings.merchantId')}
+          {field('storeId', 'settings.storeId', { inputMode: 'numeric' })}
+          {field('workstationId', 'settings.workstationId', { inputMode: 'numeric' })}
+          {field('operatorId', 'settings.operatorId')}
+          {field('currency', 'settings.currency')}
+          {field('timeoutSeconds', 'settings.timeout', { inputMode: 'numeric' })}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('settings.series')}</legend>
+          <p className="hint">{t('settings.seriesHint')}</p>
+          {series.fields.map((row, i) => (
+            <fieldset key={row.id} className="series-row">
+              <legend>{t('settings.seriesRow', { n: i + 1 })}</legend>
+              <div className="field">
+                <label htmlFor={`series-${i}-prefix`} className="field-label">{t('settings.prefix')}</label>
+                <input id={`series-${i}-prefix`} className="input" autoComplete="off" {...register(`series.${i}.prefix`)} aria-invalid={errors.series?.[i]?.prefix ? true : undefined} />
+                <FieldMessage id={`series-${i}-prefix-error`} error={errors.series?.[i]?.prefix} />
+              </div>
+              <div className="field">
+                <label htmlFor={`series-${i}-kind`} className="field-label">{t('settings.kind')}</label>
+                <select id={`series-${i}-kind`} className="input" {...register(`series.${i}.kind`)}>
+                  {instrumentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`series-${i}-number`} className="field-label">{t('settings.seriesNumber')}</label>
+                <input id={`series-${i}-number`} className="input" autoComplete="off" {...register(`series.${i}.seriesNumber`)} aria-invalid={errors.series?.[i]?.seriesNumber ? true : undefined} />
+                <FieldMessage id={`series-${i}-number-error`} error={errors.series?.[i]?.seriesNumber} />
+              </div>
+              <div className="field">
+                <label htmlFor={`series-${i}-description`} className="field-label">{t('settings.description')}</label>
+                <input id={`series-${i}-description`} className="input" autoComplete="off" {...register(`series.${i}.description`)} />
+              </div>
+              <div className="field field-check">
+                <input id={`series-${i}-live`} type="checkbox" className="checkbox" {...register(`series.${i}.livePrinted`)} />
+                <label htmlFor={`series-${i}-live`}>{t('settings.livePrinted')}</label>
+              </div>
+              <button type="button" className="button" onClick={() => series.remove(i)}>{t('settings.removeSeries', { n: i + 1 })}</button>
+            </fieldset>
+          ))}
+          <button type="button" className="button" onClick={() => series.append({ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' })}>
+            {t('settings.addSeries')}
+          </button>
+        </fieldset>
+
+        <div className="actions">
+          <button type="submit" className="button button-primary button-large">{t('settings.save')}</button>
+          <button type="button" className="button button-large" onClick={() => void onCheck()} disabled={checking}>
+            {checking ? t('settings.checking') : t('settings.check')}
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {notice && <p className={`notice ${notice.tone === 'ok' ? 'notice-ok' : 'notice-error'}`}><span aria-hidden="true">{notice.tone === 'ok' ? '✓ ' : '✕ '}</span>{notice.text}</p>}
+        </div>
+      </form>
+
+      <section className="mode-switch" aria-labelledby="mode-heading">
+        <h3 id="mode-heading">{mode === 'live' ? t('settings.modeLive') : t('settings.modeTraining')}</h3>
+        {mode === 'training' && saved && <button type="button" className="button button-large" onClick={actions.liveStarted}>{t('settings.useLive')}</button>}
+        {mode === 'live' && <button type="button" className="button button-large" onClick={actions.trainingStarted}>{t('settings.useTraining')}</button>}
+      </section>
+    </div>
+  );
+}

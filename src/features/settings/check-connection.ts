@@ -1,0 +1,47 @@
+import { LoyaltyApiError } from '@/api/errors';
+import { createLoyaltyApi } from '@/api/loyalty-api';
+import type { MessageKey } from '@/lib/i18n';
+import type { ServerSettings } from '@/lib/settings/schema';
+
+export type ConnectionCheck = { ok: boolean; key: MessageKey; vars: Record<string, string> };
+
+/**
+ * Asks the server for an instrument that almost surely does not exist: `not_found` proves the
+ * address, the token and the loyalty group in one request. A browser hides why a request failed,
+ * so an opaque no-cors request then tells "unreachable" from "reachable but CORS refused".
+ */
+export async function checkConnection(settings: ServerSettings, doFetch: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ConnectionCheck> {
+  const api = createLoyaltyApi({ ...settings, timeoutMs: settings.timeoutSeconds * 1000, fetch: doFetch });
+  const group = { group: settings.loyaltyGroup };
+  try {
+    await api.giftCards.get('0000000000000000');
+    return { ok: true, key: 'check.ok', vars: group };
+  } catch (error) {
+    if (!(error instanceof LoyaltyApiError)) return { ok: false, key: 'check.other', vars: { message: String(error) } };
+    switch (error.code) {
+      case 'not_found':
+        return { ok: true, key: 'check.ok', vars: group };
+      case 'unauthorized':
+        return { ok: false, key: 'check.unauthorized', vars: {} };
+      case 'loyalty_group_not_found':
+        return { ok: false, key: 'check.group', vars: group };
+      case 'merchant_not_allowed':
+        return { ok: false, key: 'check.merchant', vars: group };
+      case 'timeout':
+        return { ok: false, key: 'check.timeout', vars: {} };
+      case 'malformed_response':
+        return { ok: false, key: 'check.malformed', vars: {} };
+      case 'network': {
+        const reachable = await doFetch(settings.baseUrl, { mode: 'no-cors', signal: AbortSignal.timeout(settings.timeoutSeconds * 1000) }).then(
+          () => true,
+          () => false,
+        );
+        return reachable
+          ? { ok: false, key: 'check.cors', vars: { origin: globalThis.location?.origin ?? '' } }
+          : { ok: false, key: 'check.unreachable', vars: { url: settings.baseUrl } };
+      }
+      default:
+        return { ok: false, key: 'check.other', vars: { message: `${error.code}: ${error.message}` } };
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { instrumentQueries } from '@/api/queries';
+import { groupNumber } from '@/domain/instrument-number';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { useNavigationActions } from '@/lib/navigation-store';
+import { useSettingsActions } from '@/lib/settings/store';
+import { useTerminal } from '@/lib/terminal-context';
+
+const faults = ['error500', 'drop', 'timeout', 'unavailable'] as const;
+type Fault = (typeof faults)[number];
+
+/** The trainer's panel: scenario cards, reset, latency, and the next request's failure. */
+export function TrainingScreen() {
+  const t = useT();
+  const terminal = useTerminal();
+  const queryClient = useQueryClient();
+  const { lookupRequested } = useNavigationActions();
+  const { trainingStarted } = useSettingsActions();
+  const [latency, setLatency] = useState('0');
+  const [fault, setFault] = useState<Fault>('error500');
+  const [message, setMessage] = useState<string | null>(null);
+
+  if (!terminal.training) {
+    return (
+      <div className="screen training-panel">
+        <h2 className="screen-title">{t('trainingPanel.title')}</h2>
+        <p>{t('trainingPanel.intro')}</p>
+        <button type="button" className="button button-primary button-large" onClick={trainingStarted}>{t('trainingPanel.start')}</button>
+      </div>
+    );
+  }
+
+  const simulator = (path: string, body?: unknown) =>
+    terminal.fetch(`${terminal.baseUrl}/_simulator/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+
+  const reset = async () => {
+    await simulator('reset');
+    await queryClient.invalidateQueries({ queryKey: instrumentQueries.all(terminal.scope) });
+    setMessage(t('trainingPanel.resetDone'));
+  };
+  const applyLatency = async () => {
+    const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+    await simulator('faults', { latencyMs: ms });
+    setMessage(t('trainingPanel.latencySet', { ms }));
+  };
+  const failNext = async () => {
+    const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+    await simulator('faults', { latencyMs: ms, next: { count: 1, kind: fault } });
+    setMessage(t('trainingPanel.faultSet', { fault: t(`trainingPanel.fault.${fault}` as MessageKey) }));
+  };
+
+  return (
+    <div className="screen training-panel">
+      <h2 className="screen-title">{t('trainingPanel.title')}</h2>
+      <p>{t('trainingPanel.intro')}</p>
+
+      <section aria-labelledby="scenarios-heading">
+        <h3 id="scenarios-heading">{t('trainingPanel.scenarios')}</h3>
+        <ul className="scenario-list">
+          {terminal.training.scenarios.map((card) => (
+            <li key={card.number}>
+              <button type="button" className="scenario-card" onClick={() => lookupRequested(card.kind, card.number)} aria-label={t('trainingPanel.use', { label: card.label })}>
+                <span className="scenario-kind">{t(`kind.${card.kind}`)}</span>
+                <span className="scenario-label">{card.label}</span>
+                <span className="scenario-number">{groupNumber(card.number)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <h3>{t('trainingPanel.series')}</h3>
+        <ul className="plain-list">
+          {terminal.training.scenarioSeries.map((s) => (
+            <li key={s.seriesNumber}>{s.label}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="controls-heading" className="training-controls">
+        <h3 id="controls-heading" className="visually-hidden">{t('trainingPanel.title')}</h3>
+        <button type="button" className="button button-large" onClick={() => void reset()}>{t('trainingPanel.reset')}</button>
+        <div className="field">
+          <label htmlFor="training-latency" className="field-label">{t('trainingPanel.latency')}</label>
+          <div className="lookup-row">
+            <input id="training-latency" className="input" inputMode="numeric" value={latency} onChange={(e) => setLatency(e.target.value)} />
+            <button type="button" className="button" onClick={() => void applyLatency()}>{t('trainingPanel.applyLatency')}</button>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="training-fault" className="field-label">{t('trainingPanel.failNext')}</label>
+          <div className="lookup-row">
+            <select id="training-fault" className="input" value={fault} onChange={(e) => setFault(e.target.value as Fault)}>
+              {faults.map((f) => <option key={f} value={f}>{t(`trainingPanel.fault.${f}` as MessageKey)}</option>)}
+            </select>
+            <button type="button" className="button" onClick={() => void failNext()}>{t('trainingPanel.failNext')}</button>
+          </div>
+        </div>
+        <p role="status" className="hint">{message ?? ''}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import type { InstrumentKind } from '@/domain/instrument';
+
+export type Screen = 'lookup' | 'training' | 'settings';
+
+interface NavigationState {
+  screen: Screen;
+  /** A look-up asked for from elsewhere (a scenario card), taken by the lookup screen. */
+  pendingLookup: { kind: InstrumentKind; number: string; at: number } | null;
+  actions: {
+    screenChosen: (screen: Screen) => void;
+    lookupRequested: (kind: InstrumentKind, number: string) => void;
+    pendingLookupTaken: () => void;
+  };
+}
+
+const useNavigationStore = create<NavigationState>()((set) => ({
+  screen: 'lookup',
+  pendingLookup: null,
+  actions: {
+    screenChosen: (screen) => set({ screen }),
+    lookupRequested: (kind, number) => set({ screen: 'lookup', pendingLookup: { kind, number, at: Date.now() } }),
+    pendingLookupTaken: () => set({ pendingLookup: null }),
+  },
+}));
+
+export const useScreen = () => useNavigationStore((s) => s.screen);
+export const usePendingLookup = () => useNavigationStore((s) => s.pendingLookup);
+export const useNavigationActions = () => useNavigationStore((s) => s.actions);

@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { LoyaltyApi } from '@/api/loyalty-api';
+import type { InstrumentKind } from '@/domain/instrument';
+import type { SeriesConfig } from '@/domain/instrument-number';
+import type { TerminalMode } from '@/lib/settings/store';
+
+export interface ScenarioCard {
+  number: string;
+  kind: InstrumentKind;
+  label: string;
+}
+
+/** What every screen needs to know about the server it works with, live or simulated. */
+export interface Terminal {
+  mode: TerminalMode;
+  api: LoyaltyApi;
+  /** Separates cached data of different servers: training and live never mix. */
+  scope: string;
+  currency: string;
+  locale: string;
+  series: SeriesConfig[];
+  /** The server's own fetch and address (training: the simulator's `/_simulator/*` interface). */
+  fetch: typeof fetch;
+  baseUrl: string;
+  training: { scenarios: ScenarioCard[]; scenarioSeries: { seriesNumber: string; kind: InstrumentKind; label: string }[] } | null;
+}
+
+export const TerminalContext = createContext<Terminal | null>(null);
+
+export function useTerminal(): Terminal {
+  const terminal = useContext(TerminalContext);
+  if (!terminal) throw new Error('useTerminal outside TerminalProvider');
+  return terminal;
+}

@@ -1,0 +1,62 @@
+import { openDB } from 'idb';
+import type { SeriesConfig } from '../../domain/instrument-number';
+import { parseDataset } from '../engine/dataset';
+import { createEngine } from '../engine/engine';
+import type { EngineState } from '../engine/state';
+import { createSimulatorApp } from '../http/app';
+import { demoDataset, scenarioCards, scenarioSeries } from '../demo-dataset';
+import { simulatorFetch } from './fetch-adapter';
+
+const DB_NAME = 'loyalty-terminal-training';
+const STORE = 'simulator';
+const STATE_KEY = 'engine-state';
+
+/** Where training requests go; never resolved by DNS because fetch never leaves the page. */
+export const TRAINING_BASE_URL = 'https://training.simulator.invalid';
+
+/**
+ * The simulator inside the page (training mode). Its state is kept in its own IndexedDB database,
+ * written with strict durability after every change, so a reload continues where the trainer was.
+ * Loaded with import(): the live terminal's bundle does not carry it.
+ */
+export async function startTrainingServer() {
+  const parsed = parseDataset(demoDataset);
+  if (!parsed.ok) throw new Error(`Built-in dataset is invalid: ${parsed.problems.join('; ')}`);
+  const { dataset } = parsed;
+  const db = await openDB(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore(STORE);
+    },
+  });
+  const stored = (await db.get(STORE, STATE_KEY)) as EngineState | undefined;
+  const engine = createEngine(dataset, { state: stored?.version === 1 ? stored : undefined });
+  const app = createSimulatorApp(engine, {
+    async onChange() {
+      const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
+      await Promise.all([tx.store.put(structuredClone(engine.state), STATE_KEY), tx.done]);
+    },
+  });
+
+  const group = dataset.loyaltyGroups[0];
+  const token = dataset.tokens[0];
+  if (!group || !token) throw new Error('Built-in dataset has no loyalty group or token');
+  const series: SeriesConfig[] = [
+    ...group.giftCardSeries.map((s) => ({ prefix: s.prefix, kind: 'giftCard' as const, seriesNumber: s.seriesNumber, livePrinted: s.issueType === 'livePrinted', description: s.description })),
+    ...group.storeCreditSeries.map((s) => ({ prefix: s.prefix, kind: 'storeCredit' as const, seriesNumber: s.seriesNumber, livePrinted: true, description: s.description })),
+    ...group.loyaltyCardSeries.map((s) => ({ prefix: s.prefix, kind: 'loyaltyCard' as const, seriesNumber: s.seriesNumber, livePrinted: false, description: s.description })),
+  ];
+
+  return {
+    fetch: simulatorFetch(app),
+    baseUrl: TRAINING_BASE_URL,
+    loyaltyGroup: group.id,
+    token: token.token,
+    merchantId: token.merchantId,
+    currency: dataset.currency,
+    series,
+    scenarios: scenarioCards,
+    scenarioSeries,
+  };
+}
+
+export type TrainingServer = Awaited<ReturnType<typeof startTrainingServer>>;
