@@ -12,13 +12,13 @@ export const SIMULATOR_PORT = 4010;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: 'test-results/e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${TERMINAL_PORT}`,
     trace: 'retain-on-failure',

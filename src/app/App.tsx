@@ -3,7 +3,8 @@ import { SettingsScreen } from '@/features/settings/SettingsScreen';
 import { TrainingScreen } from '@/features/training/TrainingScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
-import { useServerSettings, useTerminalMode } from '@/lib/settings/store';
+import { useEffect } from 'react';
+import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
@@ -56,6 +57,11 @@ function CurrentScreen() {
 export function App() {
   const t = useT();
   const mode = useTerminalMode();
+  const locale = useLocale();
+  useEffect(() => {
+    document.documentElement.lang = locale.slice(0, 2);
+    document.title = t('appTitle');
+  }, [locale, t]);
   return (
     <div className={mode === 'training' ? 'app training' : 'app'}>
       <Header />

@@ -74,15 +74,17 @@ export function LookupScreen() {
             autoCorrect="off"
             spellCheck={false}
             inputMode="text"
-            aria-describedby="lookup-hint lookup-error"
+            aria-describedby={lookup.inputError ? 'lookup-hint lookup-error' : 'lookup-hint'}
             aria-invalid={lookup.inputError ? true : undefined}
           />
           <button type="submit" className="button button-primary button-large">{t('lookup.submit')}</button>
         </div>
         <p id="lookup-hint" className="hint">{t('lookup.hint')}</p>
-        <p id="lookup-error" className="field-error" role="alert">
-          {lookup.inputError ? t(lookup.inputError) : ''}
-        </p>
+        {lookup.inputError && (
+          <p id="lookup-error" className="field-error" role="alert">
+            {t(lookup.inputError)}
+          </p>
+        )}
       </form>
 
       {lookup.askKindFor && (

@@ -19,6 +19,7 @@ export function TrainingScreen() {
   const { trainingStarted } = useSettingsActions();
   const [latency, setLatency] = useState('0');
   const [fault, setFault] = useState<Fault>('error500');
+  const [count, setCount] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
 
   if (!terminal.training) {
@@ -46,8 +47,8 @@ export function TrainingScreen() {
   };
   const failNext = async () => {
     const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
-    await simulator('faults', { latencyMs: ms, next: { count: 1, kind: fault } });
-    setMessage(t('trainingPanel.faultSet', { fault: t(`trainingPanel.fault.${fault}` as MessageKey) }));
+    await simulator('faults', { latencyMs: ms, next: { count, kind: fault } });
+    setMessage(t('trainingPanel.faultSet', { count, fault: t(`trainingPanel.fault.${fault}` as MessageKey) }));
   };
 
   return (
@@ -92,7 +93,11 @@ export function TrainingScreen() {
             <select id="training-fault" className="input" value={fault} onChange={(e) => setFault(e.target.value as Fault)}>
               {faults.map((f) => <option key={f} value={f}>{t(`trainingPanel.fault.${f}` as MessageKey)}</option>)}
             </select>
-            <button type="button" className="button" onClick={() => void failNext()}>{t('trainingPanel.failNext')}</button>
+            <label htmlFor="training-fault-count" className="visually-hidden">{t('trainingPanel.faultCount')}</label>
+            <select id="training-fault-count" className="input" value={count} onChange={(e) => setCount(Number(e.target.value))}>
+              {[1, 2, 3, 5].map((n) => <option key={n} value={n}>{t('trainingPanel.faultCountOption', { n })}</option>)}
+            </select>
+            <button type="button" className="button" onClick={() => void failNext()}>{t('trainingPanel.failNow')}</button>
           </div>
         </div>
         <p role="status" className="hint">{message ?? ''}</p>

@@ -2,7 +2,7 @@
 export const en = {
   appTitle: 'Loyalty terminal',
   'nav.label': 'Main',
-  'nav.lookup': 'Look up',
+  'nav.lookup': 'Card lookup',
   'nav.training': 'Training',
   'nav.settings': 'Settings',
   'training.banner': 'TRAINING — simulated server, no real money',
@@ -130,12 +130,15 @@ export const en = {
   'trainingPanel.resetDone': 'Training data reset.',
   'trainingPanel.latency': 'Added latency (ms)',
   'trainingPanel.applyLatency': 'Apply latency',
-  'trainingPanel.failNext': 'Make the next request fail',
+  'trainingPanel.failNext': 'Make the next requests fail',
   'trainingPanel.fault.error500': 'Server error (500)',
   'trainingPanel.fault.drop': 'Lost answer (applied, then dropped)',
   'trainingPanel.fault.timeout': 'Time-out (no answer)',
   'trainingPanel.fault.unavailable': 'Unavailable (503)',
-  'trainingPanel.faultSet': 'The next request will fail: {fault}.',
+  'trainingPanel.faultSet': 'The next {count} request(s) will fail: {fault}.',
+  'trainingPanel.faultCount': 'How many requests',
+  'trainingPanel.faultCountOption': '{n} request(s)',
+  'trainingPanel.failNow': 'Set failure',
   'trainingPanel.latencySet': 'Latency set to {ms} ms.',
 };
 

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { configureLiveServer, expectAccessible, goTo, keyNumber, openTerminal, resetSimulator, scan } from './support/terminal';
+
+test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
+  await resetSimulator(request);
+  await openTerminal(page);
+  await expectAccessible(page);
+  await scan(page, '700100000001');
+  await expect(page.locator('.available-amount')).toBeVisible();
+  await expectAccessible(page);
+  await keyNumber(page, '700100000006');
+  await expect(page.getByText('Status: Expired')).toBeVisible();
+  await expectAccessible(page);
+  await scan(page, '99990001');
+  await expect(page.getByRole('group', { name: /Which kind of card/ })).toBeVisible();
+  await expectAccessible(page);
+  await keyNumber(page, '12');
+  await expectAccessible(page);
+  await goTo(page, 'Training');
+  await expectAccessible(page);
+  await goTo(page, 'Settings');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Fix the marked fields.')).toBeVisible();
+  await expectAccessible(page);
+  await configureLiveServer(page);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await expectAccessible(page);
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000099');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('touch targets are at least 44 CSS px', async ({ page }) => {
+  await openTerminal(page);
+  await scan(page, '700100000001');
+  for (const screen of ['Card lookup', 'Training', 'Settings'] as const) {
+    await goTo(page, screen);
+    const small = await page.locator('button, input, select, a').evaluateAll((els) =>
+      els
+        .filter((el) => !el.closest('.visually-hidden'))
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? el.id, box: el.getBoundingClientRect(), type: (el as HTMLInputElement).type }))
+        .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
+        .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
+    );
+    expect(small, screen).toEqual([]);
+  }
+});
+
+test('a sale-free lookup can be done by keyboard alone', async ({ page }) => {
+  await openTerminal(page);
+  await page.keyboard.type('710100000001');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.available-amount')).toHaveText('€120.00');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Read again' })).toBeFocused();
+});

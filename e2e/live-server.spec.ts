@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { configureLiveServer, expectAvailable, goTo, instrumentPanel, keyNumber, openTerminal, resetSimulator, scan, SIMULATOR, simulatorState } from './support/terminal';
+
+test.beforeEach(async ({ page, request }) => {
+  await resetSimulator(request);
+  await openTerminal(page);
+});
+
+test('a manager configures the server, checks the connection, and the cashier looks up over HTTP', async ({ page, request }) => {
+  await configureLiveServer(page);
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('Connected: the server accepted the token and knows loyalty group demo.')).toBeVisible();
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await expect(page.getByText('TRAINING — simulated server, no real money')).toHaveCount(0);
+  await expect(page.getByText('Live: 127.0.0.1:4010')).toBeVisible();
+
+  // The server's own state changes are what the cashier sees.
+  const hold = await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay`, {
+    headers: { Authorization: 'Bearer demo-token' },
+    data: { amount: 12.5, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } },
+  });
+  expect(hold.status()).toBe(201);
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000001');
+  await expectAvailable(page, '€37.50');
+  await expect(instrumentPanel(page).locator('dt', { hasText: 'On hold' }).locator('+ dd')).toHaveText('€12.50');
+  await keyNumber(page, '710100000002');
+  await expectAvailable(page, '€5.00');
+  expect((await simulatorState(request)).authorizations).toHaveLength(1);
+});
+
+test('the saved token is never shown again in full', async ({ page }) => {
+  await configureLiveServer(page, { token: 'secret-token-1234' });
+  await expect(page.getByLabel('Replace access token')).toHaveValue('');
+  await expect(page.getByText('Saved token ending in …1234. Leave empty to keep it.')).toBeVisible();
+  await expect(page.getByText('secret-token-1234')).toHaveCount(0);
+  await page.reload();
+  await goTo(page, 'Settings');
+  await expect(page.getByLabel('Replace access token')).toHaveValue('');
+});
+
+test('check connection names the problem: bad token, unknown group, unreachable server', async ({ page }) => {
+  await configureLiveServer(page, { token: 'wrong' });
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('The server refused the access token.')).toBeVisible();
+
+  await page.getByLabel('Replace access token').fill('demo-token');
+  await page.getByLabel('Loyalty group').fill('nowhere');
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('The server does not know loyalty group nowhere.')).toBeVisible();
+
+  await page.getByLabel('Loyalty group').fill('demo');
+  await page.getByLabel('Server address (base URL)').fill('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('Cannot reach http://127.0.0.1:9: check the address and the network.')).toBeVisible();
+});
+
+test('check connection tells a CORS refusal from an unreachable server', async ({ page }) => {
+  await configureLiveServer(page);
+  // To the page a CORS refusal is a rejected fetch, while the server itself answers.
+  await page.route('**/loyalty/api/**', (route) => route.abort('failed'));
+  await page.route(/^http:\/\/127\.0\.0\.1:4010\/?$/, (route) => route.fulfill({ status: 200, body: 'hello' }));
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText(/does not allow this terminal’s origin \(CORS\)/)).toBeVisible();
+});
+
+test('the settings form refuses bad values and saves nothing', async ({ page }) => {
+  await goTo(page, 'Settings');
+  await page.getByLabel('Server address (base URL)').fill('not a url');
+  await page.getByLabel('Currency (ISO code)').fill('EURO');
+  await page.getByLabel('Store id').fill('twelve');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Fix the marked fields.')).toBeVisible();
+  await expect(page.getByText('Enter an address starting with http:// or https://.')).toBeVisible();
+  await expect(page.getByText('Enter an ISO 4217 currency code, e.g. EUR.')).toBeVisible();
+  await expect(page.getByText('Enter a whole number.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use this server' })).toHaveCount(0);
+});
+
+test('a malformed server answer shows an error, not a blank screen', async ({ page }) => {
+  await configureLiveServer(page);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await goTo(page, 'Card lookup');
+  for (const [body, contentType] of [
+    ['<html><body>502 Proxy error</body></html>', 'text/html'],
+    ['', 'application/json'],
+    [JSON.stringify({ giftCardId: '700100000001', seriesNumber: 'GC1', account: { amountNet: '50', amountOriginal: 50, amountFloor: 0, amountAuthorized: 0 }, customer: null, status: 'issued' }), 'application/json'],
+  ]) {
+    await page.route('**/giftcards/700100000001', (route) => route.fulfill({ status: 200, body, contentType, headers: { 'access-control-allow-origin': '*' } }));
+    await keyNumber(page, '700100000001');
+    await expect(page.getByRole('alert')).toHaveText(/The Loyalty server sent an answer the terminal cannot read/);
+    await expect(instrumentPanel(page)).toHaveCount(0);
+    await page.unroute('**/giftcards/700100000001');
+    await keyNumber(page, '710100000001');
+    await expectAvailable(page, '€120.00');
+  }
+});
+
+test('switching between training and live never mixes their data', async ({ page, request }) => {
+  await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay`, {
+    headers: { Authorization: 'Bearer demo-token' },
+    data: { amount: 20, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } },
+  });
+  await keyNumber(page, '700100000001');
+  await expectAvailable(page, '€50.00'); // training: the in-page simulator
+  await configureLiveServer(page);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await expectAvailable(page, '€30.00'); // live: the standalone simulator
+  await goTo(page, 'Settings');
+  await page.getByRole('button', { name: 'Switch to training mode' }).click();
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await expectAvailable(page, '€50.00');
+});

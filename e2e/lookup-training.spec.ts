@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { expectAvailable, goTo, instrumentPanel, keyNumber, openTerminal, scan } from './support/terminal';
+
+test.beforeEach(async ({ page }) => {
+  await openTerminal(page);
+});
+
+test('starts in training mode, marked on the screen', async ({ page }) => {
+  await expect(page.getByText('TRAINING — simulated server, no real money')).toBeVisible();
+  await goTo(page, 'Settings');
+  await expect(page.getByText('TRAINING — simulated server, no real money')).toBeVisible();
+});
+
+test('a scanned gift card shows its account, available first, in the currency format', async ({ page }) => {
+  await scan(page, '700100000001');
+  const panel = instrumentPanel(page);
+  await expect(panel.getByRole('heading')).toHaveText('Gift card 7001 0000 0001');
+  await expect(panel.getByText('Status: Issued')).toBeVisible();
+  await expectAvailable(page, '€50.00');
+  await expect(panel.getByRole('definition').filter({ hasText: 'Ada Lovelace' })).toBeVisible();
+  await expect(panel.locator('dt', { hasText: 'Expires' }).locator('+ dd')).toHaveText('1 Jan 2029, 00:00');
+});
+
+test('a swiped card (track 2) is read like a scanned one', async ({ page }) => {
+  await scan(page, ';720100000001=2710?');
+  await expect(instrumentPanel(page).getByRole('heading')).toHaveText('Store credit 7201 0000 0001');
+  await expectAvailable(page, '€30.00');
+  await expect(instrumentPanel(page).getByText('Alan Turing')).toBeVisible();
+});
+
+for (const [number, heading, status, available, note] of [
+  ['700100000002', 'Gift card 7001 0000 0002', 'Issued', '€0.00', null],
+  ['700100000003', 'Gift card 7001 0000 0003', 'Not issued', '€0.00', 'This card has not been issued: it cannot pay.'],
+  ['700100000006', 'Gift card 7001 0000 0006', 'Expired', '€40.00', 'This card has expired: it cannot pay.'],
+  ['700100000008', 'Gift card 7001 0000 0008', 'Issued', '€30.00', 'This card is not valid yet.'],
+  ['710100000001', 'Loyalty card 7101 0000 0001', 'Open', '€120.00', null],
+  ['710100000002', 'Loyalty card 7101 0000 0002', 'Open', '€5.00', null],
+  ['710100000003', 'Loyalty card 7101 0000 0003', 'New', '€0.00', 'This loyalty card is not open: it cannot pay.'],
+  ['710100000004', 'Loyalty card 7101 0000 0004', 'Closed', '€15.00', 'This loyalty card is not open: it cannot pay.'],
+  ['710100000005', 'Loyalty card 7101 0000 0005', 'Canceled', '€0.00', 'This loyalty card is not open: it cannot pay.'],
+] as const) {
+  test(`lookup of ${heading} (${status})`, async ({ page }) => {
+    await keyNumber(page, number);
+    const panel = instrumentPanel(page);
+    await expect(panel.getByRole('heading')).toHaveText(heading);
+    await expect(panel.getByText(`Status: ${status}`)).toBeVisible();
+    await expectAvailable(page, available);
+    if (note) await expect(panel.getByText(note)).toBeVisible();
+  });
+}
+
+test('a scenario card is one tap from the training screen', async ({ page }) => {
+  await goTo(page, 'Training');
+  await page.getByRole('button', { name: 'Look up Loyalty card, small balance (partial approval)' }).click();
+  await expect(instrumentPanel(page).getByRole('heading')).toHaveText('Loyalty card 7101 0000 0002');
+  await expectAvailable(page, '€5.00');
+});
+
+test('an unknown prefix makes the terminal ask for the kind', async ({ page }) => {
+  await scan(page, '99990001');
+  await expect(page.getByRole('group', { name: 'Which kind of card is 9999 0001?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Store credit 9999 0001' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No store credit with this number.' })).toBeVisible();
+});
+
+test('bad input is refused in words and asks nothing of the server', async ({ page }) => {
+  let requests = 0;
+  page.on('request', () => (requests += 1));
+  await keyNumber(page, '12');
+  await expect(page.getByText('That is not a card number: use 4 to 32 letters or digits.')).toBeVisible();
+  await keyNumber(page, '');
+  await expect(page.getByText('Enter a card number.')).toBeVisible();
+  await expect(instrumentPanel(page)).toHaveCount(0);
+  expect(requests).toBe(0);
+});
+
+test('a failing request is explained, and retry works once the server is back', async ({ page }) => {
+  await goTo(page, 'Training');
+  await page.getByLabel('Make the next requests fail').selectOption({ label: 'Unavailable (503)' });
+  // A lookup retries once quietly: two failures make the cashier see it.
+  await page.getByLabel('How many requests').selectOption({ label: '2 request(s)' });
+  await page.getByRole('button', { name: 'Set failure' }).click();
+  await expect(page.getByText('The next 2 request(s) will fail: Unavailable (503).')).toBeVisible();
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await expect(page.getByRole('alert')).toHaveText(/The Loyalty server is unavailable right now\. Try again in a moment\./);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectAvailable(page, '€50.00');
+});
+
+test('German: texts, currency and dates from Intl', async ({ page }) => {
+  await goTo(page, 'Settings');
+  await page.getByLabel('Language and formats').selectOption('de-DE');
+  await page.getByRole('navigation').getByRole('button', { name: 'Kartenabfrage' }).click();
+  await page.getByRole('textbox', { name: 'Kartennummer' }).fill('700100000001');
+  await page.getByRole('button', { name: 'Abfragen', exact: true }).click();
+  await expect(instrumentPanel(page).locator('.available-amount')).toHaveText('50,00 €');
+  await expect(page.getByText('SCHULUNG — simulierter Server, kein echtes Geld')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const SIMULATOR = 'http://127.0.0.1:4010';
+export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
+
+/** Opens the terminal fresh (new browser context: no settings, training mode). */
+export async function openTerminal(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
+}
+
+/** A barcode scanner: keystrokes and Enter, with no field tapped first. */
+export async function scan(page: Page, number: string) {
+  await page.getByRole('heading', { name: 'Look up a card' }).click();
+  await expect(page.getByRole('textbox', { name: 'Card number' })).not.toBeFocused();
+  await page.keyboard.type(number, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** A cashier keying the number into the field. */
+export async function keyNumber(page: Page, number: string) {
+  await page.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await page.getByRole('button', { name: 'Look up', exact: true }).click();
+}
+
+export function instrumentPanel(page: Page) {
+  return page.locator('section.instrument');
+}
+
+export async function expectAvailable(page: Page, text: string) {
+  await expect(instrumentPanel(page).locator('.available-amount')).toHaveText(text);
+}
+
+export async function goTo(page: Page, screen: 'Card lookup' | 'Training' | 'Settings') {
+  await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
+}
+
+export async function resetSimulator(request: APIRequestContext) {
+  expect((await request.post(`${SIMULATOR}/_simulator/reset`)).ok()).toBe(true);
+}
+
+export async function simulatorState(request: APIRequestContext) {
+  return (await request.get(`${SIMULATOR}/_simulator/state`)).json();
+}
+
+/** The manager configures the terminal for the standalone simulator through the settings screen. */
+export async function configureLiveServer(page: Page, overrides: { baseUrl?: string; token?: string } = {}) {
+  await goTo(page, 'Settings');
+  await page.getByLabel('Server address (base URL)').fill(overrides.baseUrl ?? SIMULATOR);
+  await page.getByLabel('Loyalty group').fill('demo');
+  await page.getByLabel('Access token').fill(overrides.token ?? 'demo-token');
+  await page.getByLabel('Merchant id').fill('M1');
+  await page.getByLabel('Store id').fill('12');
+  await page.getByLabel('Workstation id').fill('3');
+  await page.getByLabel('Currency (ISO code)').fill('EUR');
+  const rows = [
+    ['7001', 'Gift card', 'GC1', false],
+    ['7101', 'Loyalty card', 'LC1', false],
+    ['7201', 'Store credit', 'SC1', true],
+  ] as const;
+  for (let i = 0; i < rows.length; i += 1) {
+    const [prefix, kind, series, live] = rows[i]!;
+    if (i > 0) await page.getByRole('button', { name: 'Add series' }).click();
+    const row = page.getByRole('group', { name: `Series ${i + 1}` });
+    await row.getByLabel('Prefix').fill(prefix);
+    await row.getByLabel('Kind').selectOption({ label: kind });
+    await row.getByLabel('Series number').fill(series);
+    if (live) await row.getByLabel('Issued by series (live-printed)').check();
+  }
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+}
+
+/** axe: no WCAG 2.2 A/AA violation on what is on screen now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

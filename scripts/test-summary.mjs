@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Prints one closing line for the whole run ("N passed, N failed") from the runners' JSON reports.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync('test-results/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+if (existsSync('test-results/playwright.json')) {
+  const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')).stats;
+  passed += p.expected + p.flaky;
+  failed += p.unexpected;
+  skipped += p.skipped;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
