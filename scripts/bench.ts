@@ -1,0 +1,123 @@
+// npm run bench: prints figures, asserts nothing. Bundle size, scan-to-amounts time in Chromium,
+// and simulator throughput. Run on an idle machine; compare runs on the same machine.
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { createEngine } from '../src/simulator/engine/engine';
+import { parseDataset } from '../src/simulator/engine/dataset';
+import { createSimulatorApp } from '../src/simulator/http/app';
+import { demoDataset } from '../src/simulator/demo-dataset';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+
+function bundle() {
+  execSync('npx vite build --logLevel error', { stdio: 'inherit' });
+  const html = readFileSync('dist/index.html', 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gz = (file: string) => gzipSync(readFileSync(join('dist', file))).length;
+  const initialGz = initial.reduce((sum, f) => sum + gz(f), 0);
+  const lazy = readdirSync('dist/assets').filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`));
+  console.log(`bundle: initial JavaScript ${kb(initialGz)} gzipped (${initial.length} file(s), goal <= 150 KB)`);
+  for (const f of lazy) console.log(`bundle: lazy chunk ${f} ${kb(gz(`assets/${f}`))} gzipped (loaded only in training mode)`);
+}
+
+function start(command: string, args: string[], readyText: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => reject(new Error(`${command} did not start`)), 30_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (d.toString().includes(readyText)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+  });
+}
+
+async function scanToAmounts() {
+  const preview = await start('npx', ['vite', 'preview', '--port', '4273', '--strictPort'], '4273');
+  const simulator = await start('npx', ['tsx', 'src/simulator/node/main.ts', '--port', '4210'], 'listening');
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    for (const mode of ['live', 'training'] as const) {
+      const context = await browser.newContext();
+      if (mode === 'live') {
+        const settings = {
+          state: {
+            mode: 'live', locale: 'en-IE',
+            server: { baseUrl: 'http://127.0.0.1:4210', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: 'EUR', timeoutSeconds: 10,
+              series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }] },
+          },
+          version: 1,
+        };
+        await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), JSON.stringify(settings));
+      }
+      const page = await context.newPage();
+      const totals: number[] = [];
+      const server: number[] = [];
+      for (let run = 0; run < 15; run += 1) {
+        await page.goto('http://127.0.0.1:4273/');
+        await page.getByRole('textbox', { name: 'Card number' }).waitFor();
+        await page.evaluate(() => {
+          const w = window as unknown as { __enter: number; __shown: number };
+          window.addEventListener('keydown', (e) => { if (e.key === 'Enter') w.__enter = performance.now(); }, true);
+          new MutationObserver(() => {
+            if (!w.__shown && document.querySelector('.available-amount')) w.__shown = performance.now();
+          }).observe(document.body, { childList: true, subtree: true });
+        });
+        await page.keyboard.type('700100000001');
+        await page.keyboard.press('Enter');
+        await page.locator('.available-amount').waitFor();
+        const figures = await page.evaluate(() => {
+          const w = window as unknown as { __enter: number; __shown: number };
+          const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('/giftcards/')).at(-1) as PerformanceResourceTiming | undefined;
+          return { total: w.__shown - w.__enter, server: request ? request.responseEnd - request.startTime : 0 };
+        });
+        if (run > 0) {
+          totals.push(figures.total);
+          server.push(figures.server);
+        }
+      }
+      const overhead = totals.map((t, i) => t - (server[i] ?? 0));
+      console.log(
+        `scan-to-amounts (${mode}): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms` +
+          (mode === 'live' ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms` : ' (simulator in the page)'),
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    preview.kill();
+    simulator.kill();
+  }
+}
+
+async function simulatorThroughput() {
+  const parsed = parseDataset(demoDataset);
+  if (!parsed.ok) throw new Error('dataset');
+  const engine = createEngine(parsed.dataset);
+  const caller = { merchantId: 'M1', loyaltyGroup: 'demo' };
+  const body = (amount?: number) => ({ ...(amount !== undefined && { amount }), workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Bench' } });
+  const n = 2000;
+  let t = performance.now();
+  for (let i = 0; i < n; i += 1) {
+    const auth = engine.giftCards.pay(caller, '700100000007', body(0.01));
+    engine.giftCards.cancel(caller, '700100000007', auth.authCode, body());
+  }
+  console.log(`simulator engine: ${Math.round((2 * n) / ((performance.now() - t) / 1000))} operations/s (pay + cancel, ${n} authorizations on record)`);
+  const app = createSimulatorApp(createEngine(parsed.dataset));
+  t = performance.now();
+  for (let i = 0; i < n; i += 1) {
+    await app.fetch(new Request('http://sim/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001', { headers: { authorization: 'Bearer demo-token' } }));
+  }
+  console.log(`simulator HTTP handler: ${Math.round(n / ((performance.now() - t) / 1000))} GET requests/s in process`);
+}
+
+bundle();
+await simulatorThroughput();
+await scanToAmounts();
