@@ -1,0 +1,82 @@
+import { availableAmount, type Account } from './account';
+import type { Minor } from './money';
+import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, type TenderLine } from './tender-line';
+
+export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided';
+
+/** A sale (one POS receipt): the amount due and the lines tendering it. transactionId is the contract's. */
+export interface Sale {
+  transactionId: string;
+  due: Minor;
+  lines: TenderLine[];
+  status: SaleStatus;
+  startedAt: string;
+  finishedAt?: string | undefined;
+}
+
+export function newSale(transactionId: string, due: Minor, now: Date): Sale {
+  if (!Number.isSafeInteger(due) || due <= 0) throw new RangeError('The amount due must be a positive whole number of minor units');
+  return { transactionId, due, lines: [], status: 'open', startedAt: now.toISOString() };
+}
+
+export function paidAmount(sale: Sale): Minor {
+  return sale.lines.reduce((sum, line) => sum + coveredAmount(line), 0);
+}
+
+export function remainingDue(sale: Sale): Minor {
+  return Math.max(0, sale.due - paidAmount(sale));
+}
+
+/** The amount offered for a new tender: the smaller of what is due and what the instrument has. */
+export function defaultTenderAmount(sale: Sale, account?: Account): Minor {
+  const remaining = remainingDue(sale);
+  return account ? Math.min(remaining, availableAmount(account)) : remaining;
+}
+
+export type TenderAmountProblem = 'not_positive' | 'over_remaining' | 'over_available';
+
+/** A tender amount is valid when positive and never above the remaining due or the available amount. */
+export function checkTenderAmount(sale: Sale, amount: Minor, account?: Account): TenderAmountProblem | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 'not_positive';
+  if (amount > remainingDue(sale)) return 'over_remaining';
+  if (account && amount > availableAmount(account)) return 'over_available';
+  return null;
+}
+
+export function hasWorkInFlight(sale: Sale): boolean {
+  return sale.lines.some((line) => isInFlight(line) || isUnresolved(line));
+}
+
+export function canComplete(sale: Sale): boolean {
+  return sale.status === 'open' && remainingDue(sale) === 0 && paidAmount(sale) === sale.due && !hasWorkInFlight(sale);
+}
+
+export function canTender(sale: Sale): boolean {
+  return sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
+}
+
+export function lineAdded(sale: Sale, line: TenderLine): Sale {
+  if (sale.status !== 'open') throw new Error(`Cannot add a tender to a ${sale.status} sale`);
+  return { ...sale, lines: [...sale.lines, line] };
+}
+
+export function lineChanged(sale: Sale, lineId: string, event: TenderEvent): Sale {
+  return { ...sale, lines: sale.lines.map((line) => (line.id === lineId ? transition(line, event) : line)) };
+}
+
+export function lineRemoved(sale: Sale, lineId: string): Sale {
+  return { ...sale, lines: sale.lines.filter((line) => line.id !== lineId) };
+}
+
+const saleTransitions: Record<SaleStatus, SaleStatus[]> = {
+  open: ['completing', 'voiding'],
+  completing: ['completed', 'open'],
+  completed: [],
+  voiding: ['voided'],
+  voided: [],
+};
+
+export function saleStatusChanged(sale: Sale, status: SaleStatus, now: Date): Sale {
+  if (!saleTransitions[sale.status].includes(status)) throw new Error(`A ${sale.status} sale cannot become ${status}`);
+  return { ...sale, status, ...(status === 'completed' || status === 'voided' ? { finishedAt: now.toISOString() } : {}) };
+}

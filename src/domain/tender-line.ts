@@ -1,0 +1,152 @@
+import type { InstrumentKind } from './instrument';
+import type { Minor } from './money';
+import type { LoyaltyDenialReason } from './payment';
+
+/**
+ * A tender line's state: one union, one transition function, no booleans that can disagree.
+ *
+ *   requesting ─┬─ authorized (gift card, store credit hold) ─┬─ committing ── committed
+ *               │                                              └─ canceling ─── canceled
+ *               ├─ approved / partiallyApproved (loyalty) ──── voiding ───── voided
+ *               ├─ denied (loyalty answered no) · failed (server refused, nothing happened)
+ *               └─ unknown (no answer: resolved by replay and re-read, never guessed)
+ *
+ * External lines (cash, bank card) are only `recorded`, and simply removed.
+ */
+export type TenderLineState =
+  | { name: 'requesting' }
+  | { name: 'unknown'; reason: string }
+  | { name: 'authorized'; authCode: string; expires: string }
+  | { name: 'approved'; approvedAmount: Minor }
+  | { name: 'partiallyApproved'; approvedAmount: Minor }
+  | { name: 'denied'; reason: LoyaltyDenialReason }
+  | { name: 'failed'; code: string }
+  | { name: 'committing'; authCode: string }
+  | { name: 'committed'; authCode: string }
+  | { name: 'canceling'; authCode: string }
+  | { name: 'canceled'; authCode: string; lapsed: boolean }
+  | { name: 'voiding'; approvedAmount: Minor }
+  | { name: 'voided'; approvedAmount: Minor }
+  | { name: 'recorded' };
+
+export type TenderLineStateName = TenderLineState['name'];
+
+export type TenderKind = InstrumentKind | 'external';
+
+export interface TenderLine {
+  id: string;
+  kind: TenderKind;
+  /** Empty for external lines. */
+  number: string;
+  /** What the cashier asked the instrument for. */
+  amount: Minor;
+  /** External lines: what it was ("Cash", "Bank card"). */
+  label?: string | undefined;
+  /** The recorded operation that asked for the money (its Idempotency-Key). */
+  payOperationId?: string | undefined;
+  /** Available on the instrument when the line was started: to compare after an unknown outcome. */
+  availableBefore?: Minor | undefined;
+  state: TenderLineState;
+}
+
+export type TenderEvent =
+  | { type: 'holdPlaced'; authCode: string; expires: string }
+  | { type: 'loyaltyAnswered'; result: 'approved' | 'partiallyApproved' | 'denied'; approvedAmount: Minor; denialReason?: LoyaltyDenialReason | undefined }
+  | { type: 'refused'; code: string }
+  | { type: 'answerLost'; reason: string }
+  | { type: 'commitRequested' }
+  | { type: 'committed' }
+  | { type: 'cancelRequested' }
+  | { type: 'canceled'; lapsed: boolean }
+  | { type: 'voidRequested' }
+  | { type: 'voided' }
+  | { type: 'settleRefused' };
+
+export class IllegalTransition extends Error {
+  constructor(state: TenderLineStateName, event: TenderEvent['type']) {
+    super(`A tender line that is ${state} cannot take ${event}`);
+    this.name = 'IllegalTransition';
+  }
+}
+
+/** The only way a line changes state. Anything not listed here is refused. */
+export function transition(line: TenderLine, event: TenderEvent): TenderLine {
+  const s = line.state;
+  const to = (state: TenderLineState): TenderLine => ({ ...line, state });
+  switch (event.type) {
+    case 'holdPlaced':
+      if ((s.name === 'requesting' || s.name === 'unknown') && (line.kind === 'giftCard' || line.kind === 'storeCredit')) {
+        return to({ name: 'authorized', authCode: event.authCode, expires: event.expires });
+      }
+      break;
+    case 'loyaltyAnswered':
+      if ((s.name === 'requesting' || s.name === 'unknown') && line.kind === 'loyaltyCard') {
+        if (event.result === 'denied') return to({ name: 'denied', reason: event.denialReason ?? 'insufficient_funds' });
+        return to({ name: event.result, approvedAmount: event.approvedAmount });
+      }
+      break;
+    case 'refused':
+      if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'failed', code: event.code });
+      break;
+    case 'answerLost':
+      if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'unknown', reason: event.reason });
+      break;
+    case 'commitRequested':
+      if (s.name === 'authorized') return to({ name: 'committing', authCode: s.authCode });
+      break;
+    case 'committed':
+      if (s.name === 'committing') return to({ name: 'committed', authCode: s.authCode });
+      break;
+    case 'cancelRequested':
+      if (s.name === 'authorized') return to({ name: 'canceling', authCode: s.authCode });
+      break;
+    case 'canceled':
+      if (s.name === 'canceling') return to({ name: 'canceled', authCode: s.authCode, lapsed: event.lapsed });
+      break;
+    case 'voidRequested':
+      if (s.name === 'approved' || s.name === 'partiallyApproved') return to({ name: 'voiding', approvedAmount: s.approvedAmount });
+      break;
+    case 'voided':
+      if (s.name === 'voiding') return to({ name: 'voided', approvedAmount: s.approvedAmount });
+      break;
+    case 'settleRefused':
+      // A commit refused for good (the hold lapsed or was canceled elsewhere): the money did not move.
+      if (s.name === 'committing') return to({ name: 'failed', code: 'authorization_expired' });
+      break;
+  }
+  throw new IllegalTransition(s.name, event.type);
+}
+
+/** How much of the sale this line pays (or may pay, while unresolved: that money stays blocked). */
+export function coveredAmount(line: TenderLine): Minor {
+  const s = line.state;
+  switch (s.name) {
+    case 'recorded':
+    case 'requesting':
+    case 'unknown':
+    case 'authorized':
+    case 'committing':
+    case 'committed':
+      return line.amount;
+    case 'approved':
+    case 'partiallyApproved':
+      return s.approvedAmount;
+    default:
+      return 0;
+  }
+}
+
+/** Waiting for the server: no second request may start for the same money. */
+export function isInFlight(line: TenderLine): boolean {
+  return ['requesting', 'committing', 'canceling', 'voiding'].includes(line.state.name);
+}
+
+/** The line's money is neither taken nor released for sure. */
+export function isUnresolved(line: TenderLine): boolean {
+  return line.state.name === 'unknown' || line.state.name === 'requesting';
+}
+
+/** Lines that still take part in the sale (shown with an amount, removable). */
+export function isActive(line: TenderLine): boolean {
+  return coveredAmount(line) > 0 || isInFlight(line);
+}
