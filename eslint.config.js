@@ -41,7 +41,7 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     files: shared.map((s) => `src/${s}/**`),
-    ignores: ['src/api/test/**'],
+    ignores: ['src/**/test/**', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '@/simulator/*'], message: 'Shared code never imports a feature, the app or the simulator.' }] }],
     },
@@ -51,6 +51,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', 'react', 'react-dom', '@tanstack/*', 'zustand', 'idb'], message: 'The domain core is pure: no I/O, no React, no other layer.' }] }],
     },
+  },
+  {
+    files: ['src/test-support/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/simulator/**'],

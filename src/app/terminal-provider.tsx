@@ -36,7 +36,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     if (mode === 'live' && server) {
       const api = createLoyaltyApi({ ...server, timeoutMs: server.timeoutSeconds * 1000 });
       return {
-        mode, api, locale, currency: server.currency, series: server.series, fetch: globalThis.fetch.bind(globalThis),
+        mode, api, locale, currency: server.currency, operatorId: server.operatorId, storeId: server.storeId, workstationId: server.workstationId, series: server.series, fetch: globalThis.fetch.bind(globalThis),
         baseUrl: server.baseUrl, scope: `live|${server.baseUrl}|${server.loyaltyGroup}|${server.merchantId}`, training: null,
       };
     }
@@ -46,7 +46,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       currency: training.currency, timeoutMs: 10_000, storeId: 1, workstationId: 1, operatorId: 'trainee', fetch: training.fetch,
     });
     return {
-      mode: 'training', api, locale, currency: training.currency, series: training.series, fetch: training.fetch,
+      mode: 'training', api, locale, currency: training.currency, operatorId: 'trainee', storeId: 1, workstationId: 1, series: training.series, fetch: training.fetch,
       baseUrl: training.baseUrl, scope: 'training', training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
     };
   }, [mode, server, training, locale]);

@@ -18,6 +18,9 @@ export interface Terminal {
   scope: string;
   currency: string;
   locale: string;
+  operatorId?: string | undefined;
+  storeId?: number | undefined;
+  workstationId?: number | undefined;
   series: SeriesConfig[];
   /** The server's own fetch and address (training: the simulator's `/_simulator/*` interface). */
   fetch: typeof fetch;

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '@/simulator/engine/engine';
-import { parseDataset } from '@/simulator/engine/dataset';
-import { createSimulatorApp } from '@/simulator/http/app';
-import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { demoDataset } from '@/simulator/demo-dataset';
+import { simulatedApi } from '@/test-support/simulated-api';
 import { LoyaltyApiError } from '../errors';
 import { createLoyaltyApi, type ApiConfig } from '../loyalty-api';
 
 const TX = '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60';
 const o = { transactionId: TX, reason: 'Sale' };
 
-function setup(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset) {
-  const parsed = parseDataset(dataset);
-  if (!parsed.ok) throw new Error(parsed.problems.join());
-  const app = createSimulatorApp(createEngine(parsed.dataset));
-  const sent: Request[] = [];
-  const inner = simulatorFetch(app);
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    sent.push(new Request(input, init));
-    return inner(input, init);
-  };
-  const api = createLoyaltyApi({
-    baseUrl: 'http://sim.test/', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: parsed.dataset.currency,
-    timeoutMs: 2000, storeId: 1, workstationId: 7, operatorId: 'op', fetch, ...overrides,
-  });
-  return { api, app, sent, state: () => app.engine.view() };
-}
+const setup = (overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset) => simulatedApi(overrides, dataset);
 
 async function failure(promise: Promise<unknown>): Promise<LoyaltyApiError> {
   try {

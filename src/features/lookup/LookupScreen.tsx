@@ -2,29 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { LoyaltyApiError } from '@/api/errors';
-import { instrumentKinds, type InstrumentKind } from '@/domain/instrument';
 import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/use-scanner';
-import { InstrumentDetails } from './InstrumentDetails';
+import { InstrumentDetails } from '@/components/InstrumentDetails';
+import { KindChoice } from '@/components/KindChoice';
 import { useLookup } from './use-lookup';
-
-function KindChoice({ number, onChoose, legend }: { number: string; onChoose: (kind: InstrumentKind) => void; legend: string }) {
-  const t = useT();
-  return (
-    <fieldset className="kind-choice">
-      <legend>{legend}</legend>
-      {instrumentKinds.map((kind) => (
-        <button key={kind} type="button" className="button button-large" onClick={() => onChoose(kind)}>
-          {t(`kind.${kind}`)}
-          <span className="visually-hidden"> {groupNumber(number)}</span>
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 export function LookupScreen() {
   const t = useT();

@@ -1,0 +1,26 @@
+import { createLoyaltyApi, type ApiConfig } from '@/api/loyalty-api';
+import { parseDataset } from '@/simulator/engine/dataset';
+import { createEngine } from '@/simulator/engine/engine';
+import { createSimulatorApp } from '@/simulator/http/app';
+import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
+import { demoDataset } from '@/simulator/demo-dataset';
+
+/** The typed API over the real simulator handler (no mocks), with every request seen on the way. */
+export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>) {
+  const parsed = parseDataset(dataset);
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const app = createSimulatorApp(createEngine(parsed.dataset));
+  const sent: Request[] = [];
+  const inner = simulatorFetch(app);
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    sent.push(request.clone());
+    await onSend?.(request.clone());
+    return inner(request);
+  };
+  const api = createLoyaltyApi({
+    baseUrl: 'http://sim.test/', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: parsed.dataset.currency,
+    timeoutMs: 2000, storeId: 1, workstationId: 7, operatorId: 'op', fetch, ...overrides,
+  });
+  return { api, app, sent, state: () => app.engine.view() };
+}
