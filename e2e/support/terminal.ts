@@ -4,9 +4,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const SIMULATOR = 'http://127.0.0.1:4010';
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
 
-/** Opens the terminal fresh (new browser context: no settings, training mode). */
+/** Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup. */
 export async function openTerminal(page: Page) {
   await page.goto('/');
+  await goTo(page, 'Card lookup');
   await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
 }
 
@@ -32,7 +33,7 @@ export async function expectAvailable(page: Page, text: string) {
   await expect(instrumentPanel(page).locator('.available-amount')).toHaveText(text);
 }
 
-export async function goTo(page: Page, screen: 'Card lookup' | 'Training' | 'Settings') {
+export async function goTo(page: Page, screen: 'Sale' | 'Card lookup' | 'Training' | 'Settings') {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
 }
 

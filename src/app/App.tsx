@@ -1,14 +1,19 @@
 import { LookupScreen } from '@/features/lookup/LookupScreen';
+import { SaleRecovery } from '@/features/sale/SaleRecovery';
+import { SaleScreen } from '@/features/sale/SaleScreen';
 import { SettingsScreen } from '@/features/settings/SettingsScreen';
 import { TrainingScreen } from '@/features/training/TrainingScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 import { useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
+import { useWaitingOperations } from '@/lib/operations/use-waiting';
+import { PrintArea } from '@/lib/print';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
-const screens: { id: Screen; label: 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
+const screens: { id: Screen; label: 'nav.sale' | 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
+  { id: 'sale', label: 'nav.sale' },
   { id: 'lookup', label: 'nav.lookup' },
   { id: 'training', label: 'nav.training' },
   { id: 'settings', label: 'nav.settings' },
@@ -31,6 +36,7 @@ function Header() {
       <div className="app-bar">
         <h1 className="app-title">{t('appTitle')}</h1>
         <p className="mode-indicator">{mode === 'live' && server ? t('mode.live', { server: new URL(server.baseUrl).host }) : t('mode.training')}</p>
+        <WaitingNotice />
         <nav aria-label={t('nav.label')}>
           <ul className="nav-list">
             {screens.map((s) => (
@@ -47,11 +53,25 @@ function Header() {
   );
 }
 
+/** Operations recorded but not yet answered: shown on every screen until they land. */
+function WaitingNotice() {
+  const t = useT();
+  const waiting = useWaitingOperations();
+  if (waiting === 0) return null;
+  return (
+    <p className="notice notice-warn waiting" role="status">
+      <span aria-hidden="true">⟳ </span>
+      {t('sale.waiting', { count: waiting })}
+    </p>
+  );
+}
+
 function CurrentScreen() {
   const screen = useScreen();
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'training') return <TrainingScreen />;
-  return <LookupScreen />;
+  if (screen === 'lookup') return <LookupScreen />;
+  return <SaleScreen />;
 }
 
 export function App() {
@@ -77,9 +97,11 @@ export function App() {
         >
           <TerminalProvider>
             <CurrentScreen />
+            <SaleRecovery />
           </TerminalProvider>
         </ErrorBoundary>
       </main>
+      <PrintArea />
     </div>
   );
 }

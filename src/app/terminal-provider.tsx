@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { loadTrainingServer } from '@/features/training/load-training-server';
 import { useT } from '@/lib/i18n';
+import { scopeOf } from '@/lib/settings/scope';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';
@@ -37,7 +38,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       const api = createLoyaltyApi({ ...server, timeoutMs: server.timeoutSeconds * 1000 });
       return {
         mode, api, locale, currency: server.currency, operatorId: server.operatorId, storeId: server.storeId, workstationId: server.workstationId, series: server.series, fetch: globalThis.fetch.bind(globalThis),
-        baseUrl: server.baseUrl, scope: `live|${server.baseUrl}|${server.loyaltyGroup}|${server.merchantId}`, training: null,
+        baseUrl: server.baseUrl, scope: scopeOf(mode, server), training: null,
       };
     }
     if (!training) return null;
@@ -47,7 +48,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     });
     return {
       mode: 'training', api, locale, currency: training.currency, operatorId: 'trainee', storeId: 1, workstationId: 1, series: training.series, fetch: training.fetch,
-      baseUrl: training.baseUrl, scope: 'training', training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
+      baseUrl: training.baseUrl, scope: scopeOf('training', null), training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
     };
   }, [mode, server, training, locale]);
 

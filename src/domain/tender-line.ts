@@ -20,7 +20,7 @@ export type TenderLineState =
   | { name: 'approved'; approvedAmount: Minor }
   | { name: 'partiallyApproved'; approvedAmount: Minor }
   | { name: 'denied'; reason: LoyaltyDenialReason }
-  | { name: 'failed'; code: string }
+  | { name: 'failed'; code: string; available?: Minor | undefined }
   | { name: 'committing'; authCode: string }
   | { name: 'committed'; authCode: string }
   | { name: 'canceling'; authCode: string }
@@ -46,13 +46,17 @@ export interface TenderLine {
   payOperationId?: string | undefined;
   /** Available on the instrument when the line was started: to compare after an unknown outcome. */
   availableBefore?: Minor | undefined;
+  /** Available on the instrument after the payment, for the slip. */
+  balanceAfter?: Minor | undefined;
+  /** The recorded commit, cancel or void of this line. */
+  settleOperationId?: string | undefined;
   state: TenderLineState;
 }
 
 export type TenderEvent =
   | { type: 'holdPlaced'; authCode: string; expires: string }
   | { type: 'loyaltyAnswered'; result: 'approved' | 'partiallyApproved' | 'denied'; approvedAmount: Minor; denialReason?: LoyaltyDenialReason | undefined }
-  | { type: 'refused'; code: string }
+  | { type: 'refused'; code: string; available?: Minor | undefined }
   | { type: 'answerLost'; reason: string }
   | { type: 'commitRequested' }
   | { type: 'committed' }
@@ -86,7 +90,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       }
       break;
     case 'refused':
-      if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'failed', code: event.code });
+      if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'failed', code: event.code, available: event.available });
       break;
     case 'answerLost':
       if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'unknown', reason: event.reason });

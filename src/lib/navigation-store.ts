@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { InstrumentKind } from '@/domain/instrument';
 
-export type Screen = 'lookup' | 'training' | 'settings';
+export type Screen = 'sale' | 'lookup' | 'training' | 'settings';
 
 interface NavigationState {
   screen: Screen;
@@ -15,7 +15,7 @@ interface NavigationState {
 }
 
 const useNavigationStore = create<NavigationState>()((set) => ({
-  screen: 'lookup',
+  screen: 'sale',
   pendingLookup: null,
   actions: {
     screenChosen: (screen) => set({ screen }),

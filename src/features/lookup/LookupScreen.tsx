@@ -9,14 +9,14 @@ import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/use-scanner';
 import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { KindChoice } from '@/components/KindChoice';
-import { useLookup } from './use-lookup';
+import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
 
 export function LookupScreen() {
   const t = useT();
   // A look-up asked for elsewhere (a scenario card) is where this screen starts.
   const pending = usePendingLookup();
   const { pendingLookupTaken } = useNavigationActions();
-  const lookup = useLookup(pending && { kind: pending.kind, number: pending.number });
+  const lookup = useInstrumentLookup(pending && { kind: pending.kind, number: pending.number });
   const { target, query, submit } = lookup;
   const [input, setInput] = useState(pending?.number ?? '');
   const inputRef = useRef<HTMLInputElement>(null);

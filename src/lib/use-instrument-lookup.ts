@@ -12,7 +12,7 @@ export type LookupTarget = { kind: InstrumentKind; number: string };
  * The lookup flow: raw input to a number, the number's prefix to a kind (or a question to the
  * cashier), then the instrument from the server.
  */
-export function useLookup(initial: LookupTarget | null = null) {
+export function useInstrumentLookup(initial: LookupTarget | null = null) {
   const { api, scope, series } = useTerminal();
   const [target, setTarget] = useState<LookupTarget | null>(initial);
   const [askKindFor, setAskKindFor] = useState<string | null>(null);
@@ -49,5 +49,11 @@ export function useLookup(initial: LookupTarget | null = null) {
     enabled: target !== null,
   });
 
-  return { target, askKindFor, inputError, submit, choose, cancelAsk: () => setAskKindFor(null), query };
+  const clear = useCallback(() => {
+    setTarget(null);
+    setAskKindFor(null);
+    setInputError(null);
+  }, []);
+
+  return { target, askKindFor, inputError, submit, choose, clear, cancelAsk: () => setAskKindFor(null), query };
 }

@@ -1,0 +1,96 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API, SIMULATOR } from './terminal';
+
+/** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
+export async function openLiveTerminal(page: Page) {
+  const settings = {
+    state: {
+      mode: 'live',
+      locale: 'en-IE',
+      server: {
+        baseUrl: SIMULATOR, loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', storeId: 12, workstationId: 3, operatorId: 'cashier-1',
+        currency: 'EUR', timeoutSeconds: 3,
+        series: [
+          { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
+          { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false },
+          { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true },
+          { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
+          { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
+        ],
+      },
+    },
+    version: 1,
+  };
+  await page.addInitScript((s) => {
+    if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
+  }, JSON.stringify(settings));
+  await page.goto('/');
+  await expect(page.getByText('Live: 127.0.0.1:4010')).toBeVisible();
+}
+
+export async function startSale(page: Page, due: string) {
+  await page.getByLabel(/Amount due/).fill(due);
+  await page.getByRole('button', { name: 'Start sale' }).click();
+  await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
+}
+
+/** Scans a card on the sale screen and takes `amount` (or the amount offered). */
+export async function tender(page: Page, number: string, amount?: string) {
+  await page.getByRole('heading', { name: 'Pay with a card' }).click();
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+  const field = page.getByLabel('Amount to take from this card');
+  await expect(field).toBeVisible();
+  if (amount !== undefined) await field.fill(amount);
+  await page.getByRole('button', { name: /^Take / }).click();
+}
+
+export async function tenderExternal(page: Page, amount?: string) {
+  await page.getByText('Other payment (cash, bank card)').click();
+  if (amount !== undefined) await page.getByLabel('Amount paid another way').fill(amount);
+  await page.getByRole('button', { name: /^Record / }).click();
+}
+
+export async function completeSale(page: Page) {
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
+}
+
+export async function voidSale(page: Page) {
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sale voided' })).toBeVisible();
+}
+
+export function line(page: Page, name: RegExp | string) {
+  return page.locator('.tender-line').filter({ hasText: name });
+}
+
+export async function expectRemaining(page: Page, text: string) {
+  await expect(page.locator('[data-amount="remaining"]')).toHaveText(text);
+}
+
+export async function setFaults(request: APIRequestContext, body: unknown) {
+  expect((await request.post(`${SIMULATOR}/_simulator/faults`, { data: body })).ok()).toBe(true);
+}
+
+/** Spends from a card behind the terminal's back (another till). */
+export async function spendElsewhere(request: APIRequestContext, number: string, amount: number) {
+  const hold = await request.post(`${API}/giftcards/${number}/_pay`, {
+    headers: { Authorization: 'Bearer demo-token' },
+    data: { amount, workstationData: { transactionId: '9a1b7e44-0000-4000-8000-00000000beef', reason: 'Other till' } },
+  });
+  expect(hold.status()).toBe(201);
+}
+
+interface SimState {
+  instruments: { number: string; amountNet: number; amountAuthorized: number }[];
+  authorizations: { instrumentId: string; amount: number; status: string; transactionId: string }[];
+  loyaltyPayments: { loyaltyCardId: string; approvedAmount: number; result: string; voided: boolean; transactionId: string }[];
+}
+
+export async function state(request: APIRequestContext): Promise<SimState> {
+  return (await request.get(`${SIMULATOR}/_simulator/state`)).json();
+}
+
+export const net = (s: SimState, number: string) => s.instruments.find((i) => i.number === number)?.amountNet;

@@ -1,0 +1,30 @@
+import { useT } from '@/lib/i18n';
+
+const keys = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0', '.'] as const;
+
+/** The on-screen keypad for amounts: it edits the text of the field it belongs to. */
+export function Keypad({ value, onChange, decimals }: { value: string; onChange: (next: string) => void; decimals: number }) {
+  const t = useT();
+  const press = (key: string) => {
+    if (key === '.' && (decimals === 0 || value.includes('.'))) return;
+    const next = value === '0' && key !== '.' ? key : value + key;
+    const fraction = next.split('.')[1];
+    if (fraction !== undefined && fraction.length > decimals) return;
+    onChange(next);
+  };
+  return (
+    <div className="keypad" role="group" aria-label={t('sale.keypad')}>
+      {keys.map((key) => (
+        <button key={key} type="button" className="keypad-key" onClick={() => press(key)} disabled={key === '.' && decimals === 0} tabIndex={-1}>
+          {key}
+        </button>
+      ))}
+      <button type="button" className="keypad-key" onClick={() => onChange(value.slice(0, -1))} aria-label={t('sale.key.backspace')} tabIndex={-1}>
+        ⌫
+      </button>
+      <button type="button" className="keypad-key" onClick={() => onChange('')} tabIndex={-1}>
+        {t('sale.key.clear')}
+      </button>
+    </div>
+  );
+}

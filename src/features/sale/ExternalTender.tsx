@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { formatMoney, minorToInput } from '@/domain/money';
+import { checkTenderAmount, remainingDue, type Sale } from '@/domain/sale';
+import { amountSchema } from '@/lib/amount-schema';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { useTerminal } from '@/lib/terminal-context';
+import type { SaleService } from './sale-service';
+
+const methods = ['cash', 'bankCard', 'other'] as const;
+
+/** Whatever the instruments do not cover, paid another way and recorded on the sale. */
+export function ExternalTender({ sale, service }: { sale: Sale; service: SaleService }) {
+  const t = useT();
+  const { currency, locale } = useTerminal();
+  const schema = z.object({ amount: amountSchema(currency), method: z.enum(methods) }).superRefine((v, ctx) => {
+    const problem = checkTenderAmount(sale, v.amount);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    values: { amount: minorToInput(remainingDue(sale), currency), method: 'cash' },
+    resetOptions: { keepDirtyValues: false },
+  });
+  const error = form.formState.errors.amount?.message;
+  const parsed = schema.safeParse(useWatch({ control: form.control }));
+
+  return (
+    <details className="panel external-tender">
+      <summary>{t('sale.externalTitle')}</summary>
+      <form noValidate onSubmit={form.handleSubmit((v) => service.tenderExternal(v.amount, t(`sale.method.${v.method}`)))}>
+        <div className="field">
+          <label htmlFor="external-method" className="field-label">{t('sale.externalMethod')}</label>
+          <select id="external-method" className="input" {...form.register('method')}>
+            {methods.map((m) => <option key={m} value={m}>{t(`sale.method.${m}`)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="external-amount" className="field-label">{t('sale.externalAmount')}</label>
+          <input id="external-amount" className="input input-amount" inputMode="decimal" autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? 'external-amount-error' : undefined} {...form.register('amount')} />
+          {error && <p id="external-amount-error" className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+        </div>
+        <button type="submit" className="button button-large">
+          {parsed.success ? t('sale.addExternal', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.addExternalPlain')}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Money } from '@/components/Money';
+import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
+import { useT } from '@/lib/i18n';
+import { printSlip } from '@/lib/print';
+import { useTerminal } from '@/lib/terminal-context';
+import { AmountDueEntry } from './AmountDueEntry';
+import { ExternalTender } from './ExternalTender';
+import { useCurrentSale } from './sale-store';
+import type { SaleService } from './sale-service';
+import { SaleReceipt } from './slips';
+import { TenderLines } from './TenderLines';
+import { TenderPanel } from './TenderPanel';
+import { useSaleService } from './use-sale-service';
+
+function Totals({ sale }: { sale: Sale }) {
+  const t = useT();
+  return (
+    <dl className="sale-totals">
+      <div><dt>{t('sale.due')}</dt><dd><Money minor={sale.due} /></dd></div>
+      <div><dt>{t('sale.paid')}</dt><dd><Money minor={paidAmount(sale)} /></dd></div>
+      <div className="sale-remaining"><dt>{t('sale.remaining')}</dt><dd data-amount="remaining"><Money minor={remainingDue(sale)} /></dd></div>
+    </dl>
+  );
+}
+
+function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
+  const t = useT();
+  const [confirmVoid, setConfirmVoid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const unknown = sale.lines.some((l) => l.state.name === 'unknown' || l.state.name === 'requesting');
+  const blockedReason = remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : hasWorkInFlight(sale) ? t('sale.cannotCompleteBusy') : null;
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (confirmVoid) {
+    return (
+      <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
+        <p id="void-question">{t('sale.voidConfirm')}</p>
+        <div className="actions">
+          <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>{t('sale.voidNo')}</button>
+          <button type="button" className="button button-danger button-large" onClick={() => { setConfirmVoid(false); void run(() => service.voidSale()); }}>{t('sale.voidYes')}</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="sale-actions">
+      <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => service.complete())}>
+        {t('sale.complete')}
+      </button>
+      <button type="button" className="button button-large" disabled={busy || unknown || hasWorkInFlight(sale)} aria-describedby={unknown ? 'void-blocked' : undefined} onClick={() => setConfirmVoid(true)}>
+        {t('sale.void')}
+      </button>
+      {blockedReason && sale.lines.length > 0 && <p id="complete-blocked" className="hint">{blockedReason}</p>}
+      {unknown && <p id="void-blocked" className="hint">{t('sale.cannotVoidUnknown')}</p>}
+    </div>
+  );
+}
+
+function FinishedSale({ sale, service }: { sale: Sale; service: SaleService }) {
+  const t = useT();
+  return (
+    <div className="panel finished-sale">
+      <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">
+        <span aria-hidden="true">{sale.status === 'completed' ? '✓ ' : '– '}</span>
+        {t(sale.status === 'completed' ? 'sale.completed' : 'sale.voided')}
+      </p>
+      <SaleReceipt sale={sale} />
+      <div className="actions">
+        <button type="button" className="button button-large" onClick={() => printSlip(<SaleReceipt sale={sale} />)}>{t('sale.printReceipt')}</button>
+        <button type="button" className="button button-primary button-large" autoFocus onClick={() => service.closeSale()}>{t('sale.next')}</button>
+      </div>
+    </div>
+  );
+}
+
+/** The cashier's main screen: amount due, tenders, complete or void. */
+export function SaleScreen() {
+  const t = useT();
+  const { scope } = useTerminal();
+  const sale = useCurrentSale(scope);
+  const service = useSaleService();
+
+  if (!sale) return <div className="screen sale"><AmountDueEntry onStart={(due) => service.newSale(due)} /></div>;
+
+  const finished = sale.status === 'completed' || sale.status === 'voided';
+  const reopened = sale.status === 'open' && sale.lines.some((l) => l.state.name === 'failed' && l.state.code === 'authorization_expired');
+  return (
+    <div className="screen sale">
+      <h2 className="screen-title">{t('sale.title')}</h2>
+      <Totals sale={sale} />
+      {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
+      {sale.status === 'completing' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.completing')}</p>}
+      {sale.status === 'voiding' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.voiding')}</p>}
+      {finished ? (
+        <FinishedSale sale={sale} service={service} />
+      ) : (
+        <div className="sale-columns">
+          <div>
+            {sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && <TenderPanel sale={sale} service={service} />}
+            {sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && <ExternalTender sale={sale} service={service} />}
+          </div>
+          <div>
+            <TenderLines sale={sale} service={service} />
+            {sale.status === 'open' && <SaleActions sale={sale} service={service} />}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

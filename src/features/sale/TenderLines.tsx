@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Money } from '@/components/Money';
+import type { Sale } from '@/domain/sale';
+import { isInFlight, type TenderLine } from '@/domain/tender-line';
+import { useT } from '@/lib/i18n';
+import { printSlip } from '@/lib/print';
+import { useTerminal } from '@/lib/terminal-context';
+import { lineStatus, toneIcon } from './line-text';
+import type { SaleService } from './sale-service';
+import { lineName, TenderSlip } from './slips';
+
+const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
+
+function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: SaleService }) {
+  const t = useT();
+  const terminal = useTerminal();
+  const [busy, setBusy] = useState(false);
+  const status = lineStatus(t, line, terminal);
+  const name = lineName(t, line);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const removable = sale.status === 'open' && !isInFlight(line) && line.state.name !== 'unknown';
+  return (
+    <li className={`tender-line tone-${status.tone}`}>
+      <div className="tender-line-main">
+        <span className="tender-line-name">{name}</span>
+        <span className="tender-line-amount"><Money minor={line.amount} /></span>
+      </div>
+      <p className="tender-line-status">
+        <span aria-hidden="true" className="tone-icon">{toneIcon[status.tone]}</span> {status.text}
+      </p>
+      <div className="tender-line-actions">
+        {line.state.name === 'unknown' && (
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => service.resolve(sale.transactionId, line.id))}>
+            {t('sale.resolve')}
+          </button>
+        )}
+        {printable.has(line.state.name) && (
+          <button type="button" className="button" onClick={() => printSlip(<TenderSlip sale={sale} line={line} />)} aria-label={t('sale.printSlipFor', { what: name })}>
+            {t('sale.printSlip')}
+          </button>
+        )}
+        {removable && (
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => service.removeLine(line.id))} aria-label={t('sale.removeLine', { what: name })}>
+            {t('sale.remove')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function TenderLines({ sale, service }: { sale: Sale; service: SaleService }) {
+  const t = useT();
+  return (
+    <section className="panel" aria-labelledby="lines-heading">
+      <h3 id="lines-heading">{t('sale.lines')}</h3>
+      {sale.lines.length === 0 ? (
+        <p className="hint">{t('sale.noLines')}</p>
+      ) : (
+        <ul className="tender-lines" aria-live="polite">
+          {sale.lines.map((line) => <Line key={line.id} sale={sale} line={line} service={service} />)}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorNotice } from '@/components/ErrorNotice';
+import { KindChoice } from '@/components/KindChoice';
+import { Money } from '@/components/Money';
+import { useDelayedFlag } from '@/components/use-delayed-flag';
+import { availableAmount } from '@/domain/account';
+import { cannotPay } from '@/domain/can-pay';
+import type { Instrument } from '@/domain/instrument';
+import { groupNumber } from '@/domain/instrument-number';
+import { formatMoney, minorToInput } from '@/domain/money';
+import { checkTenderAmount, defaultTenderAmount, type Sale } from '@/domain/sale';
+import { amountSchema } from '@/lib/amount-schema';
+import { errorText } from '@/lib/error-text';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { useTerminal } from '@/lib/terminal-context';
+import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
+import { useScanner } from '@/lib/use-scanner';
+import type { SaleService } from './sale-service';
+
+const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKey> = {
+  notIssued: 'details.note.notIssued',
+  expired: 'details.note.expired',
+  notYetValid: 'details.note.notYetValid',
+  notOpen: 'details.note.notOpen',
+};
+
+function PayForm({ sale, instrument, service, onDone }: { sale: Sale; instrument: Instrument; service: SaleService; onDone: () => void }) {
+  const t = useT();
+  const { currency, locale } = useTerminal();
+  // Loyalty cards may be asked for more than their balance: the server approves part of it.
+  const account = instrument.kind === 'loyaltyCard' ? undefined : instrument.account;
+  const schema = z.object({ amount: amountSchema(currency) }).superRefine((v, ctx) => {
+    const problem = checkTenderAmount(sale, v.amount, account);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
+  const suggested = defaultTenderAmount(sale, instrument.account);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency) : '' },
+  });
+  const [sending, setSending] = useState(false);
+  const error = form.formState.errors.amount?.message;
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const parsed = schema.safeParse({ amount: typed });
+
+  const onSubmit = form.handleSubmit(async ({ amount }) => {
+    setSending(true);
+    try {
+      await service.tender(instrument.kind, instrument.number, amount, availableAmount(instrument.account));
+      onDone();
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <form className="pay-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <label htmlFor="tender-amount" className="field-label">{t('sale.tenderAmount')}</label>
+      <input
+        id="tender-amount"
+        className="input input-large input-amount"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'tender-amount-error' : undefined}
+        {...form.register('amount')}
+      />
+      {error && <p id="tender-amount-error" className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+      <button type="submit" className="button button-primary button-large button-wide" disabled={sending}>
+        {sending ? t('sale.paying') : parsed.success ? t('sale.pay', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.payPlain')}
+      </button>
+    </form>
+  );
+}
+
+/** Step two: read a card, offer the smaller of what is due and what it has, take it. */
+export function TenderPanel({ sale, service }: { sale: Sale; service: SaleService }) {
+  const t = useT();
+  const lookup = useInstrumentLookup();
+  const { query, target } = lookup;
+  const [input, setInput] = useState('');
+  const slow = useDelayedFlag(query.isFetching);
+  useScanner((text) => {
+    setInput(text.trim());
+    lookup.submit(text);
+  });
+  const instrument = query.data;
+  const reason = instrument ? cannotPay(instrument, new Date()) : null;
+
+  return (
+    <section className="panel tender-panel" aria-labelledby="tender-heading">
+      <h3 id="tender-heading">{t('sale.tenderTitle')}</h3>
+      <form className="lookup-row" noValidate onSubmit={(e) => { e.preventDefault(); lookup.submit(input); }}>
+        <label htmlFor="tender-number" className="visually-hidden">{t('lookup.numberLabel')}</label>
+        <input id="tender-number" className="input input-large" value={input} onChange={(e) => setInput(e.target.value)} autoComplete="off" spellCheck={false} placeholder={t('lookup.numberLabel')} aria-describedby="tender-hint" />
+        <button type="submit" className="button button-large">{t('lookup.submit')}</button>
+      </form>
+      <p id="tender-hint" className="hint">{t('sale.tenderHint')}</p>
+      {lookup.inputError && <p className="field-error" role="alert">{t(lookup.inputError)}</p>}
+      {lookup.askKindFor && (
+        <KindChoice number={lookup.askKindFor} legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })} onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })} />
+      )}
+      {slow && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('lookup.loading')}</p>}
+      {target && query.error && !instrument && <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />}
+      {instrument && (
+        <div className="tender-card">
+          <p className="tender-card-title">
+            <strong>{t(`kind.${instrument.kind}`)}</strong> <span className="instrument-number">{groupNumber(instrument.number)}</span>
+          </p>
+          <p className="tender-card-available">
+            {t('details.available')}: <strong><Money minor={availableAmount(instrument.account)} /></strong>
+          </p>
+          {reason ? (
+            <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t(cannotPayText[reason])}</p>
+          ) : (
+            <PayForm key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`} sale={sale} instrument={instrument} service={service} onDone={() => { lookup.clear(); setInput(''); }} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatMoney } from '@/domain/money';
+import type { TenderLine } from '@/domain/tender-line';
+import type { MessageKey } from '@/lib/i18n';
+
+type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
+
+const refusalKeys: Partial<Record<string, MessageKey>> = {
+  insufficient_funds: 'refusal.insufficient_funds',
+  not_issued: 'refusal.not_issued',
+  expired: 'refusal.expired',
+  not_yet_valid: 'refusal.not_yet_valid',
+  authorization_expired: 'refusal.authorization_expired',
+  not_sent: 'refusal.not_sent',
+};
+
+/** A line's state in the words and the tone (icon, never colour alone) a cashier reads. */
+export function lineStatus(t: T, line: TenderLine, money: { currency: string; locale: string }): { text: string; tone: LineTone } {
+  const s = line.state;
+  const fmt = (m: number) => formatMoney(m, money.currency, money.locale);
+  switch (s.name) {
+    case 'requesting': return { text: t('line.requesting'), tone: 'busy' };
+    case 'unknown': return { text: t('line.unknown'), tone: 'unknown' };
+    case 'authorized': return { text: t('line.authorized', { code: s.authCode }), tone: 'ok' };
+    case 'committing': return { text: t('line.committing'), tone: 'busy' };
+    case 'committed': return { text: t('line.committed', { code: s.authCode }), tone: 'ok' };
+    case 'canceling': return { text: t('line.canceling'), tone: 'busy' };
+    case 'canceled': return { text: t(s.lapsed ? 'line.lapsed' : 'line.canceled'), tone: 'neutral' };
+    case 'approved': return { text: t('line.approved'), tone: 'ok' };
+    case 'partiallyApproved': return { text: t('line.partiallyApproved', { approved: fmt(s.approvedAmount), requested: fmt(line.amount) }), tone: 'ok' };
+    case 'denied': return { text: t('line.denied', { reason: t(`denial.${s.reason}`) }), tone: 'bad' };
+    case 'failed': {
+      const key = refusalKeys[s.code];
+      const available = s.available !== undefined ? fmt(s.available) : '–';
+      return { text: t('line.failed', { reason: key ? t(key, { available }) : s.code.replace(/_/g, ' ') }), tone: 'bad' };
+    }
+    case 'voiding': return { text: t('line.voiding'), tone: 'busy' };
+    case 'voided': return { text: t('line.voided'), tone: 'neutral' };
+    case 'recorded': return { text: t('line.recorded'), tone: 'ok' };
+  }
+}
+
+export const toneIcon: Record<LineTone, string> = { ok: '✓', busy: '…', unknown: '?', bad: '✕', neutral: '–' };
