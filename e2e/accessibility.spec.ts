@@ -34,7 +34,7 @@ test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async (
 test('touch targets are at least 44 CSS px', async ({ page }) => {
   await openTerminal(page);
   await scan(page, '700100000001');
-  for (const screen of ['Card lookup', 'Training', 'Settings'] as const) {
+  for (const screen of ['Sale', 'Card lookup', 'Training', 'Settings'] as const) {
     await goTo(page, screen);
     const small = await page.locator('button, input, select, a').evaluateAll((els) =>
       els

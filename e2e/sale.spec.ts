@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, spendElsewhere, startSale, state, tender, tenderExternal, voidSale } from './support/sale';
+import { completeSale, expectRemaining, line, net, openLiveTerminal, spendElsewhere, startSale, state, tender, tenderExternal, voidSale } from './support/sale';
 import { expectAccessible, resetSimulator } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
@@ -102,7 +102,7 @@ test('insufficient funds, expired and not issued cards are refused in words', as
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Refused: not enough on the card (available €30.00).');
   await expectRemaining(page, '€45.00');
-  for (const [number, words] of [['700100000006', 'This card has expired: it cannot pay.'], ['700100000003', 'This card has not been issued: it cannot pay.'], ['710100000004', 'This loyalty card is not open: it cannot pay.']]) {
+  for (const [number, words] of [['700100000006', 'This card has expired: it cannot pay.'], ['700100000003', 'This card has not been issued: it cannot pay.'], ['710100000004', 'This loyalty card is not open: it cannot pay.']] as const) {
     await page.getByRole('textbox', { name: 'Card number' }).fill(number);
     await page.getByRole('button', { name: 'Look up', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: words })).toBeVisible();

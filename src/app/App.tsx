@@ -98,10 +98,10 @@ export function App() {
           <TerminalProvider>
             <CurrentScreen />
             <SaleRecovery />
+            <PrintArea />
           </TerminalProvider>
         </ErrorBoundary>
       </main>
-      <PrintArea />
     </div>
   );
 }

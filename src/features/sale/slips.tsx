@@ -1,7 +1,7 @@
 import { maskNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
-import type { TenderLine } from '@/domain/tender-line';
+import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import { lineStatus } from './line-text';
@@ -58,7 +58,7 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
         {sale.lines.map((line) => (
           <div key={line.id}>
             <dt>{lineName(t, line)}</dt>
-            <dd>{money(line.amount)} · {lineStatus(t, line, terminal).text}</dd>
+            <dd>{money(coveredAmount(line) || line.amount)} · {lineStatus(t, line, terminal).text}</dd>
           </div>
         ))}
         <div><dt>{t('slip.total')}</dt><dd>{money(paidAmount(sale))}</dd></div>

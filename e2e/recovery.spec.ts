@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
+import { resetSimulator } from './support/terminal';
+
+test.beforeEach(async ({ page, request }) => {
+  await resetSimulator(request);
+  await openLiveTerminal(page);
+});
+
+test('a lost answer to a payment is resolved by replay, never guessed, and blocks the sale meanwhile', async ({ page, request }) => {
+  await startSale(page, '20');
+  // The first answer is lost, and so are the replays while the fault lasts.
+  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/_pay' } });
+  await tender(page, '700100000001');
+  const unknown = line(page, 'Gift card •••• 0001');
+  await expect(unknown).toContainText('No answer: the outcome is unknown. This money stays blocked until it is resolved.');
+  await expectRemaining(page, '€0.00'); // blocked, not offered again
+  await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Void sale' })).toBeDisabled();
+  await expect(unknown.getByRole('button', { name: 'Resolve now' })).toBeVisible();
+  await unknown.getByRole('button', { name: 'Resolve now' }).click();
+  await expect(unknown).toContainText('outcome is unknown');
+  expect((await state(request)).authorizations).toHaveLength(1); // placed once, however often replayed
+  await setFaults(request, {});
+  await expect(unknown).toContainText('On hold · authorization', { timeout: 10_000 });
+  await completeSale(page);
+  const after = await state(request);
+  expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'committed' })]);
+  expect(net(after, '700100000001')).toBe(30);
+});
+
+test('a payment that got no answer at all (time-out) is resolved without a second payment', async ({ page, request }) => {
+  await startSale(page, '15');
+  await setFaults(request, { next: { count: 1, kind: 'timeout', path: '/_pay' } });
+  await tender(page, '710100000001', '15');
+  await expect(line(page, 'Loyalty card •••• 0001')).toContainText('outcome is unknown', { timeout: 10_000 });
+  // The recovery loop resolves it by itself: the time-out had no effect, the replay pays once.
+  await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved', { timeout: 15_000 });
+  const after = await state(request);
+  expect(after.loyaltyPayments).toHaveLength(1);
+  expect(net(after, '710100000001')).toBe(105);
+});
+
+test('a commit that cannot be delivered is retried until it lands; the header counts it', async ({ page, request }) => {
+  await startSale(page, '10');
+  await tender(page, '720100000001');
+  await setFaults(request, { next: { count: 2, kind: 'unavailable', path: '/_commit' } });
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('1 operation(s) waiting to reach the server')).toBeVisible();
+  await expect(page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, { timeout: 15_000 });
+  const after = await state(request);
+  expect(after.authorizations).toEqual([expect.objectContaining({ status: 'committed', amount: 10 })]);
+  expect(net(after, '720100000001')).toBe(20);
+});
+
+test('a reload in the middle of a sale loses nothing', async ({ page, request }) => {
+  await startSale(page, '70');
+  await tender(page, '700100000001');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
+  await page.reload();
+  await expectRemaining(page, '€20.00');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
+  await tender(page, '700100000007');
+  await completeSale(page);
+  const after = await state(request);
+  expect(after.authorizations.map((a) => a.status)).toEqual(['committed', 'committed']);
+  expect([net(after, '700100000001'), net(after, '700100000007')]).toEqual([0, 80]);
+});
+
+test('a crash while a payment was in flight is resolved on start', async ({ page, request }) => {
+  await startSale(page, '25');
+  await setFaults(request, { latencyMs: 1500 });
+  await page.getByRole('heading', { name: 'Pay with a card' }).click();
+  await page.keyboard.type('700100000007');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Take / }).click();
+  await expect(line(page, 'Gift card •••• 0007')).toContainText('Sending…');
+  await page.reload(); // the answer never reaches the page
+  await setFaults(request, {});
+  await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold', { timeout: 15_000 });
+  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 25, status: 'pending' })]);
+  await completeSale(page);
+});
