@@ -12,8 +12,8 @@ export async function openLiveTerminal(page: Page) {
         currency: 'EUR', timeoutSeconds: 3,
         series: [
           { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
-          { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false },
-          { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true },
+          { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false, fixedAmount: 2500, description: 'Gift card 25 EUR' },
+          { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true, description: 'Printed gift card' },
           { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
           { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
         ],

@@ -1,3 +1,4 @@
+import { IssueScreen } from '@/features/issuing/IssueScreen';
 import { LookupScreen } from '@/features/lookup/LookupScreen';
 import { SaleRecovery } from '@/features/sale/SaleRecovery';
 import { SaleScreen } from '@/features/sale/SaleScreen';
@@ -12,8 +13,9 @@ import { PrintArea } from '@/lib/print';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
-const screens: { id: Screen; label: 'nav.sale' | 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
+const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
   { id: 'sale', label: 'nav.sale' },
+  { id: 'issue', label: 'nav.issue' },
   { id: 'lookup', label: 'nav.lookup' },
   { id: 'training', label: 'nav.training' },
   { id: 'settings', label: 'nav.settings' },
@@ -71,6 +73,7 @@ function CurrentScreen() {
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'training') return <TrainingScreen />;
   if (screen === 'lookup') return <LookupScreen />;
+  if (screen === 'issue') return <IssueScreen />;
   return <SaleScreen />;
 }
 

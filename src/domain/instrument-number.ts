@@ -8,6 +8,8 @@ export interface SeriesConfig {
   livePrinted: boolean;
   /** Display name for slips and pickers; the series number when empty. */
   description?: string | undefined;
+  /** Gift card series sold at one fixed amount, in minor units. */
+  fixedAmount?: number | undefined;
 }
 
 export type NumberParseResult = { ok: true; number: string } | { ok: false; error: 'empty' | 'malformed' };

@@ -17,6 +17,13 @@ const direct: Partial<Record<string, MessageKey>> = {
   internal: 'error.internal',
   unavailable: 'error.unavailable',
   aborted: 'error.aborted',
+  already_issued: 'error.already_issued',
+  not_issued: 'error.not_issued',
+  financial_activity: 'error.financial_activity',
+  card_closed: 'error.card_closed',
+  card_canceled: 'error.card_canceled',
+  series_not_live_printed: 'error.series_not_live_printed',
+  series_exhausted: 'error.series_exhausted',
 };
 
 /** The one table from error codes to the words a cashier reads. */

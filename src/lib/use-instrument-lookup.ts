@@ -12,7 +12,8 @@ export type LookupTarget = { kind: InstrumentKind; number: string };
  * The lookup flow: raw input to a number, the number's prefix to a kind (or a question to the
  * cashier), then the instrument from the server.
  */
-export function useInstrumentLookup(initial: LookupTarget | null = null) {
+export function useInstrumentLookup(initial: LookupTarget | null = null, options: { fallbackKind?: InstrumentKind } = {}) {
+  const { fallbackKind } = options;
   const { api, scope, series } = useTerminal();
   const [target, setTarget] = useState<LookupTarget | null>(initial);
   const [askKindFor, setAskKindFor] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function useInstrumentLookup(initial: LookupTarget | null = null) {
         return;
       }
       setInputError(null);
-      const kind = detectKind(parsed.number, series);
+      const kind = detectKind(parsed.number, series) ?? fallbackKind ?? null;
       if (kind) {
         setAskKindFor(null);
         setTarget({ kind, number: parsed.number });
@@ -35,7 +36,7 @@ export function useInstrumentLookup(initial: LookupTarget | null = null) {
         setAskKindFor(parsed.number);
       }
     },
-    [series],
+    [series, fallbackKind],
   );
 
   const choose = useCallback((target: LookupTarget) => {

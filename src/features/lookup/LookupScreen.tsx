@@ -8,6 +8,7 @@ import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/use-scanner';
 import { InstrumentDetails } from '@/components/InstrumentDetails';
+import { UnissueAction } from './UnissueAction';
 import { KindChoice } from '@/components/KindChoice';
 import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
 
@@ -96,9 +97,12 @@ export function LookupScreen() {
           <>
             {refreshFailed && <p className="notice notice-quiet" role="status">{t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}</p>}
             <InstrumentDetails instrument={query.data} />
-            <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {t('lookup.refresh')}
-            </button>
+            <div className="actions">
+              <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                {t('lookup.refresh')}
+              </button>
+              <UnissueAction key={`${query.data.kind}:${query.data.number}`} instrument={query.data} />
+            </div>
           </>
         )}
       </div>

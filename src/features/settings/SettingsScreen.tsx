@@ -140,6 +140,11 @@ export function SettingsScreen() {
                 <label htmlFor={`series-${i}-description`} className="field-label">{t('settings.description')}</label>
                 <input id={`series-${i}-description`} className="input" autoComplete="off" {...register(`series.${i}.description`)} />
               </div>
+              <div className="field">
+                <label htmlFor={`series-${i}-fixed`} className="field-label">{t('settings.fixedAmount')}</label>
+                <input id={`series-${i}-fixed`} className="input" inputMode="decimal" autoComplete="off" {...register(`series.${i}.fixedAmount`)} aria-invalid={errors.series?.[i]?.fixedAmount ? true : undefined} />
+                <FieldMessage id={`series-${i}-fixed-error`} error={errors.series?.[i]?.fixedAmount} />
+              </div>
               <div className="field field-check">
                 <input id={`series-${i}-live`} type="checkbox" className="checkbox" {...register(`series.${i}.livePrinted`)} />
                 <label htmlFor={`series-${i}-live`}>{t('settings.livePrinted')}</label>
@@ -147,7 +152,7 @@ export function SettingsScreen() {
               <button type="button" className="button" onClick={() => series.remove(i)}>{t('settings.removeSeries', { n: i + 1 })}</button>
             </fieldset>
           ))}
-          <button type="button" className="button" onClick={() => series.append({ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' })}>
+          <button type="button" className="button" onClick={() => series.append({ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '', fixedAmount: '' })}>
             {t('settings.addSeries')}
           </button>
         </fieldset>

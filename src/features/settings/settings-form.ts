@@ -1,14 +1,32 @@
 import { z } from 'zod';
-import { serverSettingsSchema, type ServerSettings } from '@/lib/settings/schema';
+import { minorToInput, parseAmountInput } from '@/domain/money';
+import { seriesSchema, serverSettingsSchema, type ServerSettings } from '@/lib/settings/schema';
+
+const seriesRow = seriesSchema.omit({ fixedAmount: true }).extend({ fixedAmount: z.string().optional() });
 
 /**
  * The form beside the schema it feeds. The token field is blank when a token is saved: blank
- * keeps it, anything typed replaces it.
+ * keeps it, anything typed replaces it. A series' fixed amount is typed in the currency's units.
  */
 export function settingsFormSchema(savedToken: string | undefined) {
-  return serverSettingsSchema.extend({
-    token: savedToken ? z.string() : z.string().min(1, { message: 'required' }),
-  });
+  return serverSettingsSchema
+    .extend({
+      token: savedToken ? z.string() : z.string().min(1, { message: 'required' }),
+      series: z.array(seriesRow),
+    })
+    .transform((values, ctx) => {
+      const series = values.series.map((row, i) => {
+        const text = row.fixedAmount?.trim() ?? '';
+        if (text === '') return { ...row, fixedAmount: undefined };
+        const parsed = parseAmountInput(text, values.currency);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', path: ['series', i, 'fixedAmount'], message: 'amount' });
+          return { ...row, fixedAmount: undefined };
+        }
+        return { ...row, fixedAmount: parsed.minor };
+      });
+      return { ...values, series };
+    });
 }
 
 export type SettingsFormInput = z.input<ReturnType<typeof settingsFormSchema>>;
@@ -24,7 +42,10 @@ export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
     operatorId: saved?.operatorId ?? '',
     currency: saved?.currency ?? 'EUR',
     timeoutSeconds: saved?.timeoutSeconds ?? 10,
-    series: saved?.series ?? [{ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' }],
+    series: (saved?.series ?? [{ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' }]).map((s) => ({
+      ...s,
+      fixedAmount: 'fixedAmount' in s && typeof s.fixedAmount === 'number' ? minorToInput(s.fixedAmount, saved?.currency ?? 'EUR') : '',
+    })),
   };
 }
 

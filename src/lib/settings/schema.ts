@@ -9,6 +9,8 @@ export const seriesSchema = z.object({
   seriesNumber: z.string().trim().min(1, { message: 'required' }),
   livePrinted: z.boolean(),
   description: z.string().trim().max(60).optional(),
+  /** Minor units; the form converts what the manager types. */
+  fixedAmount: z.number().int().positive().optional(),
 });
 
 const optionalInt = z.preprocess(

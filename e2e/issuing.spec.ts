@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openLiveTerminal, setFaults, state } from './support/sale';
+import { API, expectAccessible, goTo, keyNumber, resetSimulator, SIMULATOR } from './support/terminal';
+
+interface Card { number: string; status?: string; statusCode?: number; amountOriginal: number; amountNet: number; startDate?: string; expiryDate?: string; seriesNumber: string; customer: unknown }
+const card = async (request: Parameters<typeof state>[0], number: string) =>
+  ((await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).instruments as Card[]).find((i) => i.number === number);
+
+async function openTask(page: Page, task: 'Sell a gift card' | 'Print a new gift card' | 'Issue store credit' | 'Open a loyalty card') {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: task }).click();
+  await expect(page.getByRole('heading', { name: task })).toBeVisible();
+}
+
+async function scanHere(page: Page, number: string) {
+  await page.getByRole('heading', { level: 3 }).click();
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+}
+
+test.beforeEach(async ({ page, request }) => {
+  await resetSimulator(request);
+  await openLiveTerminal(page);
+});
+
+test('sell a pre-numbered gift card with a customer', async ({ page, request }) => {
+  await openTask(page, 'Sell a gift card');
+  await scanHere(page, '700100000003');
+  await expect(page.getByText('Not issued')).toBeVisible();
+  await page.getByLabel('Amount (EUR)').fill('20');
+  await page.getByLabel('Customer id').fill('C9');
+  await page.getByLabel('Customer name').fill('Kim Park');
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+  await expect(page.locator('.new-number')).toHaveText('7001 0000 0003');
+  const issued = await card(request, '700100000003');
+  expect(issued).toMatchObject({ status: 'issued', amountOriginal: 20, amountNet: 20, customer: { customerId: 'C9', name: 'Kim Park' } });
+  const start = new Date(issued!.startDate!);
+  expect(new Date(issued!.expiryDate!).getUTCFullYear()).toBe(start.getUTCFullYear() + 3);
+  await expect(page.getByRole('article', { name: 'Issue slip' })).toContainText('€20.00');
+
+  await openTask(page, 'Sell a gift card');
+  await scanHere(page, '700100000001');
+  await expect(page.getByText('Card 7001 0000 0001 is already issued: it cannot be sold again.')).toBeVisible();
+});
+
+test('a fixed-amount series shows its amount, which cannot be changed', async ({ page, request }) => {
+  await openTask(page, 'Sell a gift card');
+  await scanHere(page, '700200000001');
+  await expect(page.getByText('Fixed amount of this series: €25.00')).toBeVisible();
+  await expect(page.getByLabel('Amount (EUR)')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+  expect(await card(request, '700200000001')).toMatchObject({ status: 'issued', amountOriginal: 25, amountNet: 25 });
+});
+
+test('a live-printed issue whose answer is lost is retried and creates exactly one card', async ({ page, request }) => {
+  await openTask(page, 'Print a new gift card');
+  await expect(page.getByLabel('Series')).toHaveValue('GC3');
+  await page.getByLabel('Amount (EUR)').fill('30');
+  await setFaults(request, { next: { count: 3, kind: 'drop', path: '/giftCardSeries/' } });
+  await page.getByRole('button', { name: 'Issue and print gift card' }).click();
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resolve now' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.new-number')).toHaveText('7003 0000 0001');
+  const s = await state(request);
+  const printed = (s.instruments as unknown as Card[]).filter((i) => i.seriesNumber === 'GC3');
+  expect(printed).toEqual([expect.objectContaining({ number: '700300000001', status: 'issued', amountNet: 30 })]);
+  await page.screenshot({ path: 'test-results/screens/live-printed-number.png', fullPage: true });
+  const slip = page.getByRole('article', { name: 'Issue slip' });
+  await slip.screenshot({ path: 'test-results/screens/issue-slip.png' });
+  // The barcode drawn is the Code 128 pattern of the number, bar for bar.
+  const drawn = await slip.locator('svg.barcode').evaluate((svg) => {
+    const bars = svg.getAttribute('data-bars') ?? '';
+    const out = Array.from({ length: bars.length }, () => '0');
+    svg.querySelectorAll('rect[fill="#000"]').forEach((r) => {
+      const x = Number(r.getAttribute('x')) - 10;
+      for (let i = 0; i < Number(r.getAttribute('width')); i += 1) out[x + i] = '1';
+    });
+    return { bars, rebuilt: out.join('') };
+  });
+  expect(drawn.bars).toMatch(/^11010011100/); // Code 128 start C
+  expect(drawn.rebuilt).toBe(drawn.bars);
+  await expect(slip.getByRole('img', { name: 'Barcode of 700300000001' })).toBeVisible();
+});
+
+test('issue store credit from a series for a return', async ({ page, request }) => {
+  await openTask(page, 'Issue store credit');
+  await expect(page.getByLabel('Reason')).toHaveValue('Return to store credit');
+  await page.getByLabel('Amount (EUR)').fill('17.90');
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await expect(page.locator('.new-number')).toHaveText('7201 0000 0002');
+  expect(await card(request, '720100000002')).toMatchObject({ status: 'issued', amountOriginal: 17.9 });
+  await expectAccessible(page);
+});
+
+test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
+  await openTask(page, 'Open a loyalty card');
+  await scanHere(page, '710100000004');
+  await expect(page.getByText('Loyalty card 7101 0000 0004 is Closed: only a New card can be opened.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('710100000003');
+  await page.getByRole('button', { name: 'Look up', exact: true }).click();
+  await page.getByLabel('Customer id').fill('C12');
+  await page.getByRole('button', { name: 'Open loyalty card' }).click();
+  await expect(page.getByText('Loyalty card issued')).toBeVisible();
+  expect(await card(request, '710100000003')).toMatchObject({ statusCode: 1, customer: { customerId: 'C12' } });
+
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '710100000003');
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('goes back to New');
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByText('Loyalty card 7101 0000 0003 is un-issued.')).toBeVisible();
+  expect((await card(request, '710100000003'))?.statusCode).toBe(0);
+});
+
+test('un-issue: allowed on an unused card, offered disabled after payments, refused by the server after a canceled hold', async ({ page, request }) => {
+  await openTask(page, 'Sell a gift card');
+  await scanHere(page, '700100000004');
+  await page.getByLabel('Amount (EUR)').fill('15');
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000004');
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByText('Gift card 7001 0000 0004 is un-issued.')).toBeVisible();
+  expect(await card(request, '700100000004')).toMatchObject({ status: 'notIssued', amountNet: 0 });
+
+  await keyNumber(page, '700100000002');
+  await expect(page.getByRole('button', { name: 'Un-issue' })).toBeDisabled();
+  await expect(page.getByText('Payments have been made with this card: it cannot be un-issued.')).toBeVisible();
+
+  const hold = await (await request.post(`${API}/giftcards/700100000007/_pay`, { headers: { Authorization: 'Bearer demo-token' }, data: { amount: 5, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } } })).json();
+  await request.post(`${API}/instruments/700100000007/authorizations/${hold.authCode}/_cancel`, { headers: { Authorization: 'Bearer demo-token' }, data: { workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } } });
+  await keyNumber(page, '700100000007');
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Payments have been made with this card since it was issued: the server refuses to un-issue it\./);
+  expect((await card(request, '700100000007'))?.status).toBe('issued');
+});
+
+test('bad amounts are refused before any request is sent', async ({ page, request }) => {
+  const issues: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('_issue')) issues.push(r.url()); });
+  await openTask(page, 'Print a new gift card');
+  for (const [typed, words] of [
+    ['0', 'The amount must be more than zero.'],
+    ['-5', 'The amount must be more than zero.'],
+    ['12.345', 'Too many decimals for this currency.'],
+    ['twelve', 'Enter an amount like 12.50.'],
+    ['', 'Enter an amount.'],
+  ] as const) {
+    await page.getByLabel('Amount (EUR)').fill(typed);
+    await page.getByRole('button', { name: 'Issue and print gift card' }).click();
+    await expect(page.getByRole('alert')).toHaveText(words);
+  }
+  expect(issues).toEqual([]);
+  expect((await state(request)).instruments.filter((i) => i.number.startsWith('7003'))).toEqual([]);
+});

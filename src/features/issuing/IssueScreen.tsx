@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
+
+const tasks = [
+  { id: 'giftCard', label: 'issue.task.giftCard' },
+  { id: 'printed', label: 'issue.task.printed' },
+  { id: 'storeCredit', label: 'issue.task.storeCredit' },
+  { id: 'loyalty', label: 'issue.task.loyalty' },
+] as const satisfies readonly { id: string; label: MessageKey }[];
+
+type Task = (typeof tasks)[number]['id'];
+
+/** Selling gift cards, issuing store credit and opening loyalty cards: not payments, each its own operation. */
+export function IssueScreen() {
+  const t = useT();
+  const [task, setTask] = useState<Task>('giftCard');
+  // Choosing a task, even the same one again, starts it afresh.
+  const [round, setRound] = useState(0);
+  const choose = (next: Task) => {
+    setTask(next);
+    setRound((r) => r + 1);
+  };
+  return (
+    <div className="screen issuing">
+      <h2 className="screen-title">{t('issue.title')}</h2>
+      <div className="task-tabs" role="group" aria-label={t('issue.title')}>
+        {tasks.map((k) => (
+          <button key={k.id} type="button" className="button" aria-pressed={task === k.id} onClick={() => choose(k.id)}>{t(k.label)}</button>
+        ))}
+      </div>
+      <section className="panel" aria-labelledby="task-heading">
+        <h3 id="task-heading">{t(tasks.find((k) => k.id === task)?.label ?? 'issue.title')}</h3>
+        {task === 'giftCard' && <SellGiftCard key={round} />}
+        {task === 'printed' && <IssueFromSeries key={round} kind="giftCard" />}
+        {task === 'storeCredit' && <IssueFromSeries key={round} kind="storeCredit" />}
+        {task === 'loyalty' && <OpenLoyaltyCard key={round} />}
+      </section>
+    </div>
+  );
+}

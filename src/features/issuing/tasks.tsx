@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Money } from '@/components/Money';
+import type { Instrument } from '@/domain/instrument';
+import { groupNumber, type SeriesConfig } from '@/domain/instrument-number';
+import { useT } from '@/lib/i18n';
+import { useInstrumentOperation } from '@/lib/operations/use-operation';
+import { useTerminal } from '@/lib/terminal-context';
+import { CardReader } from './CardReader';
+import { IssueFields } from './IssueFields';
+import { IssueOutcome } from './IssueOutcome';
+
+function seriesFor(series: SeriesConfig[], instrument: Instrument) {
+  return series.find((s) => s.kind === instrument.kind && s.seriesNumber === instrument.seriesNumber);
+}
+
+/** Pre-numbered gift card: scan it, see it is not issued, key the amount (or see the fixed one), issue. */
+export function SellGiftCard() {
+  const t = useT();
+  const { series } = useTerminal();
+  const op = useInstrumentOperation();
+  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  return (
+    <CardReader id="sell-gift" kind="giftCard">
+      {(card) =>
+        card.kind !== 'giftCard' || card.status !== 'notIssued' ? (
+          <p className="notice notice-error" role="alert">{t('issue.alreadyIssued', { number: groupNumber(card.number) })}</p>
+        ) : (
+          <>
+            <p className="tender-card-title"><strong>{t('kind.giftCard')}</strong> <span className="instrument-number">{groupNumber(card.number)}</span> · {t('status.notIssued')}</p>
+            <IssueFields
+              id="sell-gift"
+              withAmount
+              fixedAmount={seriesFor(series, card)?.fixedAmount}
+              submitLabel={t('issue.sellGiftCard')}
+              disabled={false}
+              onIssue={({ amount, customer }) => void op.start({ type: 'giftCard.issue', number: card.number, amount, customer }, 'Gift card sold')}
+            />
+          </>
+        )
+      }
+    </CardReader>
+  );
+}
+
+function SeriesPicker({ id, choices, value, onChange }: { id: string; choices: SeriesConfig[]; value: string; onChange: (v: string) => void }) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-series`} className="field-label">{t('issue.series')}</label>
+      <select id={`${id}-series`} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((s) => <option key={s.seriesNumber} value={s.seriesNumber}>{s.description ? `${s.description} (${s.seriesNumber})` : s.seriesNumber}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/** Issue by series: live-printed gift cards and store credit. The server gives the new number. */
+export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) {
+  const t = useT();
+  const { series } = useTerminal();
+  const op = useInstrumentOperation();
+  const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
+  const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
+  const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
+  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
+  const id = kind === 'giftCard' ? 'printed-gift' : 'store-credit';
+  return (
+    <>
+      <SeriesPicker id={id} choices={choices} value={current.seriesNumber} onChange={setChosen} />
+      <IssueFields
+        key={current.seriesNumber}
+        id={id}
+        withAmount
+        fixedAmount={kind === 'giftCard' ? current.fixedAmount : undefined}
+        withReason={kind === 'storeCredit' ? t('issue.defaultReturnReason') : undefined}
+        submitLabel={t(kind === 'giftCard' ? 'issue.printGiftCard' : 'issue.issueStoreCredit')}
+        disabled={false}
+        onIssue={({ amount, customer, reason }) =>
+          void (kind === 'giftCard'
+            ? op.start({ type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer }, reason ?? 'Gift card sold')
+            : op.start({ type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer }, reason ?? 'Return to store credit'))
+        }
+      />
+    </>
+  );
+}
+
+/** Loyalty card: scan a New card, optionally link a customer, open it. */
+export function OpenLoyaltyCard() {
+  const t = useT();
+  const op = useInstrumentOperation();
+  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  return (
+    <CardReader id="open-loyalty" kind="loyaltyCard">
+      {(card) =>
+        card.kind !== 'loyaltyCard' || card.statusCode !== 0 ? (
+          <p className="notice notice-error" role="alert">{t('issue.loyaltyNotNew', { number: groupNumber(card.number), status: card.kind === 'loyaltyCard' ? t(`loyaltyStatus.${card.statusCode}`) : '' })}</p>
+        ) : (
+          <>
+            <p className="tender-card-title"><strong>{t('kind.loyaltyCard')}</strong> <span className="instrument-number">{groupNumber(card.number)}</span> · {t('loyaltyStatus.0')} · <Money minor={card.account.net} /></p>
+            <IssueFields id="open-loyalty" withAmount={false} submitLabel={t('issue.openLoyalty')} disabled={false} onIssue={({ customer }) => void op.start({ type: 'loyaltyCard.issue', number: card.number, customer }, 'Loyalty card issued')} />
+          </>
+        )
+      }
+    </CardReader>
+  );
+}
