@@ -1,4 +1,6 @@
 import { IssueScreen } from '@/features/issuing/IssueScreen';
+import { IssueRecovery } from '@/features/journal/IssueRecovery';
+import { JournalScreen } from '@/features/journal/JournalScreen';
 import { LookupScreen } from '@/features/lookup/LookupScreen';
 import { SaleRecovery } from '@/features/sale/SaleRecovery';
 import { SaleScreen } from '@/features/sale/SaleScreen';
@@ -13,10 +15,11 @@ import { PrintArea } from '@/lib/print';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
-const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.training' | 'nav.settings' }[] = [
+const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings' }[] = [
   { id: 'sale', label: 'nav.sale' },
   { id: 'issue', label: 'nav.issue' },
   { id: 'lookup', label: 'nav.lookup' },
+  { id: 'journal', label: 'nav.journal' },
   { id: 'training', label: 'nav.training' },
   { id: 'settings', label: 'nav.settings' },
 ];
@@ -74,6 +77,7 @@ function CurrentScreen() {
   if (screen === 'training') return <TrainingScreen />;
   if (screen === 'lookup') return <LookupScreen />;
   if (screen === 'issue') return <IssueScreen />;
+  if (screen === 'journal') return <JournalScreen />;
   return <SaleScreen />;
 }
 
@@ -101,6 +105,7 @@ export function App() {
           <TerminalProvider>
             <CurrentScreen />
             <SaleRecovery />
+            <IssueRecovery />
             <PrintArea />
           </TerminalProvider>
         </ErrorBoundary>

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { completeSale, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
+import { expectAccessible, goTo, resetSimulator } from './support/terminal';
+
+test.beforeEach(async ({ page, request }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { printed: string[] }).printed = [];
+    window.print = () => (window as unknown as { printed: string[] }).printed.push(document.querySelector('.print-area')?.textContent ?? '');
+  });
+  await resetSimulator(request);
+  await openLiveTerminal(page);
+});
+
+test('the journal lists every operation masked, totals the day, exports CSV and reprints issue slips', async ({ page }) => {
+  await startSale(page, '40');
+  await tender(page, '700100000001', '30');
+  await tender(page, '710100000002', '10');
+  await expect(page.locator('.tender-line').filter({ hasText: 'Approved €5.00 of €10.00' })).toBeVisible();
+  await tender(page, '720100000001', '5');
+  await completeSale(page);
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Print a new gift card' }).click();
+  await page.getByLabel('Amount (EUR)').fill('50');
+  await page.getByRole('button', { name: 'Issue and print gift card' }).click();
+  await expect(page.locator('.new-number')).toHaveText('7003 0000 0001');
+
+  await goTo(page, 'Journal');
+  const rows = page.locator('.journal tbody tr');
+  await expect(page.getByRole('row', { name: /Gift card · commit/ })).toContainText('•••• 0001');
+  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText('partiallyApproved 500');
+  await expect(page.locator('.journal')).not.toContainText('700100000001');
+  const totals = page.getByRole('table').first();
+  await expect(totals.getByRole('row', { name: /^Gift card/ })).toContainText('€30.00€50.00');
+  await expect(totals.getByRole('row', { name: /^Loyalty card/ })).toContainText('€5.00');
+  await expect(totals.getByRole('row', { name: /^Store credit/ })).toContainText('€5.00');
+  expect(await rows.count()).toBeGreaterThanOrEqual(7);
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('time,operator,operation,kind,number,amount,currency,reference,outcome,note,training');
+  expect(csv).toContain(',cashier-1,commit,giftCard,•••• 0001,30.00,EUR,');
+  expect(csv).not.toMatch(/70010000000/);
+
+  await page.getByRole('button', { name: 'Reprint slip for •••• 0001' }).first().click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? '')).toContain('7003 0000 0001');
+});
+
+test('an issue whose answer was lost before a reload is resolved in the background: one card', async ({ page, request }) => {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Issue store credit' }).click();
+  await page.getByLabel('Amount (EUR)').fill('12');
+  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/storecredits/_issue' } });
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  await page.reload();
+  await setFaults(request, {});
+  await goTo(page, 'Journal');
+  await expect(page.getByRole('row', { name: /Store credit · issue by series/ })).toContainText('Done', { timeout: 15_000 });
+  const created = (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+  expect(created).toEqual([expect.objectContaining({ number: '720100000002', amountNet: 12 })]);
+});

@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useState } from 'react';
+import { IssueSlip } from '@/components/IssueSlip';
+import { Money } from '@/components/Money';
+import type { Instrument } from '@/domain/instrument';
+import { instrumentKinds } from '@/domain/instrument';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { journal } from '@/lib/operations/journal';
+import type { OperationRecord } from '@/lib/operations/types';
+import { printSlip } from '@/lib/print';
+import { useTerminal } from '@/lib/terminal-context';
+import { toCsv, toRow, totalsForDay } from './journal-rows';
+
+function useJournalRecords(scope: string): OperationRecord[] {
+  const [records, setRecords] = useState<OperationRecord[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () => void journal().list(scope).then((r) => live && setRecords(r.sort((a, b) => b.createdAt.localeCompare(a.createdAt))));
+    read();
+    const unsubscribe = journal().subscribe(read);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [scope]);
+  return records;
+}
+
+const outcomeIcon: Record<OperationRecord['status'], string> = { succeeded: '✓', refused: '✕', unknown: '?', pending: '…', attention: '!' };
+
+/** The manager's view: every operation, the day's totals per kind, CSV export, slip reprints. */
+export function JournalScreen() {
+  const t = useT();
+  const terminal = useTerminal();
+  const records = useJournalRecords(terminal.scope);
+  const rows = useMemo(() => records.map(toRow), [records]);
+  const today = new Date().toISOString().slice(0, 10);
+  const totals = totalsForDay(rows, today);
+
+  const exportCsv = () => {
+    const blob = new Blob([toCsv(rows, terminal.currency)], { type: 'text/csv;charset=utf-8' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `journal-${terminal.mode}-${today}.csv`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  };
+
+  return (
+    <div className="screen journal">
+      <h2 className="screen-title">{t('journal.title')}</h2>
+      <section className="panel" aria-labelledby="totals-heading">
+        <h3 id="totals-heading">{t('journal.today')}</h3>
+        <table className="table">
+          <thead><tr><th scope="col">{t('journal.kind')}</th><th scope="col">{t('journal.operations')}</th><th scope="col">{t('journal.paid')}</th><th scope="col">{t('journal.issued')}</th></tr></thead>
+          <tbody>
+            {instrumentKinds.map((kind) => (
+              <tr key={kind}><th scope="row">{t(`kind.${kind}`)}</th><td>{totals[kind].operations}</td><td><Money minor={totals[kind].paid} /></td><td><Money minor={totals[kind].issued} /></td></tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="button" className="button" onClick={exportCsv} disabled={rows.length === 0}>{t('journal.export')}</button>
+      </section>
+      <section className="panel" aria-labelledby="ops-heading">
+        <h3 id="ops-heading">{t('journal.operationsTitle')}</h3>
+        {rows.length === 0 ? <p className="hint">{t('journal.empty')}</p> : (
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('journal.time')}</th><th scope="col">{t('journal.operator')}</th><th scope="col">{t('journal.operation')}</th>
+                  <th scope="col">{t('journal.card')}</th><th scope="col">{t('slip.amount')}</th><th scope="col">{t('journal.reference')}</th><th scope="col">{t('journal.outcome')}</th><th scope="col"><span className="visually-hidden">{t('journal.actions')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, i) => {
+                  const record = records[i];
+                  const issued = record?.status === 'succeeded' && (row.operation === 'issue' || row.operation === 'issueInSeries') ? (record.result as Instrument) : undefined;
+                  return (
+                    <tr key={row.id} className={`outcome-${row.outcome}`}>
+                      <td>{new Date(row.at).toLocaleString(terminal.locale)}</td>
+                      <td>{row.operator}</td>
+                      <td>{t(`kind.${row.kind}`)} · {t(`journal.op.${row.operation}` as MessageKey)}</td>
+                      <td className="mono">{row.maskedNumber}</td>
+                      <td>{row.amount === undefined ? '' : <Money minor={row.amount} />}</td>
+                      <td className="mono">{row.reference}</td>
+                      <td><span aria-hidden="true">{outcomeIcon[row.outcome]} </span>{t(`journal.outcome.${row.outcome}`)}{row.note && <><br />{row.note}</>}</td>
+                      <td>{issued && <button type="button" className="button" onClick={() => printSlip(<IssueSlip instrument={issued} />)} aria-label={t('journal.reprintFor', { number: row.maskedNumber })}>{t('journal.reprint')}</button>}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

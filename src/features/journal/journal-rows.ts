@@ -1,0 +1,93 @@
+import type { InstrumentKind } from '@/domain/instrument';
+import { maskNumber } from '@/domain/instrument-number';
+import { minorToInput, type Minor } from '@/domain/money';
+import type { OperationRecord } from '@/lib/operations/types';
+
+export interface JournalRow {
+  id: string;
+  at: string;
+  operator: string;
+  operation: string;
+  kind: InstrumentKind;
+  maskedNumber: string;
+  amount?: Minor | undefined;
+  reference: string;
+  outcome: OperationRecord['status'];
+  note: string;
+  training: boolean;
+  /** Payments this operation took (+) or gave back (−), for the day's totals. */
+  paid: Minor;
+  issued: Minor;
+}
+
+type Result = Record<string, unknown> & { account?: { original?: number } };
+
+/** One journal record as the manager reads it: masked number, amount, authCode or result, outcome. */
+export function toRow(record: OperationRecord): JournalRow {
+  const { request } = record;
+  const [kind, operation] = request.type.split('.') as [InstrumentKind, string];
+  const result = (record.status === 'succeeded' ? record.result : undefined) as Result | undefined;
+  const number = 'number' in request ? request.number : typeof result?.number === 'string' ? result.number : '';
+  let amount: Minor | undefined = 'amount' in request ? request.amount : undefined;
+  let reference = '';
+  let paid = 0;
+  let issued = 0;
+  if (operation === 'pay' && kind !== 'loyaltyCard') reference = String(result?.authCode ?? '');
+  if (operation === 'pay' && kind === 'loyaltyCard' && result) {
+    reference = `${String(result.result)} ${String(result.approvedAmount)}`;
+    paid = Number(result.approvedAmount ?? 0);
+  }
+  if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
+  if (operation === 'commit' && result) paid = amount ?? 0;
+  if (operation === 'voidPayment' && result) {
+    reference = 'voided';
+    paid = -Number(result.voidedAmount ?? 0);
+  }
+  if ((operation === 'issue' || operation === 'issueInSeries') && result) {
+    amount = Number(result.account?.original ?? amount ?? 0);
+    issued = kind === 'loyaltyCard' ? 0 : amount;
+    reference = 'issued';
+  }
+  if (operation === 'unissue' && result) reference = 'unissued';
+  if (record.status !== 'succeeded') reference = record.error?.code ?? reference;
+  return {
+    id: record.id,
+    at: record.createdAt,
+    operator: record.operatorId ?? '',
+    operation,
+    kind,
+    maskedNumber: number ? maskNumber(number) : '',
+    amount: kind === 'loyaltyCard' && operation === 'issue' ? undefined : amount,
+    reference,
+    outcome: record.status,
+    note: record.note ?? '',
+    training: record.training,
+    paid,
+    issued,
+  };
+}
+
+export function totalsForDay(rows: JournalRow[], day: string): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
+  const totals = { giftCard: { operations: 0, paid: 0, issued: 0 }, loyaltyCard: { operations: 0, paid: 0, issued: 0 }, storeCredit: { operations: 0, paid: 0, issued: 0 } };
+  for (const row of rows) {
+    if (row.at.slice(0, 10) !== day) continue;
+    const t = totals[row.kind];
+    t.operations += 1;
+    t.paid += row.paid;
+    t.issued += row.issued;
+  }
+  return totals;
+}
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The journal as CSV (RFC 4180), numbers masked, amounts in the currency's units. */
+export function toCsv(rows: JournalRow[], currency: string): string {
+  const header = ['time', 'operator', 'operation', 'kind', 'number', 'amount', 'currency', 'reference', 'outcome', 'note', 'training'];
+  const lines = rows.map((r) =>
+    [r.at, r.operator, r.operation, r.kind, r.maskedNumber, r.amount === undefined ? '' : minorToInput(r.amount, currency), currency, r.reference, r.outcome, r.note, r.training ? 'yes' : 'no'].map(csvCell).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
