@@ -18,6 +18,12 @@ test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async (
   await expectAccessible(page);
   await goTo(page, 'Training');
   await expectAccessible(page);
+  await goTo(page, 'Issue');
+  await expectAccessible(page);
+  await goTo(page, 'Journal');
+  await expectAccessible(page);
+  await goTo(page, 'Sale');
+  await expectAccessible(page);
   await goTo(page, 'Settings');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Fix the marked fields.')).toBeVisible();
@@ -34,7 +40,7 @@ test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async (
 test('touch targets are at least 44 CSS px', async ({ page }) => {
   await openTerminal(page);
   await scan(page, '700100000001');
-  for (const screen of ['Sale', 'Card lookup', 'Training', 'Settings'] as const) {
+  for (const screen of ['Sale', 'Issue', 'Card lookup', 'Journal', 'Training', 'Settings'] as const) {
     await goTo(page, screen);
     const small = await page.locator('button, input, select, a').evaluateAll((els) =>
       els

@@ -33,7 +33,7 @@ export async function expectAvailable(page: Page, text: string) {
   await expect(instrumentPanel(page).locator('.available-amount')).toHaveText(text);
 }
 
-export async function goTo(page: Page, screen: 'Sale' | 'Issue' | 'Card lookup' | 'Training' | 'Settings') {
+export async function goTo(page: Page, screen: 'Sale' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings') {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
 }
 
