@@ -1,14 +1,10 @@
-import { IssueScreen } from '@/features/issuing/IssueScreen';
 import { IssueRecovery } from '@/features/journal/IssueRecovery';
-import { JournalScreen } from '@/features/journal/JournalScreen';
 import { LookupScreen } from '@/features/lookup/LookupScreen';
 import { SaleRecovery } from '@/features/sale/SaleRecovery';
 import { SaleScreen } from '@/features/sale/SaleScreen';
-import { SettingsScreen } from '@/features/settings/SettingsScreen';
-import { TrainingScreen } from '@/features/training/TrainingScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { useWaitingOperations } from '@/lib/operations/use-waiting';
 import { PrintArea } from '@/lib/print';
@@ -58,6 +54,24 @@ function Header() {
   );
 }
 
+// The cashier's screens (sale, lookup) are in the first download; the rest load when first
+// opened, and are fetched ahead while the browser is idle.
+const loadIssue = () => import('@/features/issuing/IssueScreen');
+const loadJournal = () => import('@/features/journal/JournalScreen');
+const loadSettings = () => import('@/features/settings/SettingsScreen');
+const loadTraining = () => import('@/features/training/TrainingScreen');
+const IssueScreen = lazy(() => loadIssue().then((m) => ({ default: m.IssueScreen })));
+const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.JournalScreen })));
+const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
+const TrainingScreen = lazy(() => loadTraining().then((m) => ({ default: m.TrainingScreen })));
+
+function usePrefetchScreens() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 500));
+    idle(() => void Promise.all([loadIssue(), loadJournal(), loadSettings(), loadTraining()]).catch(() => undefined));
+  }, []);
+}
+
 /** Operations recorded but not yet answered: shown on every screen until they land. */
 function WaitingNotice() {
   const t = useT();
@@ -72,7 +86,17 @@ function WaitingNotice() {
 }
 
 function CurrentScreen() {
+  const t = useT();
   const screen = useScreen();
+  usePrefetchScreens();
+  return (
+    <Suspense fallback={<p role="status" className="progress">{t('lookup.loading')}</p>}>
+      <Screen screen={screen} />
+    </Suspense>
+  );
+}
+
+function Screen({ screen }: { screen: Screen }) {
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'training') return <TrainingScreen />;
   if (screen === 'lookup') return <LookupScreen />;

@@ -90,6 +90,7 @@ export function SaleScreen() {
   if (!sale) return <div className="screen sale"><AmountDueEntry onStart={(due) => service.newSale(due)} /></div>;
 
   const finished = sale.status === 'completed' || sale.status === 'voided';
+  const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
   const reopened = sale.status === 'open' && sale.lines.some((l) => l.state.name === 'failed' && l.state.code === 'authorization_expired');
   return (
     <div className="screen sale">
@@ -101,11 +102,13 @@ export function SaleScreen() {
       {finished ? (
         <FinishedSale sale={sale} service={service} />
       ) : (
-        <div className="sale-columns">
-          <div>
-            {sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && <TenderPanel sale={sale} service={service} />}
-            {sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && <ExternalTender sale={sale} service={service} />}
-          </div>
+        <div className={tendering ? 'sale-columns' : 'sale-single'}>
+          {tendering && (
+            <div>
+              <TenderPanel sale={sale} service={service} />
+              <ExternalTender sale={sale} service={service} />
+            </div>
+          )}
           <div>
             <TenderLines sale={sale} service={service} />
             {sale.status === 'open' && <SaleActions sale={sale} service={service} />}
