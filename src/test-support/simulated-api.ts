@@ -6,10 +6,10 @@ import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { demoDataset } from '@/simulator/demo-dataset';
 
 /** The typed API over the real simulator handler (no mocks), with every request seen on the way. */
-export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>) {
+export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>, now?: () => number) {
   const parsed = parseDataset(dataset);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const app = createSimulatorApp(createEngine(parsed.dataset));
+  const app = createSimulatorApp(createEngine(parsed.dataset, now ? { now } : {}));
   const sent: Request[] = [];
   const inner = simulatorFetch(app);
   const fetch: typeof globalThis.fetch = async (input, init) => {

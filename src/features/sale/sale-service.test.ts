@@ -1,0 +1,86 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { remainingDue } from '@/domain/sale';
+import { openJournal } from '@/lib/operations/journal';
+import { createRunner } from '@/lib/operations/runner';
+import { simulatedApi } from '@/test-support/simulated-api';
+import { createSaleService } from './sale-service';
+import { saleSnapshot, useSaleStore } from './sale-store';
+
+const SCOPE = 'test';
+
+function setup() {
+  let clock = Date.parse('2026-11-22T12:00:00Z');
+  const sim = simulatedApi({}, undefined, undefined, () => clock);
+  const runner = createRunner({ api: sim.api, journal: openJournal(`j-${crypto.randomUUID()}`), scope: SCOPE, training: true });
+  const service = createSaleService({ runner, api: sim.api, scope: SCOPE, queryClient: new QueryClient() });
+  const sale = () => saleSnapshot(SCOPE).current!;
+  const lineStates = () => sale().lines.map((l) => l.state.name);
+  return { ...sim, service, sale, lineStates, advance: (ms: number) => (clock += ms) };
+}
+
+beforeEach(() => useSaleStore.setState({ byScope: {} }));
+
+describe('sale service against the simulator', () => {
+  it('reopens the sale when a hold lapsed before its commit: that money is due again', async () => {
+    const t = setup();
+    t.service.newSale(2000);
+    await t.service.tender('giftCard', '700100000001', 2000, 5000);
+    expect(t.lineStates()).toEqual(['authorized']);
+    t.advance(16 * 60_000);
+    await t.service.complete();
+    expect(t.sale().status).toBe('open');
+    expect(t.sale().lines[0]?.state).toMatchObject({ name: 'failed', code: 'authorization_expired' });
+    expect(remainingDue(t.sale())).toBe(2000);
+    expect(t.state().authorizations[0]?.status).toBe('expired');
+    expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(50);
+  });
+
+  it('resolves a lost payment answer in the recovery pass, with one hold on the server', async () => {
+    const t = setup();
+    t.service.newSale(1000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.service.tender('storeCredit', '720100000001', 1000, 3000);
+    expect(t.lineStates()).toEqual(['unknown']);
+    await t.service.settlePending(false);
+    expect(t.lineStates()).toEqual(['authorized']);
+    expect(t.state().authorizations).toHaveLength(1);
+  });
+
+  it('keeps a commit that could not be delivered and lands it on a later pass', async () => {
+    const t = setup();
+    t.service.newSale(500);
+    await t.service.tender('giftCard', '700100000007', 500, 10000);
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    await t.service.complete();
+    expect(t.sale().status).toBe('completed');
+    expect(t.lineStates()).toEqual(['committing']);
+    await t.service.settlePending(false);
+    expect(t.lineStates()).toEqual(['committed']);
+    expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+
+  it('voids every loyalty line of one card together, with one void', async () => {
+    const t = setup();
+    t.service.newSale(5000);
+    await t.service.tender('loyaltyCard', '710100000001', 1000, 12000);
+    await t.service.tender('loyaltyCard', '710100000001', 500, 11000);
+    expect(t.lineStates()).toEqual(['approved', 'approved']);
+    await t.service.removeLine(t.sale().lines[0]!.id);
+    expect(t.sale().lines).toEqual([]);
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true, true]);
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+  });
+
+  it('refuses to start a second tender while one is in flight', async () => {
+    const t = setup();
+    t.service.newSale(3000);
+    t.app.faults.replace({ latencyMs: 30 });
+    const first = t.service.tender('giftCard', '700100000001', 1000, 5000);
+    await t.service.tender('giftCard', '700100000007', 1000, 10000);
+    await first;
+    expect(t.sale().lines).toHaveLength(1);
+    expect(t.state().authorizations).toHaveLength(1);
+  });
+});
