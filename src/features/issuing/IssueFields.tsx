@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AmountField } from '@/components/AmountField';
 import { Money } from '@/components/Money';
 import type { Customer } from '@/domain/instrument';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import { customerOf, issueFormSchema, type IssueFormInput } from './issue-form';
 
@@ -37,11 +38,7 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
         <p className="fixed-amount">{t('issue.fixedAmount')}: <strong><Money minor={fixedAmount} /></strong></p>
       )}
       {needsAmount && (
-        <div className="field">
-          <label htmlFor={`${id}-amount`} className="field-label">{t('issue.amount')} ({currency})</label>
-          <input id={`${id}-amount`} className="input input-large input-amount" inputMode="decimal" autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-amount-error` : undefined} {...form.register('amount')} />
-          {error && <p id={`${id}-amount-error`} className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
-        </div>
+        <AmountField id={`${id}-amount`} label={`${t('issue.amount')} (${currency})`} error={error} registration={form.register('amount')} large />
       )}
       <fieldset className="customer-fields">
         <legend>{t('issue.customer')}</legend>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { AmountField } from '@/components/AmountField';
 import { Keypad } from '@/components/Keypad';
 import { currencyDigits } from '@/domain/money';
 import { amountSchema } from '@/lib/amount-schema';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 
 /** Step one of a sale: the amount due, keyed on the keypad or the keyboard. */
@@ -19,18 +20,7 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => void }) 
   return (
     <form className="panel due-entry" noValidate onSubmit={form.handleSubmit((v) => onStart(v.due))}>
       <h2 className="screen-title">{t('sale.newTitle')}</h2>
-      <label htmlFor="sale-due" className="field-label">{t('sale.dueLabel')} ({currency})</label>
-      <input
-        id="sale-due"
-        className="input input-large input-amount"
-        inputMode="decimal"
-        autoComplete="off"
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'sale-due-error' : undefined}
-        {...form.register('due')}
-      />
-      {error && <p id="sale-due-error" className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+      <AmountField id="sale-due" label={`${t('sale.dueLabel')} (${currency})`} error={error} registration={form.register('due')} large autoFocus />
       <Keypad value={due} decimals={currencyDigits(currency)} onChange={(v) => form.setValue('due', v, { shouldValidate: form.formState.isSubmitted })} />
       <button type="submit" className="button button-primary button-large button-wide">{t('sale.start')}</button>
     </form>

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { formatMoney, minorToInput } from '@/domain/money';
 import { checkTenderAmount, remainingDue, type Sale } from '@/domain/sale';
 import { amountSchema } from '@/lib/amount-schema';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { AmountField } from '@/components/AmountField';
+import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import type { SaleService } from './sale-service';
 
@@ -36,11 +37,7 @@ export function ExternalTender({ sale, service }: { sale: Sale; service: SaleSer
             {methods.map((m) => <option key={m} value={m}>{t(`sale.method.${m}`)}</option>)}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="external-amount" className="field-label">{t('sale.externalAmount')}</label>
-          <input id="external-amount" className="input input-amount" inputMode="decimal" autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? 'external-amount-error' : undefined} {...form.register('amount')} />
-          {error && <p id="external-amount-error" className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
-        </div>
+        <AmountField id="external-amount" label={t('sale.externalAmount')} error={error} registration={form.register('amount')} />
         <button type="submit" className="button button-large">
           {parsed.success ? t('sale.addExternal', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.addExternalPlain')}
         </button>

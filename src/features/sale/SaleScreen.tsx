@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Money } from '@/components/Money';
+import { useBusy } from '@/components/use-busy';
 import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
@@ -27,17 +28,9 @@ function Totals({ sale }: { sale: Sale }) {
 function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
   const t = useT();
   const [confirmVoid, setConfirmVoid] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const unknown = sale.lines.some((l) => l.state.name === 'unknown' || l.state.name === 'requesting');
   const blockedReason = remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : hasWorkInFlight(sale) ? t('sale.cannotCompleteBusy') : null;
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
   if (confirmVoid) {
     return (
       <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Money } from '@/components/Money';
+import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';
 import { isInFlight, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
@@ -14,17 +14,9 @@ const printable = new Set(['authorized', 'committed', 'approved', 'partiallyAppr
 function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: SaleService }) {
   const t = useT();
   const terminal = useTerminal();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const status = lineStatus(t, line, terminal);
   const name = lineName(t, line);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
   const removable = sale.status === 'open' && !isInFlight(line) && line.state.name !== 'unknown';
   return (
     <li className={`tender-line tone-${status.tone}`}>

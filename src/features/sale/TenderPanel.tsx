@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { AmountField } from '@/components/AmountField';
+import { useBusy } from '@/components/use-busy';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { KindChoice } from '@/components/KindChoice';
 import { Money } from '@/components/Money';
@@ -41,35 +43,21 @@ function PayForm({ sale, instrument, service, onDone }: { sale: Sale; instrument
     resolver: zodResolver(schema),
     defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency) : '' },
   });
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy();
   const error = form.formState.errors.amount?.message;
   const typed = useWatch({ control: form.control, name: 'amount' });
   const parsed = schema.safeParse({ amount: typed });
 
-  const onSubmit = form.handleSubmit(async ({ amount }) => {
-    setSending(true);
-    try {
+  const onSubmit = form.handleSubmit(({ amount }) =>
+    run(async () => {
       await service.tender(instrument.kind, instrument.number, amount, availableAmount(instrument.account));
       onDone();
-    } finally {
-      setSending(false);
-    }
-  });
+    }),
+  );
 
   return (
     <form className="pay-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <label htmlFor="tender-amount" className="field-label">{t('sale.tenderAmount')}</label>
-      <input
-        id="tender-amount"
-        className="input input-large input-amount"
-        inputMode="decimal"
-        autoComplete="off"
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'tender-amount-error' : undefined}
-        {...form.register('amount')}
-      />
-      {error && <p id="tender-amount-error" className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+      <AmountField id="tender-amount" label={t('sale.tenderAmount')} error={error} registration={form.register('amount')} large autoFocus />
       <button type="submit" className="button button-primary button-large button-wide" disabled={sending}>
         {sending ? t('sale.paying') : parsed.success ? t('sale.pay', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.payPlain')}
       </button>

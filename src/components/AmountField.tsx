@@ -1,0 +1,31 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useT, type MessageKey } from '@/lib/i18n';
+
+/** A money field: decimal keyboard on tablets, right-aligned digits, the amount's problem in words. */
+export function AmountField({ id, label, error, registration, large = false, autoFocus = false }: {
+  id: string;
+  label: string;
+  /** An amount problem from amountSchema or checkTenderAmount ("not_positive", "over_available", …). */
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+  large?: boolean;
+  autoFocus?: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input
+        id={id}
+        className={large ? 'input input-large input-amount' : 'input input-amount'}
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
+      />
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+    </div>
+  );
+}
