@@ -3,18 +3,27 @@ import { z } from 'zod';
 export const faultKinds = ['error500', 'drop', 'timeout', 'unavailable', 'rateLimited'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
-export const faultSettingSchema = z.strictObject({
-  latencyMs: z.number().int().min(0).max(60_000).optional(),
-  next: z
-    .strictObject({
-      count: z.number().int().min(1),
-      kind: z.enum(faultKinds),
-      path: z.string().min(1).optional(),
-    })
-    .optional(),
-});
+/** Unknown fields are ignored, as everywhere in the contract; null means "none". */
+export const faultSettingSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(60_000).nullish(),
+    next: z
+      .object({
+        count: z.number().int().min(1),
+        kind: z.enum(faultKinds),
+        path: z.string().min(1).nullish(),
+      })
+      .nullish(),
+  })
+  .transform(({ latencyMs, next }) => ({
+    ...(latencyMs != null && { latencyMs }),
+    ...(next != null && { next: { count: next.count, kind: next.kind, ...(next.path != null && { path: next.path }) } }),
+  }));
 
-export type FaultSetting = z.output<typeof faultSettingSchema>;
+export interface FaultSetting {
+  latencyMs?: number;
+  next?: { count: number; kind: FaultKind; path?: string };
+}
 
 /** The simulator's fault injection (loyalty-api.md section 7): latency for every API request, and the next N failures. */
 export function createFaults() {

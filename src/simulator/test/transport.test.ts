@@ -176,6 +176,8 @@ describe('faults', () => {
     await setFaults(sim, {});
     expect((await sim.get('/giftcards/700100000001')).status).toBe(200);
     expect((await setFaults(sim, { next: { count: 1, kind: 'explode' } })).status).toBe(400);
+    expect((await setFaults(sim, { next: { count: 0, kind: 'drop' } })).status).toBe(400);
+    expect((await setFaults(sim, { latencyMs: null, next: null, note: 'ignored' })).body).toEqual({});
   });
 
   it('drop applies the operation, then loses the answer; the replay returns it', async () => {
