@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
+import { isInFlight, isUnresolved } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -29,7 +30,6 @@ function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
   const t = useT();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
-  const unknown = sale.lines.some((l) => l.state.name === 'unknown' || l.state.name === 'requesting');
   const blockedReason = remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : hasWorkInFlight(sale) ? t('sale.cannotCompleteBusy') : null;
   if (confirmVoid) {
     return (
@@ -47,11 +47,10 @@ function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
       <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => service.complete())}>
         {t('sale.complete')}
       </button>
-      <button type="button" className="button button-large" disabled={busy || unknown || hasWorkInFlight(sale)} aria-describedby={unknown ? 'void-blocked' : undefined} onClick={() => setConfirmVoid(true)}>
+      <button type="button" className="button button-large" disabled={busy || sale.lines.some(isInFlight)} onClick={() => setConfirmVoid(true)}>
         {t('sale.void')}
       </button>
       {blockedReason && sale.lines.length > 0 && <p id="complete-blocked" className="hint">{blockedReason}</p>}
-      {unknown && <p id="void-blocked" className="hint">{t('sale.cannotVoidUnknown')}</p>}
     </div>
   );
 }
@@ -91,7 +90,17 @@ export function SaleScreen() {
       <Totals sale={sale} />
       {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
       {sale.status === 'completing' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.completing')}</p>}
-      {sale.status === 'voiding' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.voiding')}</p>}
+      {sale.status === 'voiding' && (
+        <div role="status" className="notice notice-warn">
+          <p><span className="spinner" aria-hidden="true" /> {t('sale.voiding')}</p>
+          {sale.lines.some(isUnresolved) && (
+            <>
+              <p>{t('sale.voidingUnknown')}</p>
+              <button type="button" className="button button-primary" onClick={() => service.closeSale()}>{t('sale.next')}</button>
+            </>
+          )}
+        </div>
+      )}
       {finished ? (
         <FinishedSale sale={sale} service={service} />
       ) : (

@@ -84,3 +84,25 @@ describe('sale service against the simulator', () => {
     expect(t.state().authorizations).toHaveLength(1);
   });
 });
+
+describe('voiding a sale with a payment whose outcome is unknown', () => {
+  it('reverses the known lines now and the unknown one as soon as it is known', async () => {
+    const t = setup();
+    t.service.newSale(3000);
+    await t.service.tender('loyaltyCard', '710100000001', 1000, 12000);
+    t.app.faults.replace({ next: { count: 100, kind: 'drop', path: '/_pay' } });
+    await t.service.tender('giftCard', '700100000001', 2000, 5000);
+    expect(t.lineStates()).toEqual(['approved', 'unknown']);
+    await t.service.voidSale();
+    expect(t.sale().status).toBe('voiding');
+    expect(t.lineStates()).toEqual(['voided', 'unknown']);
+    t.service.closeSale(); // the cashier moves on; recovery carries on with the sale
+    t.app.faults.replace({});
+    await t.service.settlePending(false);
+    const voided = saleSnapshot(SCOPE).recent[0]!;
+    expect(voided.lines.map((l) => l.state.name)).toEqual(['voided', 'canceled']);
+    expect(voided.status).toBe('voided');
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['canceled']);
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+  });
+});

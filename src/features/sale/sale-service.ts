@@ -4,8 +4,8 @@ import { availableAmount } from '@/domain/account';
 import type { Instrument, InstrumentKind } from '@/domain/instrument';
 import { majorToMinor, type Minor } from '@/domain/money';
 import type { Authorization, LoyaltyPayment } from '@/domain/payment';
-import { canComplete, canTender, hasWorkInFlight, type Sale } from '@/domain/sale';
-import { isUnresolved, type TenderEvent, type TenderLine } from '@/domain/tender-line';
+import { canComplete, canTender, type Sale } from '@/domain/sale';
+import { isInFlight, isUnresolved, type TenderEvent, type TenderLine } from '@/domain/tender-line';
 import type { OperationOutcome, Runner } from '@/lib/operations/runner';
 import type { LoyaltyApi } from '@/api/loyalty-api';
 import { saleSnapshot, useSaleStore } from './sale-store';
@@ -122,17 +122,31 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
     await refresh('loyaltyCard', number);
   }
 
+  /** In a sale being voided, a line whose outcome became known is reversed at once. */
+  async function reverse(transactionId: string, lineId: string) {
+    const sale = findSale(transactionId);
+    const line = findLine(transactionId, lineId);
+    if (!sale || !line || sale.status !== 'voiding') return;
+    if (line.state.name === 'authorized') {
+      actions().tenderChanged(scope, transactionId, lineId, { type: 'cancelRequested' });
+      await settleHold(sale, findLine(transactionId, lineId) ?? line, 'cancel');
+    } else if (line.state.name === 'approved' || line.state.name === 'partiallyApproved') {
+      await voidLoyalty(sale, line.number);
+    }
+  }
+
   async function finishIfSettled(transactionId: string) {
     const sale = findSale(transactionId);
     if (!sale) return;
     const settling = sale.lines.some((l) => ['committing', 'canceling', 'voiding'].includes(l.state.name));
+    const unresolved = sale.lines.some(isUnresolved);
     if (sale.status === 'completing') {
       // A hold that lapsed before its commit: that money was not taken, so the sale is due again.
       const short = sale.lines.some((l) => l.state.name === 'failed' && l.state.code === 'authorization_expired');
       if (short) actions().saleStatusChanged(scope, transactionId, 'open');
       else if (!settling) actions().saleStatusChanged(scope, transactionId, 'completed');
     }
-    if (sale.status === 'voiding' && !settling) actions().saleStatusChanged(scope, transactionId, 'voided');
+    if (sale.status === 'voiding' && !settling && !unresolved) actions().saleStatusChanged(scope, transactionId, 'voided');
   }
 
   return {
@@ -201,10 +215,13 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
       if (after?.status === 'completing') actions().saleStatusChanged(scope, sale.transactionId, 'completed'); // commits still being delivered count as waiting
     },
 
-    /** Cancels every hold and voids every loyalty payment of the sale. */
+    /**
+     * Cancels every hold and voids every loyalty payment of the sale. Lines whose outcome is
+     * still unknown are reversed as soon as it is known (recovery); the cashier may move on.
+     */
     async voidSale() {
       const sale = current();
-      if (!sale || sale.status !== 'open' || hasWorkInFlight(sale)) return;
+      if (!sale || sale.status !== 'open' || sale.lines.some(isInFlight)) return;
       actions().saleStatusChanged(scope, sale.transactionId, 'voiding');
       for (const line of sale.lines.filter((l) => l.state.name === 'authorized')) {
         actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'cancelRequested' });
@@ -213,8 +230,6 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
       const loyaltyNumbers = new Set(sale.lines.filter((l) => l.state.name === 'approved' || l.state.name === 'partiallyApproved').map((l) => l.number));
       for (const number of loyaltyNumbers) await voidLoyalty(findSale(sale.transactionId) ?? sale, number);
       await finishIfSettled(sale.transactionId);
-      const after = findSale(sale.transactionId);
-      if (after?.status === 'voiding') actions().saleStatusChanged(scope, sale.transactionId, 'voided');
     },
 
     /**
@@ -229,6 +244,7 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
           if (line.state.name === 'unknown' || (afterRestart && line.state.name === 'requesting')) {
             if (line.state.name === 'requesting') actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'answerLost', reason: 'interrupted' });
             await this.resolve(sale.transactionId, line.id);
+            await reverse(sale.transactionId, line.id);
           } else if (line.state.name === 'committing') await settleHold(sale, line, 'commit');
           else if (line.state.name === 'canceling') await settleHold(sale, line, 'cancel');
           else if (line.state.name === 'voiding') await voidLoyalty(sale, line.number);
