@@ -81,3 +81,22 @@ test('a crash while a payment was in flight is resolved on start', async ({ page
   expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 25, status: 'pending' })]);
   await completeSale(page);
 });
+
+test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({ page, request }) => {
+  await startSale(page, '60');
+  await tender(page, '710100000001', '10');
+  await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
+  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/_pay' } });
+  await tender(page, '700100000001', '20');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('outcome is unknown');
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+  await expect(page.getByText(/Some payments have no answer yet/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await expect(page.getByLabel(/Amount due/)).toBeVisible();
+  await setFaults(request, {});
+  await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 15_000 }).toEqual(['canceled']);
+  const after = await state(request);
+  expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+  expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([50, 120]);
+});

@@ -52,4 +52,17 @@ test('a training sale prints slips that say TRAINING and show only the last four
   await goTo(page, 'Card lookup');
   await keyNumber(page, '700100000001');
   await expectAvailable(page, '€5.00');
+
+  // A reset gives the trainer a fresh server, and a fresh sale screen.
+  await goTo(page, 'Sale');
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await startSale(page, '10');
+  await goTo(page, 'Training');
+  await page.getByRole('button', { name: 'Reset training data' }).click();
+  await expect(page.getByText('Training data reset.')).toBeVisible();
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await expectAvailable(page, '€50.00');
+  await goTo(page, 'Sale');
+  await expect(page.getByLabel(/Amount due/)).toBeVisible();
 });

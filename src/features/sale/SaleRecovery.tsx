@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTerminal } from '@/lib/terminal-context';
+import { useTrainingResets } from '@/lib/training-events';
 import { useSaleStore } from './sale-store';
 import { useSaleService } from './use-sale-service';
 
@@ -19,6 +20,15 @@ function hasPending(scope: string): boolean {
 export function SaleRecovery() {
   const service = useSaleService();
   const { scope } = useTerminal();
+  const resets = useTrainingResets();
+  const seenResets = useRef(resets);
+
+  // A reset simulator has none of the training sale's holds: that sale is gone with them.
+  useEffect(() => {
+    if (resets === seenResets.current) return;
+    seenResets.current = resets;
+    useSaleStore.getState().actions.scopeCleared('training');
+  }, [resets]);
   const started = useRef<string | null>(null);
 
   useEffect(() => {

@@ -19,6 +19,7 @@ interface SaleStoreState {
     tenderRemoved: (scope: string, lineId: string) => void;
     saleStatusChanged: (scope: string, transactionId: string, status: SaleStatus) => void;
     saleClosed: (scope: string) => void;
+    scopeCleared: (scope: string) => void;
   };
 }
 
@@ -50,6 +51,7 @@ export const useSaleStore = create<SaleStoreState>()(
             inScope(scope, (s) => updateSale(s, transactionId, (sale) => ({ ...sale, lines: sale.lines.map((l) => (l.id === lineId ? { ...l, ...note } : l)) }))),
           tenderRemoved: (scope, lineId) => inScope(scope, (s) => (s.current ? { ...s, current: lineRemoved(s.current, lineId) } : s)),
           saleStatusChanged: (scope, transactionId, status) => inScope(scope, (s) => updateSale(s, transactionId, (sale) => saleStatusChanged(sale, status, new Date()))),
+          scopeCleared: (scope) => set((state) => ({ byScope: { ...state.byScope, [scope]: empty } })),
           saleClosed: (scope) =>
             inScope(scope, (s) => (s.current ? { current: null, recent: [s.current, ...s.recent].slice(0, KEEP_RECENT) } : s)),
         },

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
+import { trainingDataReset } from '@/lib/training-events';
 
 const faults = ['error500', 'drop', 'timeout', 'unavailable'] as const;
 type Fault = (typeof faults)[number];
@@ -37,6 +38,7 @@ export function TrainingScreen() {
 
   const reset = async () => {
     await simulator('reset');
+    trainingDataReset();
     await queryClient.invalidateQueries({ queryKey: instrumentQueries.all(terminal.scope) });
     setMessage(t('trainingPanel.resetDone'));
   };
