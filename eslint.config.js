@@ -40,6 +40,17 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // One recorded path for money: only dispatch() may call the operations that change something.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/operations/dispatch.ts', 'src/**/test/**', 'src/**/*.test.{ts,tsx}', 'src/simulator/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.property.name=/^(giftCards|storeCredits|loyaltyCards)$/][callee.property.name=/^(pay|commit|cancel|issue|issueInSeries|unissue|voidPayment)$/]",
+        message: 'Operations that move money or change an instrument go through the recorded path (src/lib/operations), never straight to the API.',
+      }],
+    },
+  },
+  {
     files: shared.map((s) => `src/${s}/**`),
     ignores: ['src/**/test/**', 'src/**/*.test.{ts,tsx}'],
     rules: {
