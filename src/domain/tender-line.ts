@@ -149,8 +149,3 @@ export function isInFlight(line: TenderLine): boolean {
 export function isUnresolved(line: TenderLine): boolean {
   return line.state.name === 'unknown' || line.state.name === 'requesting';
 }
-
-/** Lines that still take part in the sale (shown with an amount, removable). */
-export function isActive(line: TenderLine): boolean {
-  return coveredAmount(line) > 0 || isInFlight(line);
-}

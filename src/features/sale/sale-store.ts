@@ -62,6 +62,5 @@ export const useSaleStore = create<SaleStoreState>()(
 );
 
 export const useCurrentSale = (scope: string) => useSaleStore((s) => s.byScope[scope]?.current ?? null);
-export const useRecentSales = (scope: string) => useSaleStore((s) => s.byScope[scope]?.recent ?? empty.recent);
 export const useSaleActions = () => useSaleStore((s) => s.actions);
 export const saleSnapshot = (scope: string) => useSaleStore.getState().byScope[scope] ?? empty;

@@ -17,7 +17,6 @@ import {
   type LoyaltyPaymentRecord,
 } from './state';
 import {
-  accountView,
   authorizationView,
   authorizedAmount,
   holdInstrumentView,
@@ -446,9 +445,6 @@ export function createEngine(dataset: Dataset, options: EngineOptions = {}) {
       const t = now();
       sweep(t);
       return stateView(state, t);
-    },
-    accountOf(rec: InstrumentRecord) {
-      return accountView(state, rec, now());
     },
     giftCards: {
       get: (c: Caller, n: string) => getHold(c, 'giftCard', n),
