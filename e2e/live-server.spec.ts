@@ -114,3 +114,19 @@ test('switching between training and live never mixes their data', async ({ page
   await keyNumber(page, '700100000001');
   await expectAvailable(page, '€50.00');
 });
+
+test('bad input is refused in words and asks nothing of the server', async ({ page }) => {
+  await configureLiveServer(page);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await goTo(page, 'Card lookup');
+  let requests = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/loyalty/api/')) requests += 1;
+  });
+  await keyNumber(page, '12');
+  await expect(page.getByText('That is not a card number: use 4 to 32 letters or digits.')).toBeVisible();
+  await keyNumber(page, '');
+  await expect(page.getByText('Enter a card number.')).toBeVisible();
+  await expect(instrumentPanel(page)).toHaveCount(0);
+  expect(requests).toBe(0);
+});
