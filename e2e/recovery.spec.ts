@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
-import { resetSimulator } from './support/terminal';
+import { resetSimulator, SIMULATOR } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
   await resetSimulator(request);
@@ -99,4 +99,22 @@ test('a sale can be voided while a payment has no answer; that payment is revers
   const after = await state(request);
   expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([50, 120]);
+});
+
+test('a hold that turns out committed when the cashier removes it stays paid, and the manager is told', async ({ page, request }) => {
+  await startSale(page, '30');
+  await tender(page, '700100000001', '20');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
+  const hold = (await state(request)).authorizations[0]!;
+  // Committed behind the terminal's back (another till, a back office).
+  await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/authorizations/${hold.authCode}/_commit`, {
+    headers: { Authorization: 'Bearer demo-token' },
+    data: { workstationData: { transactionId: hold.transactionId, reason: 'Back office' } },
+  });
+  await page.getByRole('button', { name: 'Remove Gift card •••• 0001' }).click();
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('Paid · authorization');
+  await expectRemaining(page, '€10.00');
+  await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click();
+  await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('Needs a manager');
+  await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('it had been committed');
 });

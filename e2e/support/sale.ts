@@ -85,7 +85,7 @@ export async function spendElsewhere(request: APIRequestContext, number: string,
 
 interface SimState {
   instruments: { number: string; amountNet: number; amountAuthorized: number }[];
-  authorizations: { instrumentId: string; amount: number; status: string; transactionId: string }[];
+  authorizations: { authCode: string; instrumentId: string; amount: number; status: string; transactionId: string }[];
   loyaltyPayments: { loyaltyCardId: string; approvedAmount: number; result: string; voided: boolean; transactionId: string }[];
 }
 

@@ -75,13 +75,23 @@ function usePrefetchScreens() {
 /** Operations recorded but not yet answered: shown on every screen until they land. */
 function WaitingNotice() {
   const t = useT();
-  const waiting = useWaitingOperations();
-  if (waiting === 0) return null;
+  const { waiting, attention } = useWaitingOperations();
+  const { screenChosen } = useNavigationActions();
   return (
-    <p className="notice notice-warn waiting" role="status">
-      <span aria-hidden="true">⟳ </span>
-      {t('sale.waiting', { count: waiting })}
-    </p>
+    <div role="status" className="header-notices">
+      {waiting > 0 && (
+        <p className="notice notice-warn waiting">
+          <span aria-hidden="true">⟳ </span>
+          {t('sale.waiting', { count: waiting })}
+        </p>
+      )}
+      {attention > 0 && (
+        <button type="button" className="button button-danger" onClick={() => screenChosen('journal')}>
+          <span aria-hidden="true">! </span>
+          {t('journal.attentionCount', { count: attention })}
+        </button>
+      )}
+    </div>
   );
 }
 

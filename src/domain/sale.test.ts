@@ -19,13 +19,14 @@ describe('tender line transitions', () => {
     { type: 'voidRequested' },
     { type: 'voided' },
     { type: 'settleRefused' },
+    { type: 'turnedOutCommitted' },
   ];
   const allowed: Record<string, Record<string, string>> = {
     'giftCard:requesting': { holdPlaced: 'authorized', refused: 'failed', answerLost: 'unknown' },
     'giftCard:unknown': { holdPlaced: 'authorized', refused: 'failed', answerLost: 'unknown' },
     'giftCard:authorized': { commitRequested: 'committing', cancelRequested: 'canceling' },
     'giftCard:committing': { committed: 'committed', settleRefused: 'failed' },
-    'giftCard:canceling': { canceled: 'canceled' },
+    'giftCard:canceling': { canceled: 'canceled', turnedOutCommitted: 'committed' },
     'giftCard:committed': {},
     'giftCard:canceled': {},
     'giftCard:failed': {},

@@ -6,7 +6,8 @@ import type { LoyaltyDenialReason } from './payment';
  * A tender line's state: one union, one transition function, no booleans that can disagree.
  *
  *   requesting ─┬─ authorized (gift card, store credit hold) ─┬─ committing ── committed
- *               │                                              └─ canceling ─── canceled
+ *               │                                              └─ canceling ─┬─ canceled
+ *               │                                                             └─ committed (it was, after all)
  *               ├─ approved / partiallyApproved (loyalty) ──── voiding ───── voided
  *               ├─ denied (loyalty answered no) · failed (server refused, nothing happened)
  *               └─ unknown (no answer: resolved by replay and re-read, never guessed)
@@ -64,7 +65,8 @@ export type TenderEvent =
   | { type: 'canceled'; lapsed: boolean }
   | { type: 'voidRequested' }
   | { type: 'voided' }
-  | { type: 'settleRefused' };
+  | { type: 'settleRefused' }
+  | { type: 'turnedOutCommitted' };
 
 export class IllegalTransition extends Error {
   constructor(state: TenderLineStateName, event: TenderEvent['type']) {
@@ -112,6 +114,10 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       break;
     case 'voided':
       if (s.name === 'voiding') return to({ name: 'voided', approvedAmount: s.approvedAmount });
+      break;
+    case 'turnedOutCommitted':
+      // A cancel refused because the hold was committed after all: the card did pay.
+      if (s.name === 'canceling') return to({ name: 'committed', authCode: s.authCode });
       break;
     case 'settleRefused':
       // A commit refused for good (the hold lapsed or was canceled elsewhere): the money did not move.

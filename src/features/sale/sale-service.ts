@@ -93,6 +93,9 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
       actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'canceled', lapsed: (outcome.result as Authorization).status === 'expired' });
     } else if (holdGone.has(outcome.error.code)) {
       actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'canceled', lapsed: true });
+    } else if (outcome.error.code === 'authorization_committed') {
+      actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'turnedOutCommitted' });
+      await runner.flag(operationId, 'The hold could not be released: it had been committed. The card paid this amount.');
     } else {
       await runner.flag(operationId, `Cancel refused: ${outcome.error.code}. The money may have been taken.`);
     }

@@ -283,6 +283,7 @@ export const de: Record<keyof typeof en, string> = {
   'error.series_not_live_printed': 'Diese Serie ist vornummeriert: ihre Karten durch Scannen verkaufen.',
   'error.series_exhausted': 'Diese Serie hat keine Nummern mehr. Die Filialleitung muss eine neue Serie einrichten.',
   'nav.journal': 'Journal',
+  'journal.attentionCount': '{count} Vorgang/Vorgänge für die Filialleitung',
   'journal.title': 'Journal',
   'journal.today': 'Heute',
   'journal.kind': 'Art',

@@ -282,6 +282,7 @@ export const en = {
   'error.series_not_live_printed': 'This series is pre-numbered: sell its cards by scanning them.',
   'error.series_exhausted': 'This series has no numbers left. A manager must set up a new series.',
   'nav.journal': 'Journal',
+  'journal.attentionCount': '{count} operation(s) need a manager',
   'journal.title': 'Journal',
   'journal.today': 'Today',
   'journal.kind': 'Kind',

@@ -2,16 +2,21 @@ import { useEffect, useState } from 'react';
 import { useScope } from '@/lib/settings/scope';
 import { journal } from './journal';
 
-/** How many recorded operations of this server still wait for a known outcome. */
-export function useWaitingOperations(): number {
+/** How many recorded operations of this server still wait for an outcome, and how many need a manager. */
+export function useWaitingOperations(): { waiting: number; attention: number } {
   const scope = useScope();
-  const [count, setCount] = useState(0);
+  const [counts, setCounts] = useState({ waiting: 0, attention: 0 });
   useEffect(() => {
     let live = true;
     const read = () =>
       void journal()
         .list(scope)
-        .then((records) => live && setCount(records.filter((r) => r.status === 'pending' || r.status === 'unknown').length))
+        .then((records) => {
+          if (!live) return;
+          const waiting = records.filter((r) => r.status === 'pending' || r.status === 'unknown').length;
+          const attention = records.filter((r) => r.status === 'attention').length;
+          setCounts((c) => (c.waiting === waiting && c.attention === attention ? c : { waiting, attention }));
+        })
         .catch(() => undefined);
     read();
     const unsubscribe = journal().subscribe(read);
@@ -22,5 +27,5 @@ export function useWaitingOperations(): number {
       clearInterval(timer);
     };
   }, [scope]);
-  return count;
+  return counts;
 }
