@@ -13,6 +13,7 @@ describe('journal rows', () => {
     { ...base, id: '4', status: 'succeeded', request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2000 }, result: { kind: 'giftCard', number: '700300000001', seriesNumber: 'GC3', status: 'issued', account, customer: null } },
     { ...base, id: '5', status: 'unknown', request: { type: 'storeCredit.pay', number: '720100000001', amount: 300 }, error: { code: 'timeout', message: 'x' } },
     { ...base, id: '6', createdAt: '2026-11-21T10:00:00.000Z', status: 'succeeded', request: { type: 'giftCard.commit', number: '700100000007', authCode: 'Z', amount: 999 } },
+    { ...base, id: '7', createdAt: '2026-11-21T11:00:00.000Z', status: 'attention', note: 'More left this card', request: { type: 'giftCard.pay', number: '700100000007', amount: 500 }, result: { authCode: 'QQ', instrumentId: '700100000007', amount: 500, status: 'pending', created: '', expires: '', account } },
   ];
   const rows = records.map(toRow);
 
@@ -24,6 +25,7 @@ describe('journal rows', () => {
       ['issueInSeries', '•••• 0001', 2000, 'issued', 'succeeded'],
       ['pay', '•••• 0001', 300, 'timeout', 'unknown'],
       ['commit', '•••• 0007', 999, 'Z', 'succeeded'],
+      ['pay', '•••• 0007', 500, 'QQ', 'attention'],
     ]);
   });
 

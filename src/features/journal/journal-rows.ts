@@ -26,7 +26,8 @@ type Result = Record<string, unknown> & { account?: { original?: number } };
 export function toRow(record: OperationRecord): JournalRow {
   const { request } = record;
   const [kind, operation] = request.type.split('.') as [InstrumentKind, string];
-  const result = (record.status === 'succeeded' ? record.result : undefined) as Result | undefined;
+  // A flagged record may still carry the server's answer: it is shown beside the note.
+  const result = (record.status === 'succeeded' || record.status === 'attention' ? record.result : undefined) as Result | undefined;
   const number = 'number' in request ? request.number : typeof result?.number === 'string' ? result.number : '';
   let amount: Minor | undefined = 'amount' in request ? request.amount : undefined;
   let reference = '';
@@ -49,7 +50,7 @@ export function toRow(record: OperationRecord): JournalRow {
     reference = 'issued';
   }
   if (operation === 'unissue' && result) reference = 'unissued';
-  if (record.status !== 'succeeded') reference = record.error?.code ?? reference;
+  if (!result) reference = record.error?.code ?? reference;
   return {
     id: record.id,
     at: record.createdAt,

@@ -36,6 +36,8 @@ function payEvent(kind: InstrumentKind, outcome: Exclude<OperationOutcome, { sta
 
 /** A settle (commit or cancel) refused for good means the hold is not there to settle. */
 const holdGone = new Set(['authorization_expired', 'authorization_canceled', 'authorization_not_found', 'not_found']);
+/** Refusals that pass: the settle is simply sent again later. */
+const passing = new Set(['rate_limited', 'unauthorized']);
 
 /**
  * What a cashier does with a sale, each step through the recorded operation path, each answer
@@ -85,6 +87,7 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
         ? await runner.retry(operationId)
         : await runner.execute({ type: `${kind}.${what}`, number: line.number, authCode: line.state.authCode, amount: line.amount }, { transactionId: sale.transactionId, reason: what === 'commit' ? 'Sale' : 'Tender removed', id: operationId });
     if (!outcome || outcome.status === 'busy' || outcome.status === 'unknown') return; // retried until it lands
+    if (outcome.status === 'refused' && passing.has(outcome.error.code)) return;
     if (what === 'commit') {
       if (outcome.status === 'succeeded') actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'committed' });
       else if (holdGone.has(outcome.error.code)) actions().tenderChanged(scope, sale.transactionId, line.id, { type: 'settleRefused' });
@@ -117,6 +120,7 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
       ? await runner.retry(operationId)
       : await runner.execute({ type: 'loyaltyCard.voidPayment', number, amount }, { transactionId: sale.transactionId, reason: 'Tender removed', id: operationId });
     if (!outcome || outcome.status === 'busy' || outcome.status === 'unknown') return;
+    if (outcome.status === 'refused' && passing.has(outcome.error.code)) return;
     if (outcome.status === 'succeeded' || outcome.error.code === 'payment_not_found') {
       for (const l of lines) actions().tenderChanged(scope, sale.transactionId, l.id, { type: 'voided' });
     } else {

@@ -78,6 +78,8 @@ export function createRunner(context: RunnerContext) {
       const record = await context.journal.get(id);
       if (!record) return undefined;
       if (record.status === 'succeeded' && record.result) return { status: 'succeeded', result: record.result, record };
+      // Flagged for a manager: the terminal stops resending it on its own.
+      if (record.status === 'attention') return { status: 'busy', record };
       return attempt(record);
     },
     async flag(id: string, note: string) {

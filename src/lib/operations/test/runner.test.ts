@@ -56,3 +56,15 @@ describe('the recorded operation path', () => {
     expect(app.engine.view().loyaltyPayments).toHaveLength(1);
   });
 });
+
+describe('operations flagged for a manager', () => {
+  it('are no longer resent by the terminal on its own', async () => {
+    const { runner, app, journal } = setup();
+    app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
+    const lost = await runner.execute({ type: 'giftCard.pay', number: '700100000001', amount: 100 }, { transactionId: TX, reason: 'Sale' });
+    await runner.flag(lost.record.id, 'checked by hand');
+    expect((await runner.retry(lost.record.id))?.status).toBe('busy');
+    expect(app.engine.view().authorizations).toEqual([]);
+    expect(await journal.get(lost.record.id)).toMatchObject({ status: 'attention', note: 'checked by hand' });
+  });
+});
