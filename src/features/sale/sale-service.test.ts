@@ -106,3 +106,22 @@ describe('voiding a sale with a payment whose outcome is unknown', () => {
     expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   });
 });
+
+describe('a crash between noting a settle and recording it', () => {
+  it('sends the commit on the next pass under the noted id', async () => {
+    const t = setup();
+    t.service.newSale(700);
+    await t.service.tender('giftCard', '700100000007', 700, 10000);
+    const { transactionId } = t.sale();
+    const lineId = t.sale().lines[0]!.id;
+    const { actions } = useSaleStore.getState();
+    // As if the page died right after these two writes, before the runner recorded anything.
+    actions.saleStatusChanged(SCOPE, transactionId, 'completing');
+    actions.tenderChanged(SCOPE, transactionId, lineId, { type: 'commitRequested' });
+    actions.tenderNoted(SCOPE, transactionId, lineId, { settleOperationId: crypto.randomUUID() });
+    await t.service.settlePending(true);
+    expect(t.lineStates()).toEqual(['committed']);
+    expect(t.sale().status).toBe('completed');
+    expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+});

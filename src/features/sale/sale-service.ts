@@ -82,10 +82,10 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
     const kind = line.kind as HoldKind;
     const operationId = line.settleOperationId ?? crypto.randomUUID();
     if (!line.settleOperationId) actions().tenderNoted(scope, sale.transactionId, line.id, { settleOperationId: operationId });
+    // No record under a noted id means it was never sent (a crash in between): send it now, same id.
     const outcome =
-      line.settleOperationId
-        ? await runner.retry(operationId)
-        : await runner.execute({ type: `${kind}.${what}`, number: line.number, authCode: line.state.authCode, amount: line.amount }, { transactionId: sale.transactionId, reason: what === 'commit' ? 'Sale' : 'Tender removed', id: operationId });
+      (line.settleOperationId ? await runner.retry(operationId) : undefined) ??
+      (await runner.execute({ type: `${kind}.${what}`, number: line.number, authCode: line.state.authCode, amount: line.amount }, { transactionId: sale.transactionId, reason: what === 'commit' ? 'Sale' : 'Tender removed', id: operationId }));
     if (!outcome || outcome.status === 'busy' || outcome.status === 'unknown') return; // retried until it lands
     if (outcome.status === 'refused' && passing.has(outcome.error.code)) return;
     if (what === 'commit') {
@@ -116,9 +116,9 @@ export function createSaleService({ runner, api, scope, queryClient }: SaleServi
       actions().tenderNoted(scope, sale.transactionId, l.id, { settleOperationId: operationId });
     }
     const amount = lines.reduce((sum, l) => sum + (l.state.name === 'approved' || l.state.name === 'partiallyApproved' || l.state.name === 'voiding' ? l.state.approvedAmount : 0), 0);
-    const outcome = existing
-      ? await runner.retry(operationId)
-      : await runner.execute({ type: 'loyaltyCard.voidPayment', number, amount }, { transactionId: sale.transactionId, reason: 'Tender removed', id: operationId });
+    const outcome =
+      (existing ? await runner.retry(operationId) : undefined) ??
+      (await runner.execute({ type: 'loyaltyCard.voidPayment', number, amount }, { transactionId: sale.transactionId, reason: 'Tender removed', id: operationId }));
     if (!outcome || outcome.status === 'busy' || outcome.status === 'unknown') return;
     if (outcome.status === 'refused' && passing.has(outcome.error.code)) return;
     if (outcome.status === 'succeeded' || outcome.error.code === 'payment_not_found') {
