@@ -1,3 +1,5 @@
+import type { Minor } from '@/domain/money';
+
 /** Every way a call to the Loyalty server can fail, as one error type with one code. */
 export const serverErrorCodes = [
   'invalid_request', 'invalid_amount', 'unauthorized', 'merchant_not_allowed',
@@ -24,8 +26,10 @@ export class LoyaltyApiError extends Error {
   /** The error body's extra fields (e.g. `available` for insufficient_funds, in major units as sent). */
   readonly details: Record<string, unknown>;
   readonly retryAfterSeconds: number | undefined;
+  /** `available` from the details (insufficient_funds), converted to minor units by the API layer. */
+  readonly available: Minor | undefined;
 
-  constructor(init: { code: ApiErrorCode; message: string; method: string; status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number }) {
+  constructor(init: { code: ApiErrorCode; message: string; method: string; status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number; available?: Minor | undefined }) {
     super(init.message);
     this.name = 'LoyaltyApiError';
     this.code = init.code;
@@ -33,6 +37,7 @@ export class LoyaltyApiError extends Error {
     this.status = init.status;
     this.details = init.details ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.available = init.available;
   }
 
   /**

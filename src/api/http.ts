@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { majorToMinor } from '@/domain/money';
 import { MalformedAmount } from './convert';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
 import { errorBodyWire } from './schemas';
@@ -9,6 +10,8 @@ export interface HttpConfig {
   token: string;
   /** Per request; the contract's unknown outcomes start here. */
   timeoutMs: number;
+  /** The loyalty group's currency: amounts in error details are converted to minor units with it. */
+  currency?: string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -55,7 +58,7 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-  const fail = (code: ApiErrorCode, message: string, extra: { status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number } = {}) =>
+  const fail = (code: ApiErrorCode, message: string, extra: { status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number; available?: number } = {}) =>
     new LoyaltyApiError({ code, message, method, ...extra });
 
   let response: Response;
@@ -91,8 +94,10 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
     const body = parsedJson ? errorBodyWire.safeParse(json) : undefined;
     if (body?.success) {
       const { code, message, ...details } = body.data.error;
+      const available = typeof details.available === 'number' && config.currency ? majorToMinor(details.available, config.currency) : null;
       throw fail(isServerErrorCode(code) ? code : statusFallback(status), message ?? `HTTP ${status}`, {
         status,
+        ...(available !== null && { available }),
         details: isServerErrorCode(code) ? details : { ...details, serverCode: code },
         ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
       });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Instrument, InstrumentKind } from '@/domain/instrument';
 import type { LoyaltyApi } from './loyalty-api';
 
-function getInstrument(api: LoyaltyApi, kind: InstrumentKind, number: string, signal?: AbortSignal): Promise<Instrument> {
+export function getInstrument(api: LoyaltyApi, kind: InstrumentKind, number: string, signal?: AbortSignal): Promise<Instrument> {
   if (kind === 'giftCard') return api.giftCards.get(number, signal);
   if (kind === 'storeCredit') return api.storeCredits.get(number, signal);
   return api.loyaltyCards.get(number, signal);

@@ -1,12 +1,11 @@
-import { IssueRecovery } from '@/features/journal/IssueRecovery';
 import { LookupScreen } from '@/features/lookup/LookupScreen';
-import { SaleRecovery } from '@/features/sale/SaleRecovery';
 import { SaleScreen } from '@/features/sale/SaleScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
-import { useWaitingOperations } from '@/lib/operations/use-waiting';
+import { OutboxProvider } from '@/lib/operations/OutboxProvider';
+import { useWaitingCounts } from '@/lib/operations/projection';
 import { PrintArea } from '@/lib/print';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
@@ -75,7 +74,7 @@ function usePrefetchScreens() {
 /** Operations recorded but not yet answered: shown on every screen until they land. */
 function WaitingNotice() {
   const t = useT();
-  const { waiting, attention } = useWaitingOperations();
+  const { waiting, attention } = useWaitingCounts();
   const { screenChosen } = useNavigationActions();
   return (
     <div role="status" className="header-notices">
@@ -137,10 +136,10 @@ export function App() {
           )}
         >
           <TerminalProvider>
-            <CurrentScreen />
-            <SaleRecovery />
-            <IssueRecovery />
-            <PrintArea />
+            <OutboxProvider>
+              <CurrentScreen />
+              <PrintArea />
+            </OutboxProvider>
           </TerminalProvider>
         </ErrorBoundary>
       </main>

@@ -12,6 +12,14 @@ export interface Sale {
   status: SaleStatus;
   startedAt: string;
   finishedAt?: string | undefined;
+  /** Which server's sale this is (training and live never share one). */
+  scope?: string | undefined;
+  /** The window (tab) that started it: it belongs there until the cashier moves on. */
+  owner?: string | undefined;
+  /** The cashier moved on to the next sale; recovery may still be settling its lines. */
+  closed?: boolean | undefined;
+  /** Shown to the cashier until the next action: why the sale is open again. */
+  notice?: 'reopened' | undefined;
 }
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
@@ -41,6 +49,11 @@ export function checkTenderAmount(sale: Sale, amount: Minor, account?: Account):
   if (amount > remainingDue(sale)) return 'over_remaining';
   if (account && amount > availableAmount(account)) return 'over_available';
   return null;
+}
+
+/** Still something to send, resolve or show: a sale the terminal must keep working on. */
+export function isActive(sale: Sale): boolean {
+  return !sale.closed || sale.status === 'completing' || sale.status === 'voiding' || sale.lines.some((l) => isInFlight(l) || isUnresolved(l));
 }
 
 export function hasWorkInFlight(sale: Sale): boolean {

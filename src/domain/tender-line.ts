@@ -51,6 +51,10 @@ export interface TenderLine {
   balanceAfter?: Minor | undefined;
   /** The recorded commit, cancel or void of this line. */
   settleOperationId?: string | undefined;
+  /** That settle got no answer yet (or one that passes): the outbox resends it until it lands. */
+  settleQueued?: boolean | undefined;
+  /** The cashier removed the line: it goes once its money is given back. */
+  removing?: boolean | undefined;
   state: TenderLineState;
 }
 

@@ -4,7 +4,8 @@ import type { MessageKey } from '@/lib/i18n';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const direct: Partial<Record<string, MessageKey>> = {
+/** The words for each code, as a sentence on its own (a screen's notice). */
+const sentences: Partial<Record<string, MessageKey>> = {
   unauthorized: 'error.unauthorized',
   merchant_not_allowed: 'error.merchant_not_allowed',
   loyalty_group_not_found: 'error.loyalty_group_not_found',
@@ -26,12 +27,43 @@ const direct: Partial<Record<string, MessageKey>> = {
   series_exhausted: 'error.series_exhausted',
 };
 
-/** The one table from error codes to the words a cashier reads. */
+/** The words for each code as the reason a tender line failed ("Refused: …"). */
+const reasons: Partial<Record<string, MessageKey>> = {
+  insufficient_funds: 'refusal.insufficient_funds',
+  not_issued: 'refusal.not_issued',
+  expired: 'refusal.expired',
+  not_yet_valid: 'refusal.not_yet_valid',
+  authorization_expired: 'refusal.authorization_expired',
+  not_sent: 'refusal.not_sent',
+};
+
+interface ErrorLike {
+  code: string;
+  message: string;
+  retryAfterSeconds?: number | undefined;
+}
+
+function asErrorLike(error: unknown): ErrorLike | null {
+  if (error instanceof LoyaltyApiError) return error;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return { code: error.code, message: 'message' in error && typeof error.message === 'string' ? error.message : '' };
+  }
+  return null;
+}
+
+/** The one table from error codes to the words a cashier reads: a thrown error or a recorded one. */
 export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind } = {}): string {
-  if (!(error instanceof LoyaltyApiError)) return t('error.crash');
-  if (error.code === 'not_found') return t('error.not_found', { kind: t(`kind.${context.kind ?? 'giftCard'}`) });
-  if (error.code === 'rate_limited') return t('error.rate_limited', { seconds: error.retryAfterSeconds ?? 1 });
-  const key = direct[error.code];
+  const e = asErrorLike(error);
+  if (!e) return t('error.crash');
+  if (e.code === 'not_found') return t('error.not_found', { kind: t(`kind.${context.kind ?? 'giftCard'}`) });
+  if (e.code === 'rate_limited') return t('error.rate_limited', { seconds: e.retryAfterSeconds ?? 1 });
+  const key = sentences[e.code];
   // Server messages are shown as text only (React escapes them), never as HTML.
-  return key ? t(key) : t('error.other', { message: error.message });
+  return key ? t(key) : t('error.other', { message: e.message });
+}
+
+/** Why a tender line failed, in a few words after "Refused:". */
+export function refusalText(t: T, code: string, available: string): string {
+  const key = reasons[code];
+  return key ? t(key, { available }) : code.replace(/_/g, ' ');
 }

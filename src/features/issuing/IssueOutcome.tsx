@@ -11,6 +11,7 @@ export function IssueOutcome({ state, onResolve, onNext }: { state: OperationSta
   const t = useT();
   if (state.phase === 'sending') return <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('issue.sending')}</p>;
   if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
+  if (state.phase === 'attention') return <ErrorNotice message={`${t('journal.outcome.attention')}: ${state.note}`} />;
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">

@@ -4,25 +4,53 @@ import { Money } from '@/components/Money';
 import type { Instrument } from '@/domain/instrument';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { journal } from '@/lib/operations/journal';
+import { onOutboxChange } from '@/lib/operations/changes';
+import { useOutbox } from '@/lib/operations/projection';
 import type { OperationRecord } from '@/lib/operations/types';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { toCsv, toRow, totalsForDay } from './journal-rows';
 
-function useJournalRecords(scope: string): OperationRecord[] {
+const PAGE_SIZE = 50;
+
+function dayBounds(now: Date): [string, string] {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  return [start.toISOString(), end.toISOString()];
+}
+
+/**
+ * The journal a page at a time, newest first: only the rows on screen are read and rendered,
+ * whatever the journal's size. `starts` holds where each page seen so far began.
+ */
+function useJournalPage() {
+  const { outbox } = useOutbox();
+  const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
   const [records, setRecords] = useState<OperationRecord[]>([]);
+  const [today, setToday] = useState<OperationRecord[]>([]);
+  const before = starts[starts.length - 1];
   useEffect(() => {
     let live = true;
-    const read = () => void journal().list(scope).then((r) => live && setRecords(r.sort((a, b) => b.createdAt.localeCompare(a.createdAt))));
+    const read = () => {
+      void outbox.page(PAGE_SIZE + 1, before).then((r) => live && setRecords(r));
+      void outbox.between(...dayBounds(new Date())).then((r) => live && setToday(r));
+    };
     read();
-    const unsubscribe = journal().subscribe(read);
+    const off = onOutboxChange(read);
     return () => {
       live = false;
-      unsubscribe();
+      off();
     };
-  }, [scope]);
-  return records;
+  }, [outbox, before]);
+  const shown = records.slice(0, PAGE_SIZE);
+  return {
+    records: shown,
+    today,
+    page: starts.length,
+    older: records.length > PAGE_SIZE ? () => setStarts((s) => [...s, shown.at(-1)?.createdAt]) : null,
+    newer: starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : null,
+    all: () => outbox.all(),
+  };
 }
 
 const outcomeIcon: Record<OperationRecord['status'], string> = { succeeded: '✓', refused: '✕', unknown: '?', pending: '…', attention: '!' };
@@ -31,13 +59,15 @@ const outcomeIcon: Record<OperationRecord['status'], string> = { succeeded: '✓
 export function JournalScreen() {
   const t = useT();
   const terminal = useTerminal();
-  const records = useJournalRecords(terminal.scope);
+  const journal = useJournalPage();
+  const { records } = journal;
   const rows = useMemo(() => records.map(toRow), [records]);
+  const totals = useMemo(() => totalsForDay(journal.today.map(toRow)), [journal.today]);
   const today = new Date().toISOString().slice(0, 10);
-  const totals = totalsForDay(rows, today);
 
-  const exportCsv = () => {
-    const blob = new Blob([toCsv(rows, terminal.currency)], { type: 'text/csv;charset=utf-8' });
+  const exportCsv = async () => {
+    const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const blob = new Blob([toCsv(all.map(toRow), terminal.currency)], { type: 'text/csv;charset=utf-8' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
     link.download = `journal-${terminal.mode}-${today}.csv`;
@@ -58,7 +88,7 @@ export function JournalScreen() {
             ))}
           </tbody>
         </table>
-        <button type="button" className="button" onClick={exportCsv} disabled={rows.length === 0}>{t('journal.export')}</button>
+        <button type="button" className="button" onClick={() => void exportCsv()} disabled={rows.length === 0}>{t('journal.export')}</button>
       </section>
       <section className="panel" aria-labelledby="ops-heading">
         <h3 id="ops-heading">{t('journal.operationsTitle')}</h3>
@@ -91,6 +121,13 @@ export function JournalScreen() {
               </tbody>
             </table>
           </div>
+        )}
+        {(journal.older || journal.newer) && (
+          <nav className="actions" aria-label={t('journal.pages')}>
+            <button type="button" className="button" disabled={!journal.newer} onClick={() => journal.newer?.()}>{t('journal.newer')}</button>
+            <span>{t('journal.pageNumber', { page: journal.page })}</span>
+            <button type="button" className="button" disabled={!journal.older} onClick={() => journal.older?.()}>{t('journal.older')}</button>
+          </nav>
         )}
       </section>
     </div>

@@ -68,10 +68,11 @@ export function toRow(record: OperationRecord): JournalRow {
   };
 }
 
-export function totalsForDay(rows: JournalRow[], day: string): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
+/** Totals per kind of the rows given (the day's, as read by the caller; or those of `day` only when it is named). */
+export function totalsForDay(rows: JournalRow[], day?: string): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
   const totals = { giftCard: { operations: 0, paid: 0, issued: 0 }, loyaltyCard: { operations: 0, paid: 0, issued: 0 }, storeCredit: { operations: 0, paid: 0, issued: 0 } };
   for (const row of rows) {
-    if (row.at.slice(0, 10) !== day) continue;
+    if (day !== undefined && row.at.slice(0, 10) !== day) continue;
     const t = totals[row.kind];
     t.operations += 1;
     t.paid += row.paid;

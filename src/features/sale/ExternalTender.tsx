@@ -7,12 +7,12 @@ import { amountSchema } from '@/lib/amount-schema';
 import { AmountField } from '@/components/AmountField';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import type { SaleService } from './sale-service';
+import type { SaleControls } from './use-sale';
 
 const methods = ['cash', 'bankCard', 'other'] as const;
 
 /** Whatever the instruments do not cover, paid another way and recorded on the sale. */
-export function ExternalTender({ sale, service }: { sale: Sale; service: SaleService }) {
+export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   const { currency, locale } = useTerminal();
   const schema = z.object({ amount: amountSchema(currency), method: z.enum(methods) }).superRefine((v, ctx) => {
@@ -30,7 +30,7 @@ export function ExternalTender({ sale, service }: { sale: Sale; service: SaleSer
   return (
     <details className="panel external-tender">
       <summary>{t('sale.externalTitle')}</summary>
-      <form noValidate onSubmit={form.handleSubmit((v) => service.tenderExternal(v.amount, t(`sale.method.${v.method}`)))}>
+      <form noValidate onSubmit={form.handleSubmit((v) => controls.act({ type: 'tenderExternal', amount: v.amount, label: t(`sale.method.${v.method}`) }))}>
         <div className="field">
           <label htmlFor="external-method" className="field-label">{t('sale.externalMethod')}</label>
           <select id="external-method" className="input" {...form.register('method')}>

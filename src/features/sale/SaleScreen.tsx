@@ -5,15 +5,12 @@ import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } fro
 import { isInFlight, isUnresolved } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
-import { useTerminal } from '@/lib/terminal-context';
 import { AmountDueEntry } from './AmountDueEntry';
 import { ExternalTender } from './ExternalTender';
-import { useCurrentSale } from './sale-store';
-import type { SaleService } from './sale-service';
 import { SaleReceipt } from './slips';
 import { TenderLines } from './TenderLines';
 import { TenderPanel } from './TenderPanel';
-import { useSaleService } from './use-sale-service';
+import { useSale, type SaleControls } from './use-sale';
 
 function Totals({ sale }: { sale: Sale }) {
   const t = useT();
@@ -26,7 +23,7 @@ function Totals({ sale }: { sale: Sale }) {
   );
 }
 
-function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
+function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
@@ -37,14 +34,14 @@ function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
         <p id="void-question">{t('sale.voidConfirm')}</p>
         <div className="actions">
           <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>{t('sale.voidNo')}</button>
-          <button type="button" className="button button-danger button-large" onClick={() => { setConfirmVoid(false); void run(() => service.voidSale()); }}>{t('sale.voidYes')}</button>
+          <button type="button" className="button button-danger button-large" onClick={() => { setConfirmVoid(false); void run(() => controls.act({ type: 'void' })); }}>{t('sale.voidYes')}</button>
         </div>
       </div>
     );
   }
   return (
     <div className="sale-actions">
-      <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => service.complete())}>
+      <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => controls.act({ type: 'complete' }))}>
         {t('sale.complete')}
       </button>
       <button type="button" className="button button-large" disabled={busy || sale.lines.some(isInFlight)} onClick={() => setConfirmVoid(true)}>
@@ -55,7 +52,7 @@ function SaleActions({ sale, service }: { sale: Sale; service: SaleService }) {
   );
 }
 
-function FinishedSale({ sale, service }: { sale: Sale; service: SaleService }) {
+function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   return (
     <div className="panel finished-sale">
@@ -66,7 +63,7 @@ function FinishedSale({ sale, service }: { sale: Sale; service: SaleService }) {
       <SaleReceipt sale={sale} />
       <div className="actions">
         <button type="button" className="button button-large" onClick={() => printSlip(<SaleReceipt sale={sale} />)}>{t('sale.printReceipt')}</button>
-        <button type="button" className="button button-primary button-large" autoFocus onClick={() => service.closeSale()}>{t('sale.next')}</button>
+        <button type="button" className="button button-primary button-large" autoFocus onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
       </div>
     </div>
   );
@@ -75,15 +72,13 @@ function FinishedSale({ sale, service }: { sale: Sale; service: SaleService }) {
 /** The cashier's main screen: amount due, tenders, complete or void. */
 export function SaleScreen() {
   const t = useT();
-  const { scope } = useTerminal();
-  const sale = useCurrentSale(scope);
-  const service = useSaleService();
+  const { sale, controls } = useSale();
 
-  if (!sale) return <div className="screen sale"><AmountDueEntry onStart={(due) => service.newSale(due)} /></div>;
+  if (!sale) return <div className="screen sale"><AmountDueEntry onStart={(due) => controls.start(due)} /></div>;
 
   const finished = sale.status === 'completed' || sale.status === 'voided';
   const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
-  const reopened = sale.status === 'open' && sale.lines.some((l) => l.state.name === 'failed' && l.state.code === 'authorization_expired');
+  const reopened = sale.status === 'open' && sale.notice === 'reopened';
   return (
     <div className="screen sale">
       <h2 className="screen-title">{t('sale.title')}</h2>
@@ -96,24 +91,24 @@ export function SaleScreen() {
           {sale.lines.some(isUnresolved) && (
             <>
               <p>{t('sale.voidingUnknown')}</p>
-              <button type="button" className="button button-primary" onClick={() => service.closeSale()}>{t('sale.next')}</button>
+              <button type="button" className="button button-primary" onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
             </>
           )}
         </div>
       )}
       {finished ? (
-        <FinishedSale sale={sale} service={service} />
+        <FinishedSale sale={sale} controls={controls} />
       ) : (
         <div className={tendering ? 'sale-columns' : 'sale-single'}>
           {tendering && (
             <div>
-              <TenderPanel sale={sale} service={service} />
-              <ExternalTender sale={sale} service={service} />
+              <TenderPanel sale={sale} controls={controls} />
+              <ExternalTender sale={sale} controls={controls} />
             </div>
           )}
           <div>
-            <TenderLines sale={sale} service={service} />
-            {sale.status === 'open' && <SaleActions sale={sale} service={service} />}
+            <TenderLines sale={sale} controls={controls} />
+            {sale.status === 'open' && <SaleActions sale={sale} controls={controls} />}
           </div>
         </div>
       )}

@@ -6,12 +6,12 @@ import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { lineStatus, toneIcon } from './line-text';
-import type { SaleService } from './sale-service';
+import type { SaleControls } from './use-sale';
 import { lineName, TenderSlip } from './slips';
 
 const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
 
-function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: SaleService }) {
+function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls: SaleControls }) {
   const t = useT();
   const terminal = useTerminal();
   const { busy, run } = useBusy();
@@ -29,7 +29,7 @@ function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: 
       </p>
       <div className="tender-line-actions">
         {line.state.name === 'unknown' && (
-          <button type="button" className="button" disabled={busy} onClick={() => void run(() => service.resolve(sale.transactionId, line.id))}>
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => controls.resolve(line.payOperationId ?? ''))}>
             {t('sale.resolve')}
           </button>
         )}
@@ -39,7 +39,7 @@ function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: 
           </button>
         )}
         {removable && (
-          <button type="button" className="button" disabled={busy} onClick={() => void run(() => service.removeLine(line.id))} aria-label={t('sale.removeLine', { what: name })}>
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => controls.act({ type: 'removeLine', lineId: line.id }))} aria-label={t('sale.removeLine', { what: name })}>
             {t('sale.remove')}
           </button>
         )}
@@ -48,7 +48,7 @@ function Line({ sale, line, service }: { sale: Sale; line: TenderLine; service: 
   );
 }
 
-export function TenderLines({ sale, service }: { sale: Sale; service: SaleService }) {
+export function TenderLines({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   return (
     <section className="panel" aria-labelledby="lines-heading">
@@ -57,7 +57,7 @@ export function TenderLines({ sale, service }: { sale: Sale; service: SaleServic
         <p className="hint">{t('sale.noLines')}</p>
       ) : (
         <ul className="tender-lines" aria-live="polite">
-          {sale.lines.map((line) => <Line key={line.id} sale={sale} line={line} service={service} />)}
+          {sale.lines.map((line) => <Line key={line.id} sale={sale} line={line} controls={controls} />)}
         </ul>
       )}
     </section>

@@ -20,7 +20,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
 import { useScanner } from '@/lib/use-scanner';
-import type { SaleService } from './sale-service';
+import type { SaleControls } from './use-sale';
 
 const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKey> = {
   notIssued: 'details.note.notIssued',
@@ -29,7 +29,7 @@ const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKe
   notOpen: 'details.note.notOpen',
 };
 
-function PayForm({ sale, instrument, service, onDone }: { sale: Sale; instrument: Instrument; service: SaleService; onDone: () => void }) {
+function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrument: Instrument; controls: SaleControls; onDone: () => void }) {
   const t = useT();
   const { currency, locale } = useTerminal();
   // Loyalty cards may be asked for more than their balance: the server approves part of it.
@@ -50,7 +50,7 @@ function PayForm({ sale, instrument, service, onDone }: { sale: Sale; instrument
 
   const onSubmit = form.handleSubmit(({ amount }) =>
     run(async () => {
-      await service.tender(instrument.kind, instrument.number, amount, availableAmount(instrument.account));
+      await controls.act({ type: 'tender', kind: instrument.kind, number: instrument.number, amount, availableBefore: availableAmount(instrument.account) });
       onDone();
     }),
   );
@@ -66,7 +66,7 @@ function PayForm({ sale, instrument, service, onDone }: { sale: Sale; instrument
 }
 
 /** Step two: read a card, offer the smaller of what is due and what it has, take it. */
-export function TenderPanel({ sale, service }: { sale: Sale; service: SaleService }) {
+export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   const lookup = useInstrumentLookup();
   const { query, target } = lookup;
@@ -105,7 +105,7 @@ export function TenderPanel({ sale, service }: { sale: Sale; service: SaleServic
           {reason ? (
             <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t(cannotPayText[reason])}</p>
           ) : (
-            <PayForm key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`} sale={sale} instrument={instrument} service={service} onDone={() => { lookup.clear(); setInput(''); }} />
+            <PayForm key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`} sale={sale} instrument={instrument} controls={controls} onDone={() => { lookup.clear(); setInput(''); }} />
           )}
         </div>
       )}

@@ -1,19 +1,11 @@
 import { formatMoney } from '@/domain/money';
 import type { TenderLine } from '@/domain/tender-line';
+import { refusalText } from '@/lib/error-text';
 import type { MessageKey } from '@/lib/i18n';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
-
-const refusalKeys: Partial<Record<string, MessageKey>> = {
-  insufficient_funds: 'refusal.insufficient_funds',
-  not_issued: 'refusal.not_issued',
-  expired: 'refusal.expired',
-  not_yet_valid: 'refusal.not_yet_valid',
-  authorization_expired: 'refusal.authorization_expired',
-  not_sent: 'refusal.not_sent',
-};
 
 /** A line's state in the words and the tone (icon, never colour alone) a cashier reads. */
 export function lineStatus(t: T, line: TenderLine, money: { currency: string; locale: string }): { text: string; tone: LineTone } {
@@ -31,9 +23,8 @@ export function lineStatus(t: T, line: TenderLine, money: { currency: string; lo
     case 'partiallyApproved': return { text: t('line.partiallyApproved', { approved: fmt(s.approvedAmount), requested: fmt(line.amount) }), tone: 'ok' };
     case 'denied': return { text: t('line.denied', { reason: t(`denial.${s.reason}`) }), tone: 'bad' };
     case 'failed': {
-      const key = refusalKeys[s.code];
       const available = s.available !== undefined ? fmt(s.available) : '–';
-      return { text: t('line.failed', { reason: key ? t(key, { available }) : s.code.replace(/_/g, ' ') }), tone: 'bad' };
+      return { text: t('line.failed', { reason: refusalText(t, s.code, available) }), tone: 'bad' };
     }
     case 'voiding': return { text: t('line.voiding'), tone: 'busy' };
     case 'voided': return { text: t('line.voided'), tone: 'neutral' };

@@ -1,26 +1,14 @@
-import type { Customer, Instrument } from '@/domain/instrument';
-import type { Minor } from '@/domain/money';
-import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
+import type { OperationRequest, OperationType, ResultMap } from '@/domain/operation';
 
-/** Every operation that moves money or changes an instrument, with exactly what it sends. */
-export type OperationRequest =
-  | { type: 'giftCard.pay' | 'storeCredit.pay' | 'loyaltyCard.pay'; number: string; amount: Minor }
-  | { type: 'giftCard.commit' | 'giftCard.cancel' | 'storeCredit.commit' | 'storeCredit.cancel'; number: string; authCode: string; amount: Minor }
-  | { type: 'loyaltyCard.voidPayment'; number: string; amount: Minor }
-  | { type: 'giftCard.issue'; number: string; amount?: Minor | undefined; customer?: Customer | null | undefined }
-  | { type: 'giftCard.issueInSeries'; series: string; amount?: Minor | undefined; customer?: Customer | null | undefined }
-  | { type: 'storeCredit.issueInSeries'; series: string; amount: Minor; customer?: Customer | null | undefined }
-  | { type: 'loyaltyCard.issue'; number: string; customer?: Customer | null | undefined }
-  | { type: 'giftCard.unissue' | 'storeCredit.unissue' | 'loyaltyCard.unissue'; number: string };
+export type { OperationRequest, OperationType } from '@/domain/operation';
 
-export type OperationType = OperationRequest['type'];
-
-export type OperationResult = Authorization | LoyaltyPayment | LoyaltyVoid | Instrument;
+export type OperationResult = ResultMap[OperationType];
 
 /**
- * pending: written, answer not yet in (a crash here leaves it pending: treated as unknown on start).
- * succeeded / refused: the server's answer is known. unknown: no answer, to be resolved.
- * attention: resolved as far as the terminal can; a manager must look (e.g. a server that ignored the key).
+ * pending: recorded, to be sent (again): a fresh operation, a crash before its answer was written,
+ *   or a settle refused for a passing reason. Sending it again is safe: same key, same body.
+ * succeeded / refused: the server's answer is known. unknown: no answer yet, resent until known.
+ * attention: resolved as far as the terminal can; a manager must look. Never resent on its own.
  */
 export type OperationStatus = 'pending' | 'succeeded' | 'refused' | 'unknown' | 'attention';
 
@@ -42,3 +30,6 @@ export interface OperationRecord {
   replayed?: boolean | undefined;
   note?: string | undefined;
 }
+
+/** Still to be sent by the outbox. */
+export const waitingStatuses: readonly OperationStatus[] = ['pending', 'unknown'];

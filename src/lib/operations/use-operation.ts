@@ -1,65 +1,64 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import type { LoyaltyApiError } from '@/api/errors';
-import { instrumentQueries } from '@/api/queries';
+import { useCallback, useRef, useState } from 'react';
 import type { Instrument } from '@/domain/instrument';
-import { useTerminal } from '@/lib/terminal-context';
-import type { OperationOutcome } from './runner';
 import type { OperationRequest } from './types';
-import { useRunner } from './use-runner';
+import { useOperationRecord, useOutbox } from './projection';
 
 export type OperationState =
   | { phase: 'idle' }
   | { phase: 'sending' }
   | { phase: 'done'; instrument: Instrument; id: string }
-  | { phase: 'refused'; error: LoyaltyApiError; id: string }
-  | { phase: 'unknown'; error: LoyaltyApiError; id: string };
-
-const RESOLVE_EVERY_MS = 4000;
+  | { phase: 'refused'; error: { code: string; message: string }; id: string }
+  | { phase: 'unknown'; id: string }
+  | { phase: 'attention'; note: string; id: string };
 
 /**
- * One issue or un-issue through the recorded path, with its outcome as screen state. An unknown
- * outcome is resolved by replaying the same key (automatically, and on demand), never guessed,
- * so a retried live-printed issue cannot create a second card.
+ * One issue or un-issue through the outbox, with its outcome as screen state. An unknown outcome
+ * is resolved by the sender replaying the same key, never guessed, so a retried live-printed
+ * issue cannot create a second card.
  */
 export function useInstrumentOperation() {
-  const runner = useRunner();
-  const { scope } = useTerminal();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<OperationState>({ phase: 'idle' });
-
-  const apply = useCallback(
-    async (outcome: OperationOutcome | undefined) => {
-      if (!outcome || outcome.status === 'busy') return;
-      if (outcome.status === 'succeeded') {
-        const instrument = outcome.result as Instrument;
-        setState({ phase: 'done', instrument, id: outcome.record.id });
-        await queryClient.invalidateQueries({ queryKey: [...instrumentQueries.all(scope), instrument.kind, instrument.number] });
-      } else {
-        setState({ phase: outcome.status, error: outcome.error, id: outcome.record.id });
-      }
-    },
-    [queryClient, scope],
-  );
+  const { outbox, sender } = useOutbox();
+  const [id, setId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  // One intent, one operation: a second click in the same instant finds this set.
+  const taken = useRef(false);
+  const record = useOperationRecord(id);
 
   const start = useCallback(
     async (request: OperationRequest, reason: string) => {
-      setState({ phase: 'sending' });
-      await apply(await runner.execute(request, { transactionId: crypto.randomUUID(), reason }));
+      if (taken.current) return;
+      taken.current = true;
+      setStarting(true);
+      try {
+        const recorded = await outbox.record({ id: crypto.randomUUID(), request, transactionId: crypto.randomUUID(), reason });
+        setId(recorded.id);
+      } catch (error) {
+        taken.current = false;
+        throw error;
+      } finally {
+        setStarting(false);
+      }
     },
-    [runner, apply],
+    [outbox],
   );
 
-  const id = state.phase === 'unknown' ? state.id : null;
-  const resolve = useCallback(async () => {
-    if (id) await apply(await runner.retry(id));
-  }, [id, runner, apply]);
+  let state: OperationState = { phase: 'idle' };
+  if (starting || (id && !record)) state = { phase: 'sending' };
+  else if (id && record) {
+    if (record.status === 'succeeded' && record.result && 'number' in record.result) state = { phase: 'done', instrument: record.result, id };
+    else if (record.status === 'refused') state = { phase: 'refused', error: record.error ?? { code: 'unknown', message: '' }, id };
+    else if (record.status === 'attention') state = { phase: 'attention', note: record.note ?? '', id };
+    else if (record.status === 'pending' && record.attempts === 0) state = { phase: 'sending' };
+    else state = { phase: 'unknown', id };
+  }
 
-  useEffect(() => {
-    if (!id) return undefined;
-    const timer = setInterval(() => void resolve(), RESOLVE_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [id, resolve]);
-
-  return { state, start, resolve, reset: () => setState({ phase: 'idle' }) };
+  return {
+    state,
+    start,
+    resolve: () => (id ? sender.kick(id) : Promise.resolve()),
+    reset: () => {
+      taken.current = false;
+      setId(null);
+    },
+  };
 }

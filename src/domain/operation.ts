@@ -1,0 +1,82 @@
+import type { Customer, Instrument } from './instrument';
+import type { Minor } from './money';
+import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
+
+type Pay = { number: string; amount: Minor };
+type Settle = { number: string; authCode: string; amount: Minor };
+type Issue = { amount?: Minor | undefined; customer?: Customer | null | undefined };
+
+/** What each operation sends. */
+interface RequestFields {
+  'giftCard.pay': Pay;
+  'storeCredit.pay': Pay;
+  'loyaltyCard.pay': Pay;
+  'giftCard.commit': Settle;
+  'giftCard.cancel': Settle;
+  'storeCredit.commit': Settle;
+  'storeCredit.cancel': Settle;
+  'loyaltyCard.voidPayment': Pay;
+  'giftCard.issue': Issue & { number: string };
+  'giftCard.issueInSeries': Issue & { series: string };
+  'storeCredit.issueInSeries': Issue & { series: string; amount: Minor };
+  'loyaltyCard.issue': { number: string; customer?: Customer | null | undefined };
+  'giftCard.unissue': { number: string };
+  'storeCredit.unissue': { number: string };
+  'loyaltyCard.unissue': { number: string };
+}
+
+/** Every operation that moves money or changes an instrument, with exactly what it sends. */
+export type OperationRequest = { [K in keyof RequestFields]: { type: K } & RequestFields[K] }[keyof RequestFields];
+
+export type OperationType = OperationRequest['type'];
+
+/** What the server answers to each request: a result needs no cast once its request is known. */
+export interface ResultMap {
+  'giftCard.pay': Authorization;
+  'storeCredit.pay': Authorization;
+  'loyaltyCard.pay': LoyaltyPayment;
+  'giftCard.commit': Authorization;
+  'giftCard.cancel': Authorization;
+  'storeCredit.commit': Authorization;
+  'storeCredit.cancel': Authorization;
+  'loyaltyCard.voidPayment': LoyaltyVoid;
+  'giftCard.issue': Instrument;
+  'giftCard.issueInSeries': Instrument;
+  'storeCredit.issueInSeries': Instrument;
+  'loyaltyCard.issue': Instrument;
+  'giftCard.unissue': Instrument;
+  'storeCredit.unissue': Instrument;
+  'loyaltyCard.unissue': Instrument;
+}
+
+export type RequestOf<T extends OperationType> = Extract<OperationRequest, { type: T }>;
+export type Result<R extends OperationRequest> = ResultMap[R['type']];
+
+/**
+ * How one attempt ended, as the money path sees it:
+ * succeeded — the server's answer; refused — a 4xx that changed nothing, for good;
+ * passing — a refusal that may pass (429, a token being fixed): nothing happened, send again later;
+ * unknown — no answer, or one that cannot be trusted: the same key is sent again until it is known.
+ */
+export type Outcome<T> =
+  | { status: 'succeeded'; result: T }
+  | { status: 'refused'; code: string; message: string; available?: Minor | undefined }
+  | { status: 'passing'; code: string; message: string }
+  | { status: 'unknown'; code: string; message: string };
+
+/** An operation and how its latest attempt ended, typed together. */
+export type Answer = { [K in OperationType]: { type: K; id: string; request: RequestOf<K>; attempts: number; outcome: Outcome<ResultMap[K]> } }[OperationType];
+
+/** An operation the flow asks to be recorded and sent; `id` is its Idempotency-Key. */
+export interface OperationOrder {
+  id: string;
+  request: OperationRequest;
+  transactionId: string;
+  reason: string;
+}
+
+/** Something a manager must look at, attached to the operation it concerns. */
+export interface ManagerFlag {
+  operationId: string;
+  note: string;
+}

@@ -1,0 +1,245 @@
+import type { InstrumentKind } from './instrument';
+import { maskNumber } from './instrument-number';
+import type { Minor } from './money';
+import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
+import { canComplete, canTender, lineAdded, lineChanged, lineRemoved, newSale, remainingDue, saleStatusChanged, type Sale } from './sale';
+import { coveredAmount, isInFlight, isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
+import { holdGoneCodes, tenderFor, tenders, type LineChange } from './tenders';
+
+/**
+ * Every rule of a sale, with no I/O. A cashier's action or a server's answer goes in; the next
+ * sale comes out with the operations to record and send, anything a manager must look at, and
+ * instruments to re-read. The outbox stores all of it in one transaction, then sends.
+ *
+ *   decide(sale, action)  → cashier: tender, tenderExternal, removeLine, complete, void, close
+ *   evolve(sale, answer)  → server: the answer (or unknown outcome) to an operation the sale asked for
+ */
+
+export interface FlowEnv {
+  newId: () => string;
+  now: Date;
+}
+
+export type SaleAction =
+  | { type: 'tender'; kind: InstrumentKind; number: string; amount: Minor; availableBefore?: Minor | undefined }
+  | { type: 'tenderExternal'; amount: Minor; label: string }
+  | { type: 'removeLine'; lineId: string }
+  | { type: 'complete' }
+  | { type: 'void' }
+  | { type: 'close' };
+
+/** After an unknown outcome turned out to have happened: the card must show no more taken than this. */
+export interface Verification {
+  operationId: string;
+  kind: InstrumentKind;
+  number: string;
+  /** The instrument's available amount may not be below this. */
+  availableAtLeast: Minor;
+}
+
+export interface FlowStep {
+  sale: Sale;
+  orders: OperationOrder[];
+  flags: ManagerFlag[];
+  verify: Verification[];
+  /** Set when the action was not taken, with why (the sale is unchanged). */
+  rejected?: string | undefined;
+}
+
+const step = (sale: Sale, more: Partial<FlowStep> = {}): FlowStep => ({ sale, orders: [], flags: [], verify: [], ...more });
+const reject = (sale: Sale, why: string): FlowStep => step(sale, { rejected: why });
+
+const reasons = { pay: 'Sale', commit: 'Sale', remove: 'Tender removed', void: 'Sale voided' } as const;
+
+function order(sale: Sale, id: string, request: OperationRequest, reason: string): OperationOrder {
+  return { id, request, transactionId: sale.transactionId, reason };
+}
+
+function withLine(sale: Sale, lineId: string, change: (line: TenderLine) => TenderLine): Sale {
+  return { ...sale, lines: sale.lines.map((l) => (l.id === lineId ? change(l) : l)) };
+}
+
+function applyChange(sale: Sale, change: LineChange): Sale {
+  let next = change.event ? lineChanged(sale, change.lineId, change.event) : sale;
+  if (change.balanceAfter !== undefined) next = withLine(next, change.lineId, (l) => ({ ...l, balanceAfter: change.balanceAfter }));
+  return next;
+}
+
+/** Asks for the money of `lineId` back (cancel a hold, void a card's loyalty payments): one order, or none. */
+function release(s: FlowStep, lineId: string, reason: string, env: FlowEnv, removing: boolean): FlowStep {
+  const line = s.sale.lines.find((l) => l.id === lineId);
+  if (!line || line.kind === 'external') return s;
+  const plan = tenderFor(line.kind).release(s.sale, line);
+  if (!plan) return s;
+  const id = env.newId();
+  let sale = s.sale;
+  for (const lid of plan.lineIds) {
+    sale = withLine(lineChanged(sale, lid, plan.event), lid, (l) => ({ ...l, settleOperationId: id, settleQueued: false, removing }));
+  }
+  return { ...s, sale, orders: [...s.orders, order(sale, id, plan.request, reason)] };
+}
+
+/** What follows from the lines' states: removed lines go, a completing or voiding sale finishes. */
+function settle(s: FlowStep, now: Date): FlowStep {
+  let sale = s.sale;
+  for (const line of sale.lines) {
+    if (!line.removing) continue;
+    if (line.state.name === 'canceled' || line.state.name === 'voided') sale = lineRemoved(sale, line.id);
+    else if (!isInFlight(line)) sale = withLine(sale, line.id, (l) => ({ ...l, removing: false })); // it turned out paid: it stays
+  }
+  const settling = (l: TenderLine) => l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding';
+  // A commit that got no answer yet is retried until it lands (it is idempotent): the sale is complete.
+  if (sale.status === 'completing' && !sale.lines.some((l) => l.state.name === 'committing' && !l.settleQueued)) {
+    sale = saleStatusChanged(sale, 'completed', now);
+  }
+  if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || isUnresolved(l))) sale = saleStatusChanged(sale, 'voided', now);
+  return { ...s, sale };
+}
+
+export function startSale(due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
+  return { ...newSale(env.newId(), due, env.now), scope: meta.scope, owner: meta.owner, closed: false };
+}
+
+/** A cashier's action: the next sale and what to send. An action that does not fit the sale is rejected, never half done. */
+export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
+  switch (action.type) {
+    case 'tender': {
+      if (!canTender(sale)) return reject(sale, 'not_tendering');
+      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
+      const line: TenderLine = {
+        id: env.newId(), kind: action.kind, number: action.number, amount: action.amount, availableBefore: action.availableBefore,
+        payOperationId: env.newId(), state: { name: 'requesting' },
+      };
+      const next = { ...lineAdded(sale, line), notice: undefined };
+      return step(next, { orders: [order(next, line.payOperationId ?? '', tenderFor(action.kind).pay(line), reasons.pay)] });
+    }
+    case 'tenderExternal': {
+      if (!canTender(sale)) return reject(sale, 'not_tendering');
+      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
+      const line: TenderLine = { id: env.newId(), kind: 'external', number: '', amount: action.amount, label: action.label, state: { name: 'recorded' } };
+      return step({ ...lineAdded(sale, line), notice: undefined });
+    }
+    case 'removeLine': {
+      const line = sale.lines.find((l) => l.id === action.lineId);
+      if (!line || sale.status !== 'open') return reject(sale, 'not_open');
+      if (['recorded', 'denied', 'failed', 'canceled', 'voided'].includes(line.state.name)) return step(lineRemoved(sale, line.id));
+      const released = release(step(sale), line.id, reasons.remove, env, true);
+      return released.orders.length > 0 ? released : reject(sale, 'in_flight');
+    }
+    case 'complete': {
+      if (!canComplete(sale)) return reject(sale, 'not_complete');
+      let s = step({ ...saleStatusChanged(sale, 'completing', env.now), notice: undefined });
+      for (const line of sale.lines) {
+        const request = line.kind === 'external' ? null : (tenderFor(line.kind).commit?.(line) ?? null);
+        if (!request) continue;
+        const id = env.newId();
+        const next = withLine(lineChanged(s.sale, line.id, { type: 'commitRequested' }), line.id, (l) => ({ ...l, settleOperationId: id, settleQueued: false }));
+        s = { ...s, sale: next, orders: [...s.orders, order(next, id, request, reasons.commit)] };
+      }
+      return settle(s, env.now);
+    }
+    case 'void': {
+      if (sale.status !== 'open' || sale.lines.some(isInFlight)) return reject(sale, 'in_flight');
+      let s = step({ ...saleStatusChanged(sale, 'voiding', env.now), notice: undefined });
+      for (const line of sale.lines) {
+        s = release(s, line.id, reasons.void, env, false);
+        // Committed money cannot be released through the contract: a manager must refund it.
+        if (line.state.name === 'committed' && line.settleOperationId) {
+          s.flags.push({ operationId: line.settleOperationId, note: `The sale was voided, but ${maskNumber(line.number)} had already paid this amount (committed): refund it another way.` });
+        }
+      }
+      return settle(s, env.now);
+    }
+    case 'close': {
+      const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
+      if (sale.status !== 'completed' && sale.status !== 'voided' && !waitingOnly) return reject(sale, 'not_finished');
+      return step({ ...sale, closed: true });
+    }
+  }
+}
+
+/** A server's answer to an operation this sale asked for. Answers that come twice, or late, change nothing. */
+export function evolve(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
+  return settle(apply(sale, answer, env), env.now);
+}
+
+function apply(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
+  const payLine = sale.lines.find((l) => l.payOperationId === answer.id);
+  if (payLine) return payAnswered(sale, payLine, answer, env);
+  const lines = sale.lines.filter((l) => l.settleOperationId === answer.id && (l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding'));
+  if (lines.length === 0) return step(sale);
+  return settleAnswered(sale, lines, answer, env);
+}
+
+function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv): FlowStep {
+  if (!isUnresolved(line)) return step(sale);
+  let change: LineChange;
+  switch (answer.type) {
+    case 'giftCard.pay':
+      change = tenders.giftCard.paid(line, answer.outcome);
+      break;
+    case 'storeCredit.pay':
+      change = tenders.storeCredit.paid(line, answer.outcome);
+      break;
+    case 'loyaltyCard.pay':
+      change = tenders.loyaltyCard.paid(line, answer.outcome);
+      break;
+    default:
+      return step(sale);
+  }
+  let s = step(applyChange(sale, change));
+  const after = s.sale.lines.find((l) => l.id === line.id);
+  if (!after) return s;
+  if (answer.outcome.status === 'succeeded' && answer.attempts > 1 && line.kind !== 'external' && line.availableBefore !== undefined) {
+    s.verify.push({ operationId: answer.id, kind: line.kind, number: line.number, availableAtLeast: line.availableBefore - coveredAmount(after) });
+  }
+  // The sale was voided while this answer was outstanding: give the money back at once.
+  if (sale.status === 'voiding') s = release(s, line.id, reasons.void, env, false);
+  return s;
+}
+
+function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: FlowEnv): FlowStep {
+  const s = step(sale);
+  const queue = () => {
+    for (const l of lines) s.sale = withLine(s.sale, l.id, (x) => ({ ...x, settleQueued: true }));
+  };
+  const each = (event: TenderEvent) => {
+    for (const l of lines) s.sale = lineChanged(s.sale, l.id, event);
+  };
+  const outcome = answer.outcome;
+  let released: ReturnType<typeof tenders.giftCard.released>;
+  switch (answer.type) {
+    case 'giftCard.commit':
+    case 'storeCredit.commit': {
+      if (outcome.status === 'succeeded') each({ type: 'committed' });
+      else if (outcome.status !== 'refused') queue();
+      else if (holdGoneCodes.has(outcome.code)) {
+        each({ type: 'settleRefused' });
+        if (sale.status === 'completing') {
+          // The cashier is still there: that money was not taken, so it is due again.
+          s.sale = { ...saleStatusChanged(s.sale, 'open', env.now), notice: 'reopened' };
+        } else {
+          s.flags.push({ operationId: answer.id, note: 'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.' });
+        }
+      } else s.flags.push({ operationId: answer.id, note: `Commit refused: ${outcome.code}` });
+      return s;
+    }
+    case 'giftCard.cancel':
+      released = tenders.giftCard.released(answer.outcome);
+      break;
+    case 'storeCredit.cancel':
+      released = tenders.storeCredit.released(answer.outcome);
+      break;
+    case 'loyaltyCard.voidPayment':
+      released = tenders.loyaltyCard.released(answer.outcome);
+      break;
+    default:
+      return s;
+  }
+  if (released === 'queued') queue();
+  else {
+    if ('event' in released) each(released.event);
+    if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
+  }
+  return s;
+}

@@ -1,0 +1,113 @@
+import { availableAmount } from './account';
+import type { InstrumentKind } from './instrument';
+import type { Minor } from './money';
+import type { Outcome, OperationRequest } from './operation';
+import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
+import type { Sale } from './sale';
+import type { TenderEvent, TenderLine } from './tender-line';
+
+/** A line and the event it takes, plus what else the answer means for the sale. */
+export interface LineChange {
+  lineId: string;
+  event?: TenderEvent | undefined;
+  /** Balance left on the instrument after this payment, for the slip. */
+  balanceAfter?: Minor | undefined;
+}
+
+/** What the sale flow does with one kind of instrument: how it pays, how it is released, how it settles. */
+export interface TenderAdapter<Paid, Released> {
+  pay(line: TenderLine): OperationRequest;
+  paid(line: TenderLine, outcome: Outcome<Paid>): LineChange;
+  /**
+   * Giving the money back: the lines it covers (loyalty voids every payment of the card in the
+   * sale), the event they take now, and the request. Null when the line holds nothing to give back.
+   */
+  release(sale: Sale, line: TenderLine): { lineIds: string[]; event: TenderEvent; request: OperationRequest } | null;
+  released(outcome: Outcome<Released>): { event: TenderEvent; flag?: string } | 'queued' | { flag: string };
+  /** Hold kinds only: the request that takes the held money for good. */
+  commit?(line: TenderLine): OperationRequest | null;
+}
+
+type HoldKind = 'giftCard' | 'storeCredit';
+
+/** Settles refused with these mean the hold is not there any more: its money was not taken. */
+export const holdGoneCodes: ReadonlySet<string> = new Set(['authorization_expired', 'authorization_canceled', 'authorization_not_found', 'not_found']);
+
+const failed = (lineId: string, outcome: Exclude<Outcome<unknown>, { status: 'succeeded' }>): LineChange =>
+  outcome.status === 'unknown'
+    ? { lineId, event: { type: 'answerLost', reason: outcome.code } }
+    : { lineId, event: { type: 'refused', code: outcome.code, available: outcome.status === 'refused' ? outcome.available : undefined } };
+
+/** Gift card and store credit: `_pay` places a hold, completing commits it, removing cancels it. */
+function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization> {
+  return {
+    pay: (line) => ({ type: `${kind}.pay`, number: line.number, amount: line.amount }),
+    paid(line, outcome) {
+      if (outcome.status !== 'succeeded') return failed(line.id, outcome);
+      const hold = outcome.result;
+      return { lineId: line.id, event: { type: 'holdPlaced', authCode: hold.authCode, expires: hold.expires }, balanceAfter: availableAmount(hold.account) };
+    },
+    release(_sale, line) {
+      if (line.state.name !== 'authorized') return null;
+      return {
+        lineIds: [line.id],
+        event: { type: 'cancelRequested' },
+        request: { type: `${kind}.cancel`, number: line.number, authCode: line.state.authCode, amount: line.amount },
+      };
+    },
+    released(outcome) {
+      if (outcome.status === 'succeeded') return { event: { type: 'canceled', lapsed: outcome.result.status === 'expired' } };
+      if (outcome.status !== 'refused') return 'queued';
+      if (holdGoneCodes.has(outcome.code)) return { event: { type: 'canceled', lapsed: true } };
+      if (outcome.code === 'authorization_committed') {
+        return { event: { type: 'turnedOutCommitted' }, flag: 'The hold could not be released: it had been committed. The card paid this amount.' };
+      }
+      return { flag: `Cancel refused: ${outcome.code}. The money may have been taken.` };
+    },
+    commit(line) {
+      if (line.state.name !== 'authorized') return null;
+      return { type: `${kind}.commit`, number: line.number, authCode: line.state.authCode, amount: line.amount };
+    },
+  };
+}
+
+const loyaltyPaid = (s: TenderLine['state']) => s.name === 'approved' || s.name === 'partiallyApproved';
+
+/** Loyalty card: `_pay` takes effect at once (approved, in part, or denied); removing voids every payment of that card in the sale. */
+const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
+  pay: (line) => ({ type: 'loyaltyCard.pay', number: line.number, amount: line.amount }),
+  paid(line, outcome) {
+    if (outcome.status !== 'succeeded') return failed(line.id, outcome);
+    const p = outcome.result;
+    return {
+      lineId: line.id,
+      event: { type: 'loyaltyAnswered', result: p.result, approvedAmount: p.approvedAmount, denialReason: p.denialReason },
+      balanceAfter: availableAmount(p.account),
+    };
+  },
+  release(sale, line) {
+    const lines = sale.lines.filter((l) => l.kind === 'loyaltyCard' && l.number === line.number && loyaltyPaid(l.state));
+    if (lines.length === 0) return null;
+    const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
+    return { lineIds: lines.map((l) => l.id), event: { type: 'voidRequested' }, request: { type: 'loyaltyCard.voidPayment', number: line.number, amount } };
+  },
+  released(outcome) {
+    if (outcome.status === 'succeeded') return { event: { type: 'voided' } };
+    if (outcome.status !== 'refused') return 'queued';
+    // Nothing approved under this sale on that card: there is nothing left to give back.
+    if (outcome.code === 'payment_not_found') return { event: { type: 'voided' } };
+    return { flag: `Void refused: ${outcome.code}` };
+  },
+};
+
+/** One adapter per instrument kind: the sale flow never branches on kind strings. */
+export const tenders: { giftCard: TenderAdapter<Authorization, Authorization>; storeCredit: TenderAdapter<Authorization, Authorization>; loyaltyCard: TenderAdapter<LoyaltyPayment, LoyaltyVoid> } = {
+  giftCard: holdTender('giftCard'),
+  storeCredit: holdTender('storeCredit'),
+  loyaltyCard: loyaltyTender,
+};
+
+/** The requests of a kind's tender; its answers are routed by request type, so they stay typed. */
+export function tenderFor(kind: InstrumentKind): Pick<TenderAdapter<never, never>, 'pay' | 'release' | 'commit'> {
+  return tenders[kind];
+}

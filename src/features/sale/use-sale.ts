@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import type { Minor } from '@/domain/money';
+import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
+import { useCurrentSale, useOutbox } from '@/lib/operations/projection';
+
+/**
+ * The cashier's sale: this window's current sale (a projection of the outbox) and the actions on
+ * it. Each action is decided by the pure sale flow and written, with what it must send, in one
+ * transaction; the sender does the rest.
+ */
+export function useSale() {
+  const { outbox, sender, tab } = useOutbox();
+  const sale = useCurrentSale();
+  const controls = useMemo(
+    () => ({
+      async start(due: Minor) {
+        await outbox.startSale(startSale(due, { scope: outbox.scope, owner: tab }, outbox.env()));
+      },
+      async act(action: SaleAction) {
+        if (!sale) return;
+        const step = await outbox.act(sale.transactionId, (current, env) => decide(current, action, env));
+        if (step && step.orders.length > 0) void sender.kick();
+      },
+      /** Asks again now, same key: the cashier's "Resolve now". */
+      resolve: (operationId: string) => sender.kick(operationId),
+    }),
+    [outbox, sender, tab, sale],
+  );
+  return { sale, controls };
+}
+
+export type SaleControls = ReturnType<typeof useSale>['controls'];

@@ -1,0 +1,54 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Sale } from '@/domain/sale';
+import type { OperationRecord, OperationStatus } from './types';
+
+/** A sale as stored: `active` (1 or 0) is derived on every write, so the index finds the sales still being worked on. */
+export type StoredSale = Sale & { scope: string; active: 0 | 1 };
+
+export interface OutboxSchema extends DBSchema {
+  operations: {
+    key: string;
+    value: OperationRecord;
+    indexes: {
+      byScope: string;
+      byTransaction: string;
+      byStatus: OperationStatus;
+      byScopeStatus: [string, OperationStatus];
+      byScopeCreated: [string, string];
+      byCreated: string;
+    };
+  };
+  sales: {
+    key: string;
+    value: StoredSale;
+    indexes: { byScopeActive: [string, number]; byStarted: string };
+  };
+}
+
+export type OutboxDb = IDBPDatabase<OutboxSchema>;
+
+/**
+ * One IndexedDB database holds the sales and the operations they ask for, so that both are written
+ * in one transaction. Version 1 had the operations only; version 2 adds the sales and the indexes
+ * that let counts and journal pages be read without reading every record.
+ */
+export function openOutboxDb(name: string): Promise<OutboxDb> {
+  return openDB<OutboxSchema>(name, 2, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
+      if (oldVersion < 1) {
+        ops.createIndex('byScope', 'scope');
+        ops.createIndex('byTransaction', 'transactionId');
+        ops.createIndex('byStatus', 'status');
+      }
+      if (oldVersion < 2) {
+        ops.createIndex('byScopeStatus', ['scope', 'status']);
+        ops.createIndex('byScopeCreated', ['scope', 'createdAt']);
+        ops.createIndex('byCreated', 'createdAt');
+        const sales = db.createObjectStore('sales', { keyPath: 'transactionId' });
+        sales.createIndex('byScopeActive', ['scope', 'active']);
+        sales.createIndex('byStarted', 'startedAt');
+      }
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { toOutcome } from '@/api/error-policy';
+import type { LoyaltyApi } from '@/api/loyalty-api';
+import { getInstrument } from '@/api/queries';
+import { availableAmount } from '@/domain/account';
+import type { Outcome, RequestOf } from '@/domain/operation';
+import type { Verification } from '@/domain/sale-flow';
+import { dispatch } from './dispatch';
+import type { Outbox } from './outbox';
+import type { OperationRecord, OperationResult } from './types';
+
+export interface SenderContext {
+  api: LoyaltyApi;
+  outbox: Outbox;
+  /** Runs `work` while no other window of this terminal sends (Web Locks); a plain queue where there are none. */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Told after each answer is written (the screens refresh that instrument). */
+  onAnswered?: (record: OperationRecord) => void;
+  now?: () => number;
+}
+
+const MAX_BACKOFF_MS = 8_000;
+const IDLE_CHECK_MS = 10_000;
+
+/** When a record that already had an attempt is due again: 1 s, 2 s, 4 s, then every 8 s. */
+function dueAt(record: OperationRecord): number {
+  if (record.attempts === 0) return 0;
+  return Date.parse(record.updatedAt) + Math.min(1000 * 2 ** (record.attempts - 1), MAX_BACKOFF_MS);
+}
+
+let tail: Promise<unknown> = Promise.resolve();
+
+/** One sender at a time: across windows with Web Locks, within this page with a shared queue where there are none. */
+function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) return <T>(work: () => Promise<T>) => locks.request('loyalty-terminal-sender', work) as Promise<T>;
+  return (work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
+ * The one sender loop. It sends whatever waits in the outbox (same Idempotency-Key and body every
+ * time), writes each answer back through the sale flow, and sleeps until the next retry is due or
+ * something new is recorded. Only one window of the terminal sends at a time.
+ */
+export function createSender(context: SenderContext) {
+  const { api, outbox } = context;
+  const exclusive = context.exclusive ?? webLockOrQueue();
+  const now = context.now ?? Date.now;
+  let running: Promise<void> | null = null;
+  /** Set by a kick during a pass: something was recorded after the pass last read the outbox. */
+  let dirty = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const forced = new Set<string>();
+
+  async function send(record: OperationRecord) {
+    let outcome: Outcome<OperationResult>;
+    try {
+      const request = record.request as RequestOf<typeof record.request.type>;
+      outcome = { status: 'succeeded', result: await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id }) };
+    } catch (error) {
+      outcome = toOutcome(error);
+    }
+    const written = await outbox.answered(record.id, outcome);
+    if (!written) return;
+    for (const check of written.step?.verify ?? []) await verify(check);
+    context.onAnswered?.(written.record);
+  }
+
+  /** After an unknown outcome resolved as "it happened": more gone from the card than this payment means the key was not honoured. */
+  async function verify(check: Verification) {
+    const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
+    if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
+      await outbox.flag(check.operationId, 'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.');
+    }
+  }
+
+  /**
+   * One pass: sends what is due, one record at a time, requests never sent before ahead of
+   * retries, reading the outbox again after each (an answer may have recorded a follow-up, such
+   * as the cancel of a hold whose sale was voided). Returns when the next retry is due.
+   */
+  async function pass(): Promise<number | null> {
+    const tried = new Set<string>();
+    for (;;) {
+      if (stopped) return null;
+      dirty = false;
+      const waiting = await outbox.waiting();
+      const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
+      const next = due.find((r) => r.attempts === 0) ?? due[0];
+      if (!next && dirty) continue;
+      if (!next) {
+        const later = waiting.map(dueAt);
+        return later.length > 0 ? Math.min(...later) : null;
+      }
+      tried.add(next.id);
+      forced.delete(next.id);
+      await send(next);
+    }
+  }
+
+  function schedule(next: number | null) {
+    clearTimeout(timer);
+    if (stopped) return;
+    const wait = next === null ? IDLE_CHECK_MS : Math.min(Math.max(next - now(), 200), IDLE_CHECK_MS);
+    timer = setTimeout(() => void kick(), wait);
+  }
+
+  /** Something may wait: send it now (or as soon as the current pass ends). `force` skips the back-off for one record. */
+  function kick(force?: string): Promise<void> {
+    if (force) forced.add(force);
+    if (running) {
+      // The pass under way reads the outbox again before it ends: it will see what is new.
+      dirty = true;
+      return running;
+    }
+    running = exclusive(pass)
+      .then(schedule, (error: unknown) => {
+        console.warn('outbox pass failed', error instanceof Error ? error.name : '');
+        schedule(now() + 2000);
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    kick,
+    /** Resolves when nothing is being sent (tests, benchmarks). */
+    idle: async () => {
+      while (running) await running;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;

@@ -1,0 +1,53 @@
+import 'fake-indexeddb/auto';
+import type { Minor } from '@/domain/money';
+import type { Sale } from '@/domain/sale';
+import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
+import { simulatedApi } from '@/test-support/simulated-api';
+import { openOutboxDb } from '../db';
+import { createOutbox } from '../outbox';
+import { createSender } from '../sender';
+
+/**
+ * The outbox and its sender against the real simulator handler, on a clock the test moves. `run()`
+ * is one wake-up of the sender: everything due is sent and answered.
+ */
+export function outboxHarness(options: { onSend?: (request: Request) => void | Promise<void> } = {}) {
+  let clock = Date.parse('2026-11-22T12:00:00Z');
+  const now = () => clock;
+  const sim = simulatedApi({}, undefined, options.onSend, now);
+  const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+  const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
+  const sender = createSender({ api: sim.api, outbox, now });
+  let current: string | null = null;
+
+  const sale = async (): Promise<Sale> => {
+    const found = current ? await outbox.getSale(current) : undefined;
+    if (!found) throw new Error('no sale');
+    return found;
+  };
+
+  return {
+    ...sim,
+    db,
+    outbox,
+    sender,
+    sale,
+    lineStates: async () => (await sale()).lines.map((l) => l.state.name),
+    async start(due: Minor) {
+      const s = startSale(due, { scope: 'test', owner: 'tab-1' }, outbox.env());
+      await outbox.startSale(s);
+      current = s.transactionId;
+      return s;
+    },
+    act: (action: SaleAction) => outbox.act(current ?? '', (s, env) => decide(s, action, env)),
+    /** One wake-up of the sender (after the clock has moved past any back-off). */
+    async run() {
+      await sender.kick();
+      await sender.idle();
+    },
+    /** As if time passed: back-offs run out, holds lapse. */
+    advance: (ms: number) => (clock += ms),
+    /** Another window (or the same after a reload): a second sender over the same database. */
+    secondSender: () => createSender({ api: sim.api, outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }), now }),
+  };
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OperationRecord } from '../types';
+import { outboxHarness } from './harness';
+
+const TX = '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60';
+let harnesses: ReturnType<typeof outboxHarness>[] = [];
+
+function setup() {
+  const seenAtSend: (OperationRecord | undefined)[] = [];
+  const h = outboxHarness({
+    onSend: async (request) => {
+      const key = request.headers.get('idempotency-key');
+      if (key) seenAtSend.push(await h.outbox.get(key));
+    },
+  });
+  harnesses.push(h);
+  const record = (request: OperationRecord['request']) => h.outbox.record({ id: crypto.randomUUID(), request, transactionId: TX, reason: 'Sale' });
+  return { ...h, seenAtSend, record };
+}
+afterEach(() => {
+  for (const h of harnesses) h.sender.stop();
+  harnesses = [];
+});
+
+describe('the outbox: one recorded path', () => {
+  it('writes the operation before sending it, and the answer after', async () => {
+    const t = setup();
+    const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 1250 });
+    await t.run();
+    expect(t.seenAtSend[0]).toMatchObject({ status: 'pending', request: { type: 'giftCard.pay', amount: 1250 }, transactionId: TX, operatorId: 'op7' });
+    expect(await t.outbox.get(id)).toMatchObject({ status: 'succeeded', attempts: 1, result: { amount: 1250, status: 'pending' } });
+  });
+
+  it('records a refusal as refused, with the code, and does not send it again', async () => {
+    const t = setup();
+    const { id } = await t.record({ type: 'giftCard.pay', number: '700100000002', amount: 100 });
+    await t.run();
+    t.advance(60_000);
+    await t.run();
+    expect(await t.outbox.get(id)).toMatchObject({ status: 'refused', attempts: 1, error: { code: 'insufficient_funds' } });
+    expect(t.seenAtSend).toHaveLength(1);
+  });
+
+  it('resolves a lost answer by replaying the same key and body: one hold, not two', async () => {
+    const t = setup();
+    t.app.faults.replace({ next: { count: 1, kind: 'drop' } });
+    const { id } = await t.record({ type: 'storeCredit.pay', number: '720100000001', amount: 500 });
+    await t.run();
+    expect((await t.outbox.get(id))?.status).toBe('unknown');
+    t.advance(1000);
+    await t.run();
+    expect(t.seenAtSend.map((r) => r?.id)).toEqual([id, id]);
+    expect(t.state().authorizations).toHaveLength(1);
+    expect(await t.outbox.get(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('does not send the same operation twice at once, even from two senders (two windows)', async () => {
+    const t = setup();
+    t.app.faults.replace({ latencyMs: 30 });
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    const other = t.secondSender();
+    await Promise.all([t.sender.kick(), other.kick()]);
+    await Promise.all([t.sender.idle(), other.idle()]);
+    other.stop();
+    expect(t.state().loyaltyPayments).toHaveLength(1);
+    expect(t.seenAtSend).toHaveLength(1);
+  });
+
+  it('counts what waits and what needs a manager from an index', async () => {
+    const t = setup();
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
+    const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    expect(await t.outbox.counts()).toEqual({ waiting: 1, attention: 0 });
+    await t.outbox.flag(id, 'checked by hand');
+    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 1 });
+  });
+});
+
+describe('operations flagged for a manager', () => {
+  it('are no longer resent by the terminal on its own', async () => {
+    const t = setup();
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
+    const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    await t.outbox.flag(id, 'checked by hand');
+    t.advance(60_000);
+    await t.run();
+    expect(t.state().authorizations).toEqual([]);
+    expect(await t.outbox.get(id)).toMatchObject({ status: 'attention', note: 'checked by hand' });
+  });
+});
+
+describe('growth', () => {
+  it('prunes settled records older than the rule, never an unsettled or flagged one', async () => {
+    const t = setup();
+    const settled = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 2, kind: 'unavailable' } });
+    const unknown = await t.record({ type: 'giftCard.pay', number: '700100000007', amount: 100 });
+    const flagged = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    await t.outbox.flag(flagged.id, 'look');
+    t.advance(91 * 86_400_000);
+    expect(await t.outbox.prune()).toBe(1);
+    expect(await t.outbox.get(settled.id)).toBeUndefined();
+    expect((await t.outbox.get(unknown.id))?.status).toBe('unknown');
+    expect((await t.outbox.get(flagged.id))?.status).toBe('attention');
+  });
+
+  it('reads the journal a page at a time, newest first', async () => {
+    const t = setup();
+    for (let i = 0; i < 5; i += 1) {
+      await t.record({ type: 'giftCard.unissue', number: `70010000009${i}` });
+      t.advance(1000);
+    }
+    const first = await t.outbox.page(2);
+    const second = await t.outbox.page(2, first.at(-1)?.createdAt);
+    expect([...first, ...second].map((r) => 'number' in r.request && r.request.number)).toEqual(['700100000094', '700100000093', '700100000092', '700100000091']);
+  });
+});

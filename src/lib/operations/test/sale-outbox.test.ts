@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { remainingDue } from '@/domain/sale';
+import { outboxHarness } from './harness';
+
+let harnesses: ReturnType<typeof outboxHarness>[] = [];
+const setup = (options?: Parameters<typeof outboxHarness>[0]) => {
+  const h = outboxHarness(options);
+  harnesses.push(h);
+  return h;
+};
+afterEach(() => {
+  for (const h of harnesses) h.sender.stop();
+  harnesses = [];
+});
+
+describe('a sale through the outbox, against the simulator', () => {
+  it('reopens the sale when a hold lapsed before its commit: that money is due again', async () => {
+    const t = setup();
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['authorized']);
+    t.advance(16 * 60_000);
+    await t.act({ type: 'complete' });
+    await t.run();
+    const sale = await t.sale();
+    expect(sale.status).toBe('open');
+    expect(sale.lines[0]?.state).toMatchObject({ name: 'failed', code: 'authorization_expired' });
+    expect(remainingDue(sale)).toBe(2000);
+    expect(t.state().authorizations[0]?.status).toBe('expired');
+    expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(50);
+  });
+
+  it('a lapsed hold tendered again completes: the new hold is committed and the sale stays completed', async () => {
+    const t = setup();
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    t.advance(16 * 60_000);
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect((await t.sale()).status).toBe('open');
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'complete' });
+    await t.run();
+    const sale = await t.sale();
+    expect(sale.status).toBe('completed');
+    expect(remainingDue(sale)).toBe(0);
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['expired', 'committed']);
+    expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(30);
+  });
+
+  it('resolves a lost payment answer on a later pass, with one hold on the server', async () => {
+    const t = setup();
+    await t.start(1000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'storeCredit', number: '720100000001', amount: 1000, availableBefore: 3000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.advance(1000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['authorized']);
+    expect(t.state().authorizations).toHaveLength(1);
+  });
+
+  it('keeps a commit that could not be delivered and lands it on a later pass', async () => {
+    const t = setup();
+    await t.start(500);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000007', amount: 500, availableBefore: 10000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect((await t.sale()).status).toBe('completed');
+    expect(await t.lineStates()).toEqual(['committing']);
+    t.advance(1000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['committed']);
+    expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+
+  it('voids every loyalty line of one card together, with one void', async () => {
+    const t = setup();
+    await t.start(5000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 500, availableBefore: 11000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved', 'approved']);
+    await t.act({ type: 'removeLine', lineId: (await t.sale()).lines[0]!.id });
+    await t.run();
+    expect((await t.sale()).lines).toEqual([]);
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true, true]);
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+  });
+
+  it('refuses to start a second tender while one is in flight', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1000, availableBefore: 5000 });
+    const second = await t.act({ type: 'tender', kind: 'giftCard', number: '700100000007', amount: 1000, availableBefore: 10000 });
+    expect(second?.rejected).toBe('not_tendering');
+    await t.run();
+    expect((await t.sale()).lines).toHaveLength(1);
+    expect(t.state().authorizations).toHaveLength(1);
+  });
+});
+
+describe('voiding a sale with a payment whose outcome is unknown', () => {
+  it('reverses the known lines now and the unknown one as soon as it is known', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 100, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved', 'unknown']);
+    await t.act({ type: 'void' });
+    await t.run();
+    expect((await t.sale()).status).toBe('voiding');
+    expect(await t.lineStates()).toEqual(['voided', 'unknown']);
+    await t.act({ type: 'close' }); // the cashier moves on; the outbox carries on with the sale
+    t.app.faults.replace({});
+    t.advance(10_000);
+    await t.run();
+    const voided = await t.sale();
+    expect(voided.closed).toBe(true);
+    expect(voided.lines.map((l) => l.state.name)).toEqual(['voided', 'canceled']);
+    expect(voided.status).toBe('voided');
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['canceled']);
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+  });
+});
+
+describe('a crash between recording and sending', () => {
+  it('sends the recorded commit when the terminal starts again, under the same key', async () => {
+    const t = setup();
+    await t.start(700);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000007', amount: 700, availableBefore: 10000 });
+    await t.run();
+    // The sale and its commit are written together; the page dies before the sender wakes.
+    await t.act({ type: 'complete' });
+    const restarted = t.secondSender();
+    await restarted.kick();
+    await restarted.idle();
+    expect(await t.lineStates()).toEqual(['committed']);
+    expect((await t.sale()).status).toBe('completed');
+    expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+});
