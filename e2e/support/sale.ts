@@ -2,13 +2,13 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API, SIMULATOR } from './terminal';
 
 /** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
-export async function openLiveTerminal(page: Page) {
+export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR) {
   const settings = {
     state: {
       mode: 'live',
       locale: 'en-IE',
       server: {
-        baseUrl: SIMULATOR, loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', storeId: 12, workstationId: 3, operatorId: 'cashier-1',
+        baseUrl, loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', storeId: 12, workstationId: 3, operatorId: 'cashier-1',
         currency: 'EUR', timeoutSeconds: 3,
         series: [
           { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
@@ -25,7 +25,7 @@ export async function openLiveTerminal(page: Page) {
     if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
   }, JSON.stringify(settings));
   await page.goto('/');
-  await expect(page.getByText('Live: 127.0.0.1:4010')).toBeVisible();
+  await expect(page.getByText(`Live: ${new URL(baseUrl).host}`)).toBeVisible();
 }
 
 export async function startSale(page: Page, due: string) {
@@ -70,8 +70,8 @@ export async function expectRemaining(page: Page, text: string) {
   await expect(page.locator('[data-amount="remaining"]')).toHaveText(text);
 }
 
-export async function setFaults(request: APIRequestContext, body: unknown) {
-  expect((await request.post(`${SIMULATOR}/_simulator/faults`, { data: body })).ok()).toBe(true);
+export async function setFaults(request: APIRequestContext, body: unknown, simulator = SIMULATOR) {
+  expect((await request.post(`${simulator}/_simulator/faults`, { data: body })).ok()).toBe(true);
 }
 
 /** Spends from a card behind the terminal's back (another till). */
@@ -89,8 +89,8 @@ interface SimState {
   loyaltyPayments: { loyaltyCardId: string; approvedAmount: number; result: string; voided: boolean; transactionId: string }[];
 }
 
-export async function state(request: APIRequestContext): Promise<SimState> {
-  return (await request.get(`${SIMULATOR}/_simulator/state`)).json();
+export async function state(request: APIRequestContext, simulator = SIMULATOR): Promise<SimState> {
+  return (await request.get(`${simulator}/_simulator/state`)).json();
 }
 
 export const net = (s: SimState, number: string) => s.instruments.find((i) => i.number === number)?.amountNet;

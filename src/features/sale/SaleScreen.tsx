@@ -72,9 +72,10 @@ function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }
 /** The cashier's main screen: amount due, tenders, complete or void. */
 export function SaleScreen() {
   const t = useT();
-  const { sale, controls } = useSale();
+  const { sale, controls, notRecorded } = useSale();
+  const failure = notRecorded && <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t('sale.notRecorded')}</p>;
 
-  if (!sale) return <div className="screen sale"><AmountDueEntry onStart={(due) => controls.start(due)} /></div>;
+  if (!sale) return <div className="screen sale">{failure}<AmountDueEntry onStart={(due) => void controls.start(due)} /></div>;
 
   const finished = sale.status === 'completed' || sale.status === 'voided';
   const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
@@ -83,6 +84,7 @@ export function SaleScreen() {
     <div className="screen sale">
       <h2 className="screen-title">{t('sale.title')}</h2>
       <Totals sale={sale} />
+      {failure}
       {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
       {sale.status === 'completing' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.completing')}</p>}
       {sale.status === 'voiding' && (

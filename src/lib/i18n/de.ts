@@ -145,6 +145,7 @@ export const de: Record<keyof typeof en, string> = {
   'trainingPanel.latencySet': 'Verzögerung auf {ms} ms gesetzt.',
 
   'nav.sale': 'Verkauf',
+  'sale.notRecorded': 'Das Terminal konnte das nicht speichern, daher wurde nichts gesendet. Bitte erneut versuchen; wenn es weiter fehlschlägt, die Seite neu laden.',
   'sale.title': 'Verkauf',
   'sale.newTitle': 'Neuer Verkauf',
   'sale.dueLabel': 'Zu zahlender Betrag',

@@ -144,6 +144,7 @@ export const en = {
   'trainingPanel.latencySet': 'Latency set to {ms} ms.',
 
   'nav.sale': 'Sale',
+  'sale.notRecorded': 'This terminal could not record that, so nothing was sent. Try again; if it keeps failing, reload the page.',
   'sale.title': 'Sale',
   'sale.newTitle': 'New sale',
   'sale.dueLabel': 'Amount due',

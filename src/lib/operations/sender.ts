@@ -1,4 +1,5 @@
 import { toOutcome } from '@/api/error-policy';
+import { LoyaltyApiError } from '@/api/errors';
 import type { LoyaltyApi } from '@/api/loyalty-api';
 import { getInstrument } from '@/api/queries';
 import { availableAmount } from '@/domain/account';
@@ -62,7 +63,8 @@ export function createSender(context: SenderContext) {
       const request = record.request as RequestOf<typeof record.request.type>;
       outcome = { status: 'succeeded', result: await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id }) };
     } catch (error) {
-      outcome = toOutcome(error);
+      // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
+      outcome = error instanceof LoyaltyApiError ? toOutcome(error) : { status: 'unknown', code: 'client_error', message: error instanceof Error ? error.message : String(error) };
     }
     const written = await outbox.answered(record.id, outcome);
     if (!written) return;

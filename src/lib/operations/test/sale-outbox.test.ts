@@ -150,3 +150,28 @@ describe('a crash between recording and sending', () => {
     expect(t.state().authorizations[0]?.status).toBe('committed');
   });
 });
+
+describe('failures that are not the API’s', () => {
+  it('a decision that throws writes nothing: no line left blocked, no order', async () => {
+    const t = setup();
+    const started = await t.start(1000);
+    await expect(t.outbox.act(started.transactionId, () => { throw new Error('storage'); })).rejects.toThrow('storage');
+    expect((await t.sale()).lines).toEqual([]);
+    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 0 });
+  });
+
+  it('a send that throws something else leaves the line unknown, resent until it is known', async () => {
+    const t = setup();
+    await t.start(1000);
+    const original = t.api.loyaltyCards.pay;
+    t.api.loyaltyCards.pay = () => Promise.reject(new TypeError('broken'));
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.api.loyaltyCards.pay = original;
+    t.advance(1000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved']);
+    expect(t.state().loyaltyPayments).toHaveLength(1);
+  });
+});

@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender, tenderExternal } from './support/sale';
+import { startSimulator } from './support/simulator-process';
+import { goTo, resetSimulator } from './support/terminal';
+
+const waiting = (page: import('@playwright/test').Page) => page.getByRole('banner').getByText(/waiting to reach the server/);
+
+test.describe('holds that lapse within seconds (a simulator with a 3 s authorization time-to-live)', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  test.beforeAll(async () => {
+    sim = await startSimulator(4011, { authorizationTtlSeconds: 3 });
+  });
+  test.afterAll(() => sim.stop());
+  test.beforeEach(async ({ request }) => {
+    expect((await request.post(`${sim.url}/_simulator/reset`)).ok()).toBe(true);
+  });
+
+  test('a lapsed hold tendered again completes the sale, and it stays completed', async ({ page, request }) => {
+    await openLiveTerminal(page, sim.url);
+    await startSale(page, '20');
+    await tender(page, '700100000001', '20');
+    await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
+    await expect.poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 }).toBe('expired');
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'A hold lapsed before it could be committed' })).toBeVisible();
+    await expectRemaining(page, '€20.00');
+    await tender(page, '700100000001', '20');
+    await expect(line(page, 'Gift card •••• 0001').last()).toContainText('On hold');
+    await completeSale(page);
+    // Nothing sends the sale back to open: it is completed for good.
+    await expect(page.getByRole('button', { name: 'Next sale' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete sale' })).toHaveCount(0);
+    const after = await state(request, sim.url);
+    expect(after.authorizations.map((a) => a.status)).toEqual(['expired', 'committed']);
+    expect(net(after, '700100000001')).toBe(30);
+  });
+
+  test('a commit held up longer than a hold lives is shown to the manager, never dropped', async ({ page, request }) => {
+    await openLiveTerminal(page, sim.url);
+    await startSale(page, '10');
+    await tender(page, '720100000001', '10');
+    await expect(line(page, 'Store credit •••• 0001')).toContainText('On hold');
+    await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } }, sim.url);
+    await completeSale(page);
+    await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
+    await expect.poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 }).toBe('expired');
+    await setFaults(request, {}, sim.url);
+    await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click({ timeout: 15_000 });
+    await expect(waiting(page)).toHaveCount(0);
+    const row = page.getByRole('row', { name: /Store credit · commit/ });
+    await expect(row).toContainText('Needs a manager');
+    await expect(row).toContainText('never taken from the card');
+    expect(net(await state(request, sim.url), '720100000001')).toBe(30);
+  });
+});
+
+test.describe('against the shared simulator', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetSimulator(request);
+  });
+
+  test('a commit held up while the cashier rings up 21 more sales still lands', async ({ page, request }) => {
+    await openLiveTerminal(page);
+    await startSale(page, '10');
+    await tender(page, '700100000007', '10');
+    await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold');
+    await setFaults(request, { next: { count: 100_000, kind: 'unavailable', path: '/_commit' } });
+    await completeSale(page);
+    for (let i = 0; i < 21; i += 1) {
+      await page.getByRole('button', { name: 'Next sale' }).click();
+      await startSale(page, '1');
+      await tenderExternal(page);
+      await completeSale(page);
+    }
+    await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
+    await setFaults(request, {});
+    await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 }).toEqual(['committed']);
+    await expect(waiting(page)).toHaveCount(0);
+    expect(net(await state(request), '700100000007')).toBe(90);
+  });
+
+  test('two windows of one terminal: each keeps its own sale through a reload, and both see what waits', async ({ context, request }) => {
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await openLiveTerminal(a);
+    await openLiveTerminal(b);
+    await startSale(a, '20');
+    await tender(a, '700100000001', '20');
+    await expect(line(a, 'Gift card •••• 0001')).toContainText('On hold');
+    await startSale(b, '15');
+    await tender(b, '720100000001', '15');
+    await expect(line(b, 'Store credit •••• 0001')).toContainText('On hold');
+    await a.reload();
+    await expect(line(a, 'Gift card •••• 0001')).toContainText('On hold');
+    await expectRemaining(a, '€0.00');
+    await expect(line(a, 'Store credit')).toHaveCount(0);
+    await expect(line(b, 'Store credit •••• 0001')).toContainText('On hold');
+    await expect(line(b, 'Gift card')).toHaveCount(0);
+
+    await setFaults(request, { next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    await completeSale(a);
+    await expect(waiting(b)).toHaveCount(0, { timeout: 10_000 }); // the other window saw it come and go
+    await completeSale(b);
+    const after = await state(request);
+    expect(after.authorizations.map((x) => [x.instrumentId, x.status])).toEqual([['700100000001', 'committed'], ['720100000001', 'committed']]);
+    expect([net(after, '700100000001'), net(after, '720100000001')]).toEqual([30, 15]);
+  });
+
+  test('the journal reads one page at a time, newest first, and pages through older operations', async ({ page }) => {
+    await openLiveTerminal(page);
+    // Sixty settled operations of this server, written as the outbox writes them.
+    await page.evaluate(async () => {
+      const open = indexedDB.open('loyalty-terminal-journal');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('operations', 'readwrite');
+      for (let i = 0; i < 60; i += 1) {
+        const at = new Date(Date.UTC(2026, 10, 20, 9, 0, i)).toISOString();
+        tx.objectStore('operations').put({
+          id: crypto.randomUUID(), scope: 'live|http://127.0.0.1:4010|demo|M1', training: false, transactionId: crypto.randomUUID(), reason: 'Sale', operatorId: `op-${i}`,
+          request: { type: 'giftCard.unissue', number: `7001000001${String(i).padStart(2, '0')}` }, status: 'refused', attempts: 1, createdAt: at, updatedAt: at,
+          error: { code: 'not_issued', message: 'Not issued' },
+        });
+      }
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+    });
+    await goTo(page, 'Journal');
+    const rows = page.getByRole('table').nth(1).locator('tbody tr');
+    await expect(rows).toHaveCount(50);
+    await expect(rows.first()).toContainText('•••• 0159');
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect(page.getByText('Page 2')).toBeVisible();
+    await expect(rows).toHaveCount(10);
+    await expect(rows.last()).toContainText('•••• 0100');
+    await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await expect(rows).toHaveCount(50);
+  });
+});
