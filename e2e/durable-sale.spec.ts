@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender, tenderExternal } from './support/sale';
 import { startSimulator } from './support/simulator-process';
 import { goTo, resetSimulator } from './support/terminal';
 
-const waiting = (page: import('@playwright/test').Page) => page.getByRole('banner').getByText(/waiting to reach the server/);
+const waiting = (page: Page) => page.getByRole('banner').getByText(/waiting to reach the server/);
 
 test.describe('holds that lapse within seconds (a simulator with a 3 s authorization time-to-live)', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
