@@ -2,7 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API, SIMULATOR } from './terminal';
 
 /** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
-export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR) {
+/** `at`: where the terminal is served (a browser connected by hand has no base URL). */
+export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/') {
   const settings = {
     state: {
       mode: 'live',
@@ -24,7 +25,7 @@ export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR) {
   await page.addInitScript((s) => {
     if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
   }, JSON.stringify(settings));
-  await page.goto('/');
+  await page.goto(at);
   await expect(page.getByText(`Live: ${new URL(baseUrl).host}`)).toBeVisible();
 }
 
