@@ -9,6 +9,7 @@ import { createEngine } from '../src/simulator/engine/engine';
 import { parseDataset } from '../src/simulator/engine/dataset';
 import { createSimulatorApp } from '../src/simulator/http/app';
 import { demoDataset } from '../src/simulator/demo-dataset';
+import { journalTimes } from './bench-journal';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -53,23 +54,22 @@ async function scanToAmounts() {
   }
 }
 
+const liveSettings = {
+  state: {
+    mode: 'live', locale: 'en-IE',
+    server: { baseUrl: 'http://127.0.0.1:4210', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: 'EUR', timeoutSeconds: 10,
+      series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }] },
+  },
+  version: 1,
+};
+
 async function measureScans() {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   try {
     for (const mode of ['live', 'training'] as const) {
       const context = await browser.newContext();
-      if (mode === 'live') {
-        const settings = {
-          state: {
-            mode: 'live', locale: 'en-IE',
-            server: { baseUrl: 'http://127.0.0.1:4210', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: 'EUR', timeoutSeconds: 10,
-              series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }] },
-          },
-          version: 1,
-        };
-        await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), JSON.stringify(settings));
-      }
+      if (mode === 'live') await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), JSON.stringify(liveSettings));
       const page = await context.newPage();
       const totals: number[] = [];
       const server: number[] = [];
@@ -105,6 +105,7 @@ async function measureScans() {
       );
       await context.close();
     }
+    await journalTimes(browser, JSON.stringify(liveSettings));
   } finally {
     await browser.close();
   }
@@ -113,16 +114,20 @@ async function measureScans() {
 async function simulatorThroughput() {
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error('dataset');
-  const engine = createEngine(parsed.dataset);
   const caller = { merchantId: 'M1', loyaltyGroup: 'demo' };
   const body = (amount?: number) => ({ ...(amount !== undefined && { amount }), workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Bench' } });
   const n = 2000;
-  let t = performance.now();
-  for (let i = 0; i < n; i += 1) {
-    const auth = engine.giftCards.pay(caller, '700100000007', body(0.01));
-    engine.giftCards.cancel(caller, '700100000007', auth.authCode, body());
+  let t: number;
+  for (const onRecord of [3_000, 41_000]) {
+    const engine = createEngine(parsed.dataset);
+    for (let i = 0; i < onRecord; i += 1) engine.giftCards.cancel(caller, '700100000007', engine.giftCards.pay(caller, '700100000007', body(0.01)).authCode, body());
+    t = performance.now();
+    for (let i = 0; i < n; i += 1) {
+      const auth = engine.giftCards.pay(caller, '700100000007', body(0.01));
+      engine.giftCards.cancel(caller, '700100000007', auth.authCode, body());
+    }
+    console.log(`simulator engine: ${Math.round((2 * n) / ((performance.now() - t) / 1000))} operations/s (pay + cancel, ${onRecord.toLocaleString('en')} holds on record)`);
   }
-  console.log(`simulator engine: ${Math.round((2 * n) / ((performance.now() - t) / 1000))} operations/s (pay + cancel, ${n} authorizations on record)`);
   const app = createSimulatorApp(createEngine(parsed.dataset));
   t = performance.now();
   for (let i = 0; i < n; i += 1) {

@@ -41,7 +41,9 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       void sender.kick();
     });
     refresh();
-    void outbox.prune().catch(() => undefined);
+    // Housekeeping waits until the terminal has started and the browser is idle.
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
+    idle(() => void outbox.prune().catch(() => undefined));
     void sender.kick();
     const online = () => void sender.kick();
     window.addEventListener('online', online);

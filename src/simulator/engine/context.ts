@@ -2,6 +2,7 @@ import type { InstrumentKind } from '../../domain/instrument';
 import type { Minor } from '../../domain/money';
 import { minorToMajor } from '../../domain/money';
 import { fail, SimError } from './errors';
+import { sweepLapsed } from './indexes';
 import { parseWorkstationData, requireBody, type WorkstationData } from './requests';
 import { instrumentKey, type EngineState, type GroupData, type HoldInstrument, type InstrumentRecord, type LoyaltyInstrument } from './state';
 import { isoDateTime } from './views';
@@ -64,7 +65,7 @@ export function createEngineContext(st: () => EngineState, now: () => number) {
 
   /** Pending authorizations lapse at `expires`: made visible before every read and write. */
   function sweep(t: number) {
-    for (const a of st().authorizations) if (a.status === 'pending' && a.expires <= t) a.status = 'expired';
+    sweepLapsed(st(), t);
   }
 
   function record(caller: Caller, ws: WorkstationData, operation: string, rec: InstrumentRecord, extra: { amount?: Minor; authCode?: string; result?: string } = {}) {

@@ -2,6 +2,7 @@ import type { Minor } from '../../domain/money';
 import { majorToMinor, minorToMajor } from '../../domain/money';
 import { addMonthsUtc, kindName, type Caller, type EngineContext, type HoldKind } from './context';
 import { fail, SimError } from './errors';
+import { authCodeTaken, findAuthorization as lookUpAuthorization } from './indexes';
 import { parseAmount, parseCustomer } from './requests';
 import { instrumentKey, type AuthorizationRecord, type GroupData, type HoldInstrument } from './state';
 import { authorizationView, authorizedAmount, holdInstrumentView, isHoldExpired, isoDateTime } from './views';
@@ -131,7 +132,7 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
       throw fail.conflict('insufficient_funds', 'Not enough funds.', { available: minorToMajor(available, st().currency) });
     }
     let authCode = randomCode();
-    while (st().authorizations.some((a) => a.authCode === authCode)) authCode = randomCode();
+    while (authCodeTaken(st(), authCode)) authCode = randomCode();
     const auth: AuthorizationRecord = {
       authCode,
       group: g.id,
@@ -151,7 +152,7 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
   }
 
   function findAuthorization(rec: HoldInstrument, authCode: string): AuthorizationRecord {
-    const auth = st().authorizations.find((a) => a.group === rec.group && a.kind === rec.kind && a.instrumentId === rec.number && a.authCode === authCode);
+    const auth = lookUpAuthorization(st(), rec.group, rec.kind, rec.number, authCode);
     if (!auth) throw new SimError(404, 'authorization_not_found', `Authorization ${authCode} not found for this instrument.`);
     return auth;
   }

@@ -2,6 +2,7 @@ import type { Minor } from '../../domain/money';
 import { minorToMajor } from '../../domain/money';
 import { addMonthsUtc, type Caller, type EngineContext } from './context';
 import { fail, SimError } from './errors';
+import { paymentsOfSale } from './indexes';
 import { parseAmount, parseCustomer } from './requests';
 import type { LoyaltyPaymentRecord } from './state';
 import { isoDate, loyaltyCardView, loyaltyPaymentView } from './views';
@@ -83,8 +84,8 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     const rec = find(caller, 'loyaltyCard', number);
     requireMerchant(caller, g, 'loyaltyCard', rec.seriesNumber, 'accept');
     const key = `${g.id}|${rec.number}|${ws.transactionId}`;
-    const toVoid = st().loyaltyPayments.filter(
-      (p) => p.group === g.id && p.loyaltyCardId === rec.number && p.transactionId === ws.transactionId && p.approvedAmount > 0 && !p.voided,
+    const toVoid = paymentsOfSale(st(), g.id, rec.number, ws.transactionId).filter(
+      (p) => p.approvedAmount > 0 && !p.voided,
     );
     if (toVoid.length === 0) {
       const earlier = st().loyaltyVoids[key];

@@ -1,4 +1,5 @@
 import { minorToMajor } from '../../domain/money';
+import { pendingOf } from './indexes';
 import type { AuthorizationRecord, EngineState, HoldInstrument, InstrumentRecord, LoyaltyInstrument, LoyaltyPaymentRecord } from './state';
 
 /** The contract's JSON shapes, in major units, built from the engine's state. */
@@ -12,8 +13,8 @@ export function isHoldExpired(rec: HoldInstrument, now: number): boolean {
 
 export function authorizedAmount(state: EngineState, rec: InstrumentRecord, now: number): number {
   if (rec.kind === 'loyaltyCard') return 0;
-  return state.authorizations
-    .filter((a) => a.group === rec.group && a.kind === rec.kind && a.instrumentId === rec.number && a.status === 'pending' && a.expires > now)
+  return pendingOf(state, rec.group, rec.kind, rec.number)
+    .filter((a) => a.expires > now)
     .reduce((sum, a) => sum + a.amount, 0);
 }
 
