@@ -123,7 +123,7 @@ export function JournalScreen() {
           </div>
         )}
         {(journal.older || journal.newer) && (
-          <nav className="actions" aria-label={t('journal.pages')}>
+          <nav className="actions journal-pages" aria-label={t('journal.pages')}>
             <button type="button" className="button" disabled={!journal.newer} onClick={() => journal.newer?.()}>{t('journal.newer')}</button>
             <span>{t('journal.pageNumber', { page: journal.page })}</span>
             <button type="button" className="button" disabled={!journal.older} onClick={() => journal.older?.()}>{t('journal.older')}</button>
