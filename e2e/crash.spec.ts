@@ -36,8 +36,15 @@ async function launch(profile: string): Promise<{ browser: Browser; page: Page; 
   return { browser, page, process: child };
 }
 
-function kill(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, 'SIGKILL');
+/** SIGKILL to the whole browser, then wait until Playwright has seen the connection drop (nothing of it outlives the test). */
+async function kill(run: { browser: Browser; process: ChildProcess }) {
+  const gone = new Promise<void>((resolve) => {
+    if (!run.browser.isConnected()) resolve();
+    run.browser.once('disconnected', () => resolve());
+    setTimeout(resolve, 10_000);
+  });
+  if (run.process.pid) process.kill(-run.process.pid, 'SIGKILL');
+  await gone;
 }
 
 test.describe('the browser killed like a power cut', () => {
@@ -56,7 +63,7 @@ test.describe('the browser killed like a power cut', () => {
     await startSale(run.page, '25');
     await tender(run.page, '700100000001', '20');
     await expect(line(run.page, 'Gift card •••• 0001')).toContainText('On hold');
-    kill(run.process); // at once: nothing gets a chance to flush on its way out
+    await kill(run); // at once: nothing gets a chance to flush on its way out
 
     run = await launch(profile);
     await openLiveTerminal(run.page, undefined, base);
@@ -69,7 +76,7 @@ test.describe('the browser killed like a power cut', () => {
     await setFaults(request, { latencyMs: 3000 });
     await run.page.getByRole('button', { name: 'Complete sale' }).click();
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toBeVisible();
-    kill(run.process);
+    await kill(run);
     await setFaults(request, {});
 
     run = await launch(profile);
@@ -80,6 +87,6 @@ test.describe('the browser killed like a power cut', () => {
     expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'committed' })]);
     expect(after.loyaltyPayments).toHaveLength(1);
     expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([30, 115]);
-    kill(run.process);
+    await kill(run);
   });
 });

@@ -8,9 +8,10 @@ const waiting = (page: Page) => page.getByRole('banner').getByText(/waiting to r
 test.describe('holds that lapse within seconds (a simulator with a 3 s authorization time-to-live)', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   test.beforeAll(async () => {
+    test.setTimeout(60_000);
     sim = await startSimulator(4011, { authorizationTtlSeconds: 3 });
   });
-  test.afterAll(() => sim.stop());
+  test.afterAll(() => sim?.stop());
   test.beforeEach(async ({ request }) => {
     expect((await request.post(`${sim.url}/_simulator/reset`)).ok()).toBe(true);
   });

@@ -14,6 +14,7 @@ export async function startSimulator(port: number, changes: Record<string, unkno
   const child = spawn('npx', ['tsx', 'src/simulator/node/main.ts', '--port', String(port), '--data', file], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the simulator did not start')), 30_000);
+    child.on('exit', (code) => reject(new Error(`the simulator exited (${code}) before it listened`)));
     child.stdout?.on('data', (d: Buffer) => {
       if (d.toString().includes('listening')) {
         clearTimeout(timer);
