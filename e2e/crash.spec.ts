@@ -47,6 +47,9 @@ async function kill(run: { browser: Browser; process: ChildProcess }) {
   await gone;
 }
 
+// The browsers here are started and killed by hand: the runner's own tracing and screenshots must not reach for them.
+test.use({ trace: 'off', screenshot: 'off' });
+
 test.describe('the browser killed like a power cut', () => {
   let profile: string;
   test.beforeEach(async ({ request }) => {
