@@ -12,6 +12,13 @@ import { LoyaltyApiError } from './errors';
  */
 export type ErrorClass = 'refused' | 'passing' | 'unknown';
 
+/**
+ * A well-formed answer that contradicts its request (src/domain/answer-check.ts): an unknown
+ * outcome that is not sent again on its own (the server would replay the same answer), but
+ * flagged for a manager with the card read again.
+ */
+export const CONTRADICTORY_ANSWER = 'contradictory_answer';
+
 const passing: ReadonlySet<ApiErrorCode> = new Set(['rate_limited', 'unauthorized']);
 
 export function classify(error: LoyaltyApiError): ErrorClass {

@@ -13,7 +13,7 @@ export const serverErrorCodes = [
 export type ServerErrorCode = (typeof serverErrorCodes)[number];
 
 /** Failures the client itself sees: no connection, no answer in time, an answer that is not the contract's. */
-export type ClientErrorCode = 'network' | 'timeout' | 'malformed_response' | 'aborted';
+export type ClientErrorCode = 'network' | 'timeout' | 'malformed_response' | 'aborted' | 'contradictory_answer';
 
 export type ApiErrorCode = ServerErrorCode | ClientErrorCode;
 

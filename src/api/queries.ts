@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
+import { lookupContradiction } from '@/domain/answer-check';
 import type { Instrument, InstrumentKind } from '@/domain/instrument';
+import { LoyaltyApiError } from './errors';
 import type { LoyaltyApi } from './loyalty-api';
 
-export function getInstrument(api: LoyaltyApi, kind: InstrumentKind, number: string, signal?: AbortSignal): Promise<Instrument> {
-  if (kind === 'giftCard') return api.giftCards.get(number, signal);
-  if (kind === 'storeCredit') return api.storeCredits.get(number, signal);
-  return api.loyaltyCards.get(number, signal);
+/** One instrument from the server, checked to be the one asked for: another card's data is never shown or paid from. */
+export async function getInstrument(api: LoyaltyApi, kind: InstrumentKind, number: string, signal?: AbortSignal): Promise<Instrument> {
+  const instrument = await (kind === 'giftCard' ? api.giftCards.get(number, signal) : kind === 'storeCredit' ? api.storeCredits.get(number, signal) : api.loyaltyCards.get(number, signal));
+  const problem = lookupContradiction(kind, number, instrument);
+  if (problem) throw new LoyaltyApiError({ code: 'contradictory_answer', message: `The server's answer contradicts the request: ${problem}.`, method: 'GET', status: 200 });
+  return instrument;
 }
 
 /** Query options per resource, with hierarchical keys: used to fetch, prefetch and invalidate alike. */

@@ -15,6 +15,7 @@ const sentences: Partial<Record<string, MessageKey>> = {
   network: 'error.network',
   timeout: 'error.timeout',
   malformed_response: 'error.malformed_response',
+  contradictory_answer: 'error.contradictory_answer',
   internal: 'error.internal',
   unavailable: 'error.unavailable',
   aborted: 'error.aborted',

@@ -6,7 +6,10 @@ import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { demoDataset } from '@/simulator/demo-dataset';
 
 /** The typed API over the real simulator handler (no mocks), with every request seen on the way. */
-export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>, now?: () => number) {
+/** Bends a server's JSON answer on the way back (a proxy that lies); return the body unchanged to let it through. */
+export type Bend = (path: string, body: Record<string, unknown>) => Record<string, unknown>;
+
+export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>, now?: () => number, bend?: Bend) {
   const parsed = parseDataset(dataset);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const app = createSimulatorApp(createEngine(parsed.dataset, now ? { now } : {}));
@@ -16,7 +19,10 @@ export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknow
     const request = new Request(input, init);
     sent.push(request.clone());
     await onSend?.(request.clone());
-    return inner(request);
+    const response = await inner(request);
+    if (!bend || !response.ok) return response;
+    const body = bend(new URL(request.url).pathname, (await response.json()) as Record<string, unknown>);
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
   };
   const api = createLoyaltyApi({
     baseUrl: 'http://sim.test/', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: parsed.dataset.currency,

@@ -1,3 +1,4 @@
+import { CONTRADICTORY_ANSWER } from '@/api/error-policy';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';
@@ -28,7 +29,7 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
         <span aria-hidden="true" className="tone-icon">{toneIcon[status.tone]}</span> {status.text}
       </p>
       <div className="tender-line-actions">
-        {line.state.name === 'unknown' && (
+        {line.state.name === 'unknown' && line.state.reason !== CONTRADICTORY_ANSWER && (
           <button type="button" className="button" disabled={busy} onClick={() => void run(() => controls.resolve(line.payOperationId ?? ''))}>
             {t('sale.resolve')}
           </button>

@@ -1,3 +1,4 @@
+import { CONTRADICTORY_ANSWER } from '@/api/error-policy';
 import { formatMoney } from '@/domain/money';
 import type { TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
@@ -13,7 +14,7 @@ export function lineStatus(t: T, line: TenderLine, money: { currency: string; lo
   const fmt = (m: number) => formatMoney(m, money.currency, money.locale);
   switch (s.name) {
     case 'requesting': return { text: t('line.requesting'), tone: 'busy' };
-    case 'unknown': return { text: t('line.unknown'), tone: 'unknown' };
+    case 'unknown': return { text: t(s.reason === CONTRADICTORY_ANSWER ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
     case 'authorized': return { text: t('line.authorized', { code: s.authCode }), tone: 'ok' };
     case 'committing': return { text: t('line.committing'), tone: 'busy' };
     case 'committed': return { text: t('line.committed', { code: s.authCode }), tone: 'ok' };

@@ -319,4 +319,6 @@ export const de: Record<keyof typeof en, string> = {
   'journal.outcome.unknown': 'Unbekannt, wird geklärt',
   'journal.outcome.pending': 'Gesendet, noch keine Antwort',
   'journal.outcome.attention': 'Filialleitung prüfen',
+  'error.contradictory_answer': "Die Antwort des Servers passt nicht zur Anfrage. Nichts wird als bezahlt gezeigt; eine Führungskraft muss die Karte prüfen.",
+  'line.contradicted': "Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.",
 };

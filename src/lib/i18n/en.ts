@@ -318,6 +318,8 @@ export const en = {
   'journal.outcome.unknown': 'Unknown, being resolved',
   'journal.outcome.pending': 'Sent, no answer yet',
   'journal.outcome.attention': 'Needs a manager',
+  'error.contradictory_answer': "The Loyalty server's answer does not match what was asked. Nothing is shown as paid; a manager must check this card.",
+  'line.contradicted': "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
 };
 
 export type MessageKey = keyof typeof en;

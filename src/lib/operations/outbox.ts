@@ -1,4 +1,4 @@
-import { resendsWhenPassing } from '@/api/error-policy';
+import { CONTRADICTORY_ANSWER, resendsWhenPassing } from '@/api/error-policy';
 import type { Answer, ManagerFlag, OperationOrder, Outcome } from '@/domain/operation';
 import { isActive, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
@@ -22,6 +22,7 @@ const DAY_MS = 86_400_000;
 export const KEEP_DAYS = 90;
 
 function statusOf(type: OperationRecord['request']['type'], outcome: Outcome<unknown>): OperationStatus {
+  if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) return 'attention';
   if (outcome.status === 'passing') return resendsWhenPassing(type) ? 'pending' : 'refused';
   return outcome.status;
 }
@@ -106,6 +107,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           updatedAt: now().toISOString(),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
           error: outcome.status === 'succeeded' ? undefined : { code: outcome.code, message: outcome.message },
+          note: outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER ? outcome.message : before.note,
         };
         await ops.put(record);
         const sale = await tx.objectStore('sales').get(before.transactionId);

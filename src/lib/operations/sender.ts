@@ -1,9 +1,12 @@
-import { toOutcome } from '@/api/error-policy';
+import { CONTRADICTORY_ANSWER, toOutcome } from '@/api/error-policy';
 import { LoyaltyApiError } from '@/api/errors';
 import type { LoyaltyApi } from '@/api/loyalty-api';
 import { getInstrument } from '@/api/queries';
 import { availableAmount } from '@/domain/account';
-import type { Outcome, RequestOf } from '@/domain/operation';
+import { contradiction } from '@/domain/answer-check';
+import { formatMoney } from '@/domain/money';
+import type { OperationRequest, Outcome, RequestOf } from '@/domain/operation';
+import type { InstrumentKind } from '@/domain/instrument';
 import type { Verification } from '@/domain/sale-flow';
 import { dispatch } from './dispatch';
 import type { Outbox } from './outbox';
@@ -61,7 +64,10 @@ export function createSender(context: SenderContext) {
     let outcome: Outcome<OperationResult>;
     try {
       const request = record.request as RequestOf<typeof record.request.type>;
-      outcome = { status: 'succeeded', result: await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id }) };
+      const result = await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id });
+      // Checked against its request before anything is written: a contradiction is never a success.
+      const problem = contradiction(request, record.transactionId, result);
+      outcome = problem === null ? { status: 'succeeded', result } : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: `The server's answer contradicts the request: ${problem}.` };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
       outcome = error instanceof LoyaltyApiError ? toOutcome(error) : { status: 'unknown', code: 'client_error', message: error instanceof Error ? error.message : String(error) };
@@ -69,6 +75,7 @@ export function createSender(context: SenderContext) {
     const written = await outbox.answered(record.id, outcome);
     if (!written) return;
     for (const check of written.step?.verify ?? []) await verify(check);
+    if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) await reread(record.id, record.request);
     context.onAnswered?.(written.record);
   }
 
@@ -78,6 +85,17 @@ export function createSender(context: SenderContext) {
     if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
       await outbox.flag(check.operationId, 'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.');
     }
+  }
+
+  /** A contradicted answer is resolved as the contract says: the card is read again, and what it shows goes to the manager. */
+  async function reread(id: string, request: OperationRequest) {
+    if (!('number' in request)) return;
+    const kind = request.type.split('.')[0] as InstrumentKind;
+    const fresh = await getInstrument(api, kind, request.number).catch(() => null);
+    const currency = api.config.currency;
+    await outbox.flag(id, fresh
+      ? `Read again: the card shows ${formatMoney(availableAmount(fresh.account), currency, 'en')} available, ${formatMoney(fresh.account.authorized, currency, 'en')} on hold.`
+      : 'The card could not be read again: check it with the Loyalty server.');
   }
 
   /**

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
-import { simulatedApi } from '@/test-support/simulated-api';
+import { simulatedApi, type Bend } from '@/test-support/simulated-api';
 import { openOutboxDb } from '../db';
 import { createOutbox } from '../outbox';
 import { createSender } from '../sender';
@@ -11,10 +11,10 @@ import { createSender } from '../sender';
  * The outbox and its sender against the real simulator handler, on a clock the test moves. `run()`
  * is one wake-up of the sender: everything due is sent and answered.
  */
-export function outboxHarness(options: { onSend?: (request: Request) => void | Promise<void> } = {}) {
+export function outboxHarness(options: { onSend?: (request: Request) => void | Promise<void>; bend?: Bend } = {}) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
   const now = () => clock;
-  const sim = simulatedApi({}, undefined, options.onSend, now);
+  const sim = simulatedApi({}, undefined, options.onSend, now, options.bend);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
   const sender = createSender({ api: sim.api, outbox, now });

@@ -1,0 +1,112 @@
+import type { Account } from './account';
+import type { Instrument, InstrumentKind } from './instrument';
+import type { OperationRequest, ResultMap } from './operation';
+import type { Authorization } from './payment';
+
+/**
+ * A well-formed answer can still contradict the request it answers: a hold for 5.00 to a request
+ * for 20.00, a payment approved for more than was asked, another card's data. Every answer is
+ * checked here against its request before it changes anything on screen or in the journal; a
+ * contradiction is an unknown outcome for a manager, never a success.
+ *
+ * Returns what contradicts the request, in words for the journal, or null when the answer fits.
+ */
+export function contradiction<R extends OperationRequest>(request: R, transactionId: string, result: ResultMap[R['type']]): string | null {
+  // The result's type follows from the request's type (ResultMap); the switch narrows the request only.
+  const answer = result as ResultMap[keyof ResultMap];
+  switch (request.type) {
+    case 'giftCard.pay':
+    case 'storeCredit.pay':
+      return holdProblem(request.number, request.amount, answer as Authorization, ['pending'], null);
+    case 'giftCard.commit':
+    case 'storeCredit.commit':
+      return holdProblem(request.number, request.amount, answer as Authorization, ['committed'], request.authCode);
+    case 'giftCard.cancel':
+    case 'storeCredit.cancel':
+      // A hold that had already lapsed is answered "expired": released all the same.
+      return holdProblem(request.number, request.amount, answer as Authorization, ['canceled', 'expired'], request.authCode);
+    case 'loyaltyCard.pay':
+      return loyaltyPaymentProblem(request.amount, transactionId, answer as ResultMap['loyaltyCard.pay']);
+    case 'loyaltyCard.voidPayment': {
+      const v = answer as ResultMap['loyaltyCard.voidPayment'];
+      return first(
+        v.transactionId !== transactionId && `the void names sale ${v.transactionId}, not this sale`,
+        v.voidedAmount !== request.amount && `voided ${v.voidedAmount} where ${request.amount} was paid (minor units)`,
+        accountProblem(v.account),
+      );
+    }
+    case 'giftCard.issue':
+    case 'giftCard.issueInSeries':
+    case 'storeCredit.issueInSeries': {
+      const card = answer as Instrument;
+      const kind: InstrumentKind = request.type === 'storeCredit.issueInSeries' ? 'storeCredit' : 'giftCard';
+      return first(
+        instrumentProblem(kind, 'number' in request ? request.number : undefined, card),
+        'series' in request && card.seriesNumber !== request.series && `the card is of series ${card.seriesNumber}, not ${request.series}`,
+        card.kind !== 'loyaltyCard' && card.status !== 'issued' && `the card is ${card.status}, not issued`,
+        request.amount !== undefined && card.account.original !== request.amount && `loaded ${card.account.original} where ${request.amount} was asked (minor units)`,
+      );
+    }
+    case 'loyaltyCard.issue': {
+      const card = answer as Instrument;
+      return first(instrumentProblem('loyaltyCard', request.number, card), card.kind === 'loyaltyCard' && card.statusCode !== 1 && `the card's status is ${card.statusCode}, not Open`);
+    }
+    case 'giftCard.unissue':
+    case 'storeCredit.unissue':
+    case 'loyaltyCard.unissue': {
+      const card = answer as Instrument;
+      const kind = request.type.split('.')[0] as InstrumentKind;
+      const back = card.kind === 'loyaltyCard' ? card.statusCode === 0 : card.status === 'notIssued';
+      return first(instrumentProblem(kind, request.number, card), !back && 'the card is still issued');
+    }
+  }
+}
+
+/** A looked-up instrument must be the one asked for: another card's data is never shown or paid from. */
+export function lookupContradiction(kind: InstrumentKind, number: string, instrument: Instrument): string | null {
+  return instrumentProblem(kind, number, instrument);
+}
+
+function first(...problems: (string | false | null | undefined)[]): string | null {
+  return problems.find((p): p is string => typeof p === 'string') ?? null;
+}
+
+function instrumentProblem(kind: InstrumentKind, number: string | undefined, card: Instrument): string | null {
+  return first(
+    card.kind !== kind && `a ${card.kind} answered for a ${kind}`,
+    number !== undefined && card.number !== number && `the answer is for card ${card.number}, not ${number}`,
+    accountProblem(card.account),
+  );
+}
+
+function accountProblem(a: Account): string | null {
+  return first(
+    (a.original < 0 || a.authorized < 0 || a.floor < 0) && 'the account has a negative amount',
+    a.net < a.floor && 'the balance is below the account floor',
+  );
+}
+
+function holdProblem(number: string, amount: number, hold: Authorization, statuses: Authorization['status'][], authCode: string | null): string | null {
+  return first(
+    hold.instrumentId !== number && `the hold is on card ${hold.instrumentId}, not ${number}`,
+    authCode !== null && hold.authCode !== authCode && `the answer is for authorization ${hold.authCode}, not ${authCode}`,
+    hold.amount !== amount && `a hold of ${hold.amount} where ${amount} was asked (minor units)`,
+    !statuses.includes(hold.status) && `the hold is ${hold.status}, expected ${statuses.join(' or ')}`,
+    Date.parse(hold.expires) < Date.parse(hold.created) && 'the hold expires before it was created',
+    accountProblem(hold.account),
+  );
+}
+
+function loyaltyPaymentProblem(asked: number, transactionId: string, p: ResultMap['loyaltyCard.pay']): string | null {
+  const approved = p.approvedAmount;
+  return first(
+    p.transactionId !== transactionId && `the payment names sale ${p.transactionId}, not this sale`,
+    p.requestedAmount !== asked && `the answer says ${p.requestedAmount} was asked, not ${asked} (minor units)`,
+    approved < 0 && 'a negative approved amount',
+    approved > asked && `approved ${approved}, more than the ${asked} asked (minor units)`,
+    p.result === 'approved' && approved !== asked && `"approved" with ${approved} of ${asked} (minor units)`,
+    p.result === 'partiallyApproved' && (approved <= 0 || approved >= asked) && `"partially approved" with ${approved} of ${asked} (minor units)`,
+    p.result === 'denied' && approved !== 0 && `"denied" with ${approved} approved (minor units)`,
+    accountProblem(p.account),
+  );
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { remainingDue } from '@/domain/sale';
+import type { Bend } from '@/test-support/simulated-api';
+import { outboxHarness } from './harness';
+
+let harnesses: ReturnType<typeof outboxHarness>[] = [];
+const setup = (bend: Bend) => {
+  const h = outboxHarness({ bend });
+  harnesses.push(h);
+  return h;
+};
+afterEach(() => {
+  for (const h of harnesses) h.sender.stop();
+  harnesses = [];
+});
+
+const onPay = (change: (body: Record<string, unknown>) => Record<string, unknown>): Bend => (path, body) => (path.endsWith('/_pay') ? change(body) : body);
+
+describe('an answer that contradicts its request, through the outbox and the simulator', () => {
+  it('a hold for 5.00 answered to 20.00: not taken as paid, never committed, flagged with the card read again', async () => {
+    const t = setup(onPay((b) => ({ ...b, amount: 5 })));
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    const sale = await t.sale();
+    expect(sale.lines[0]?.state).toEqual({ name: 'unknown', reason: 'contradictory_answer' });
+    // The money stays blocked: the sale can neither complete nor take this card again.
+    expect(remainingDue(sale)).toBe(0);
+    expect((await t.act({ type: 'complete' }))?.rejected).toBe('not_complete');
+    const record = await t.outbox.get(sale.lines[0]?.payOperationId ?? '');
+    expect(record?.status).toBe('attention');
+    expect(record?.note).toMatch(/hold of 500 where 2000 was asked/);
+    expect(record?.note).toMatch(/Read again: the card shows €30\.00 available, €20\.00 on hold/);
+    // Not sent again on its own (the server would replay the same answer), and no commit was sent.
+    t.advance(60_000);
+    await t.run();
+    expect(t.sent.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname.split('/').pop())).toEqual(['_pay']);
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['pending']);
+    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 1 });
+  });
+
+  it('"approved" loyalty answer with less approved than asked: the line is not shown as paid', async () => {
+    const t = setup(onPay((b) => ({ ...b, approvedAmount: 5 })));
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 2000 });
+    await t.run();
+    const sale = await t.sale();
+    expect(sale.lines[0]?.state).toEqual({ name: 'unknown', reason: 'contradictory_answer' });
+    expect((await t.outbox.get(sale.lines[0]?.payOperationId ?? ''))?.note).toMatch(/"approved" with 500 of 2000/);
+  });
+
+  it('a commit answered "pending": the sale does not count it as taken for sure, a manager sees it', async () => {
+    const t = setup((path, b) => (path.endsWith('/_commit') ? { ...b, status: 'pending' } : b));
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'complete' });
+    await t.run();
+    const sale = await t.sale();
+    expect(sale.lines[0]?.state.name).toBe('committing');
+    const record = await t.outbox.get(sale.lines[0]?.settleOperationId ?? '');
+    expect(record?.status).toBe('attention');
+    expect(record?.note).toMatch(/the hold is pending, expected committed/);
+  });
+
+  it('a lookup of card A answered with card B is an error, not card B', async () => {
+    const t = setup((path, b) => (path.includes('/giftcards/') && !path.includes('/_') ? { ...b, giftCardId: '700100000002' } : b));
+    const { getInstrument } = await import('@/api/queries');
+    await expect(getInstrument(t.api, 'giftCard', '700100000001')).rejects.toMatchObject({ code: 'contradictory_answer' });
+  });
+});
