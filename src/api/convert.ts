@@ -1,6 +1,7 @@
 import type { Account } from '@/domain/account';
 import { deriveIssueStatus, type Customer, type GiftCard, type LoyaltyCard, type StoreCredit } from '@/domain/instrument';
 import { majorToMinor, type Minor } from '@/domain/money';
+import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
 import type { z } from 'zod';
 import type { AccountWire, CustomerWire, authorizationWire, giftCardWire, loyaltyCardWire, loyaltyPaymentWire, loyaltyVoidWire, storeCreditWire } from './schemas';
@@ -23,16 +24,19 @@ function account(wire: AccountWire, currency: string): Account {
   };
 }
 
+/** Every string a server sends is cleaned and capped here, at the boundary (src/domain/untrusted-text.ts). */
+const short = (text: string | null | undefined) => (text == null ? undefined : untrustedText(text, TEXT_CAP.short));
+
 function customer(wire: CustomerWire): Customer | null {
   if (!wire) return null;
-  return { customerId: wire.customerId, name: wire.name ?? undefined, email: wire.email ?? undefined, phone: wire.phone ?? undefined };
+  return { customerId: short(wire.customerId) ?? '', name: short(wire.name), email: short(wire.email), phone: short(wire.phone) };
 }
 
 export function toGiftCard(wire: z.output<typeof giftCardWire>, currency: string, now = new Date()): GiftCard {
   return {
     kind: 'giftCard',
     number: wire.giftCardId,
-    seriesNumber: wire.seriesNumber,
+    seriesNumber: short(wire.seriesNumber) ?? '',
     status: wire.status ?? deriveIssueStatus(wire.startDate ?? undefined, wire.expiryDate ?? undefined, now),
     account: account(wire.account, currency),
     customer: customer(wire.customer),
@@ -51,7 +55,7 @@ export function toLoyaltyCard(wire: z.output<typeof loyaltyCardWire>, currency: 
   return {
     kind: 'loyaltyCard',
     number: wire.loyaltyCardId,
-    seriesNumber: wire.seriesNumber,
+    seriesNumber: short(wire.seriesNumber) ?? '',
     statusCode: wire.statusCode,
     account: account(wire.account, currency),
     customer: customer(wire.customer),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { majorToMinor } from '@/domain/money';
+import { untrustedText } from '@/domain/untrusted-text';
 import { MalformedAmount } from './convert';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
 import { errorBodyWire } from './schemas';
@@ -95,7 +96,7 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
     if (body?.success) {
       const { code, message, ...details } = body.data.error;
       const available = typeof details.available === 'number' && config.currency ? majorToMinor(details.available, config.currency) : null;
-      throw fail(isServerErrorCode(code) ? code : statusFallback(status), message ?? `HTTP ${status}`, {
+      throw fail(isServerErrorCode(code) ? code : statusFallback(status), message === undefined ? `HTTP ${status}` : untrustedText(message), {
         status,
         ...(available !== null && { available }),
         details: isServerErrorCode(code) ? details : { ...details, serverCode: code },

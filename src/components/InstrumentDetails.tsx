@@ -56,9 +56,9 @@ export function InstrumentDetails({ instrument }: { instrument: Instrument }) {
       <dl className="facts">
         <div>
           <dt>{t('details.customer')}</dt>
-          <dd>{instrument.customer ? [instrument.customer.name ?? instrument.customer.customerId, instrument.customer.email, instrument.customer.phone].filter(Boolean).join(' · ') : t('details.noCustomer')}</dd>
+          <dd>{instrument.customer ? [instrument.customer.name ?? instrument.customer.customerId, instrument.customer.email, instrument.customer.phone].filter(Boolean).map((text, i) => <span key={i}>{i > 0 && ' · '}<bdi>{text}</bdi></span>) : t('details.noCustomer')}</dd>
         </div>
-        <div><dt>{t('details.series')}</dt><dd>{instrument.seriesNumber}</dd></div>
+        <div><dt>{t('details.series')}</dt><dd><bdi>{instrument.seriesNumber}</bdi></dd></div>
         {instrument.startDate && <div><dt>{t('details.startDate')}</dt><dd>{formatDate(instrument.startDate, locale)}</dd></div>}
         {instrument.expiryDate && <div><dt>{t('details.expiryDate')}</dt><dd>{formatDate(instrument.expiryDate, locale)}</dd></div>}
         {instrument.created && <div><dt>{t('details.created')}</dt><dd>{formatDate(instrument.created, locale)}</dd></div>}

@@ -1,5 +1,6 @@
 import { LoyaltyApiError } from '@/api/errors';
 import type { InstrumentKind } from '@/domain/instrument';
+import { isolated } from '@/domain/untrusted-text';
 import type { MessageKey } from '@/lib/i18n';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
@@ -60,7 +61,7 @@ export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind
   if (e.code === 'rate_limited') return t('error.rate_limited', { seconds: e.retryAfterSeconds ?? 1 });
   const key = sentences[e.code];
   // Server messages are shown as text only (React escapes them), never as HTML.
-  return key ? t(key) : t('error.other', { message: e.message });
+  return key ? t(key) : t('error.other', { message: isolated(e.message) });
 }
 
 /** Why a tender line failed, in a few words after "Refused:". */

@@ -3,6 +3,7 @@ import { IssueSlip } from '@/components/IssueSlip';
 import { Money } from '@/components/Money';
 import type { Instrument } from '@/domain/instrument';
 import { instrumentKinds } from '@/domain/instrument';
+import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/lib/operations/changes';
 import { useOutbox } from '@/lib/operations/projection';
@@ -61,13 +62,13 @@ export function JournalScreen() {
   const terminal = useTerminal();
   const journal = useJournalPage();
   const { records } = journal;
-  const rows = useMemo(() => records.map(toRow), [records]);
-  const totals = useMemo(() => totalsForDay(journal.today.map(toRow)), [journal.today]);
+  const rows = useMemo(() => records.map((r) => toRow(r, terminal.currency)), [records, terminal.currency]);
+  const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, terminal.currency))), [journal.today, terminal.currency]);
   const today = new Date().toISOString().slice(0, 10);
 
   const exportCsv = async () => {
     const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const blob = new Blob([toCsv(all.map(toRow), terminal.currency)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([toCsv(all.map((r) => toRow(r, terminal.currency)), terminal.currency)], { type: 'text/csv;charset=utf-8' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
     link.download = `journal-${terminal.mode}-${today}.csv`;
@@ -112,8 +113,8 @@ export function JournalScreen() {
                       <td>{t(`kind.${row.kind}`)} · {t(`journal.op.${row.operation}` as MessageKey)}</td>
                       <td className="mono">{row.maskedNumber}</td>
                       <td>{row.amount === undefined ? '' : <Money minor={row.amount} />}</td>
-                      <td className="mono">{row.reference}</td>
-                      <td><span aria-hidden="true">{outcomeIcon[row.outcome]} </span>{t(`journal.outcome.${row.outcome}`)}{row.note && <><br />{row.note}</>}</td>
+                      <td className="mono"><bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi></td>
+                      <td><span aria-hidden="true">{outcomeIcon[row.outcome]} </span>{t(`journal.outcome.${row.outcome}`)}{row.note && <><br /><bdi>{untrustedText(row.note)}</bdi></>}</td>
                       <td>{issued && <button type="button" className="button" onClick={() => printSlip(<IssueSlip instrument={issued} />)} aria-label={t('journal.reprintFor', { number: row.maskedNumber })}>{t('journal.reprint')}</button>}</td>
                     </tr>
                   );

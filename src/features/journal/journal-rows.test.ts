@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationRecord } from '@/lib/operations/types';
-import { toCsv, toRow, totalsForDay } from './journal-rows';
+import { csvCell, toCsv, toRow, totalsForDay } from './journal-rows';
 
 const base = { scope: 's', training: false, transactionId: 't', reason: 'Sale', operatorId: 'op, "one"', attempts: 1, createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:01.000Z' };
 const account = { net: 0, original: 2000, floor: 0, authorized: 0 };
@@ -15,13 +15,13 @@ describe('journal rows', () => {
     { ...base, id: '6', createdAt: '2026-11-21T10:00:00.000Z', status: 'succeeded', request: { type: 'giftCard.commit', number: '700100000007', authCode: 'Z', amount: 999 } },
     { ...base, id: '7', createdAt: '2026-11-21T11:00:00.000Z', status: 'attention', note: 'More left this card', request: { type: 'giftCard.pay', number: '700100000007', amount: 500 }, result: { authCode: 'QQ', instrumentId: '700100000007', amount: 500, status: 'pending', created: '', expires: '', account } },
   ];
-  const rows = records.map(toRow);
+  const rows = records.map((r) => toRow(r, 'EUR'));
 
   it('masks every number and says what each operation did', () => {
     expect(rows.map((r) => [r.operation, r.maskedNumber, r.amount, r.reference, r.outcome])).toEqual([
       ['pay', '•••• 0001', 1250, 'AB12', 'succeeded'],
       ['commit', '•••• 0001', 1250, 'AB12', 'succeeded'],
-      ['pay', '•••• 0002', 2000, 'partiallyApproved 500', 'succeeded'],
+      ['pay', '•••• 0002', 2000, 'partiallyApproved 5.00', 'succeeded'],
       ['issueInSeries', '•••• 0001', 2000, 'issued', 'succeeded'],
       ['pay', '•••• 0001', 300, 'timeout', 'unknown'],
       ['commit', '•••• 0007', 999, 'Z', 'succeeded'],
@@ -42,5 +42,18 @@ describe('journal rows', () => {
     expect(csv.split('\r\n')[0]).toBe('time,operator,operation,kind,number,amount,currency,reference,outcome,note,training');
     expect(csv.split('\r\n')[1]).toBe('2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no');
     expect(csv).not.toMatch(/7001000000/);
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula (OWASP), and keeps plain negative numbers', () => {
+    const evil: OperationRecord = { ...base, id: '8', operatorId: '=HYPERLINK("http://x.test","click")', status: 'attention', note: '+cmd|calc', request: { type: 'giftCard.pay', number: '700100000007', amount: 500 } };
+    const [row] = [toRow(evil, 'EUR')];
+    const line = toCsv([{ ...row!, reference: '@SUM(A1)' }], 'EUR').split('\r\n')[1] ?? '';
+    expect(line).toContain(`"'=HYPERLINK(""http://x.test"",""click"")"`);
+    expect(line).toContain(`'@SUM(A1)`);
+    expect(line).toContain(`'+cmd|calc`);
+    expect(line.split(',').every((cell) => !/^[=+@]/.test(cell))).toBe(true);
+    expect(csvCell('-5.00')).toBe('-5.00');
+    expect(csvCell('-1+2')).toBe(`'-1+2`);
+    expect(csvCell('\tx')).toBe(`'\tx`);
   });
 });

@@ -23,7 +23,7 @@ export interface JournalRow {
 type Result = Record<string, unknown> & { account?: { original?: number } };
 
 /** One journal record as the manager reads it: masked number, amount, authCode or result, outcome. */
-export function toRow(record: OperationRecord): JournalRow {
+export function toRow(record: OperationRecord, currency: string): JournalRow {
   const { request } = record;
   const [kind, operation] = request.type.split('.') as [InstrumentKind, string];
   // A flagged record may still carry the server's answer: it is shown beside the note.
@@ -35,7 +35,7 @@ export function toRow(record: OperationRecord): JournalRow {
   let issued = 0;
   if (operation === 'pay' && kind !== 'loyaltyCard') reference = String(result?.authCode ?? '');
   if (operation === 'pay' && kind === 'loyaltyCard' && result) {
-    reference = `${String(result.result)} ${String(result.approvedAmount)}`;
+    reference = `${String(result.result)} ${minorToInput(Number(result.approvedAmount ?? 0), currency)}`;
     paid = Number(result.approvedAmount ?? 0);
   }
   if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
@@ -81,8 +81,14 @@ export function totalsForDay(rows: JournalRow[], day?: string): Record<Instrumen
   return totals;
 }
 
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * One CSV cell. A cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
+ * carriage return) is prefixed with a single quote (OWASP, "CSV Injection"); plain numbers such as
+ * -5.00 are left as they are. Quoted per RFC 4180 when needed.
+ */
+export function csvCell(value: string): string {
+  const neutral = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
 }
 
 /** The journal as CSV (RFC 4180), numbers masked, amounts in the currency's units. */

@@ -1,4 +1,5 @@
 import { maskNumber } from '@/domain/instrument-number';
+import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
@@ -35,7 +36,7 @@ export function TenderSlip({ sale, line }: { sale: Sale; line: TenderLine }) {
       <dl>
         <div><dt>{t('slip.card')}</dt><dd>{lineName(t, line)}</dd></div>
         <div><dt>{t('slip.amount')}</dt><dd>{money(line.amount)}</dd></div>
-        {auth && <div><dt>{t('slip.auth')}</dt><dd>{auth}</dd></div>}
+        {auth && <div><dt>{t('slip.auth')}</dt><dd><bdi>{untrustedText(auth, TEXT_CAP.short)}</bdi></dd></div>}
         <div><dt>{t('slip.result')}</dt><dd>{status.text}</dd></div>
         {line.balanceAfter !== undefined && <div><dt>{t('slip.balance')}</dt><dd>{money(line.balanceAfter)}</dd></div>}
         <div><dt>{t('slip.transaction')}</dt><dd>{sale.transactionId.slice(0, 8)}</dd></div>

@@ -5,6 +5,7 @@ import { getInstrument } from '@/api/queries';
 import { availableAmount } from '@/domain/account';
 import { contradiction } from '@/domain/answer-check';
 import { formatMoney } from '@/domain/money';
+import { untrustedText } from '@/domain/untrusted-text';
 import type { OperationRequest, Outcome, RequestOf } from '@/domain/operation';
 import type { InstrumentKind } from '@/domain/instrument';
 import type { Verification } from '@/domain/sale-flow';
@@ -67,7 +68,7 @@ export function createSender(context: SenderContext) {
       const result = await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id });
       // Checked against its request before anything is written: a contradiction is never a success.
       const problem = contradiction(request, record.transactionId, result);
-      outcome = problem === null ? { status: 'succeeded', result } : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: `The server's answer contradicts the request: ${problem}.` };
+      outcome = problem === null ? { status: 'succeeded', result } : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: `The server's answer contradicts the request: ${untrustedText(problem)}.` };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
       outcome = error instanceof LoyaltyApiError ? toOutcome(error) : { status: 'unknown', code: 'client_error', message: error instanceof Error ? error.message : String(error) };
