@@ -1,5 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { formatMoney } from '@/domain/money';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { useTerminal } from '@/lib/terminal-context';
 
 /** A money field: decimal keyboard on tablets, right-aligned digits, the amount's problem in words. */
 export function AmountField({ id, label, error, registration, large = false, autoFocus = false }: {
@@ -12,6 +14,13 @@ export function AmountField({ id, label, error, registration, large = false, aut
   autoFocus?: boolean;
 }) {
   const t = useT();
+  const { currency, locale } = useTerminal();
+  const amountProblem = (problem: string) => {
+    const [code, asDecimal, asGrouping] = problem.split(':');
+    if (code !== 'ambiguous') return t(`amount.${problem}` as MessageKey);
+    const money = (minor: string | undefined) => formatMoney(Number(minor), currency, locale);
+    return t('amount.ambiguous', { decimal: money(asDecimal), grouping: money(asGrouping) });
+  };
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">{label}</label>
@@ -25,7 +34,7 @@ export function AmountField({ id, label, error, registration, large = false, aut
         aria-describedby={error ? `${id}-error` : undefined}
         {...registration}
       />
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{t(`amount.${error}` as MessageKey)}</p>}
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{amountProblem(error)}</p>}
     </div>
   );
 }

@@ -1,21 +1,22 @@
 import { useT } from '@/lib/i18n';
 
-const keys = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0', '.'] as const;
+const digitKeys = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'] as const;
 
 /** The on-screen keypad for amounts: it edits the text of the field it belongs to. */
-export function Keypad({ value, onChange, decimals }: { value: string; onChange: (next: string) => void; decimals: number }) {
+/** `point`: the locale's decimal separator (a comma in German). */
+export function Keypad({ value, onChange, decimals, point = '.' }: { value: string; onChange: (next: string) => void; decimals: number; point?: string }) {
   const t = useT();
   const press = (key: string) => {
-    if (key === '.' && (decimals === 0 || value.includes('.'))) return;
-    const next = value === '0' && key !== '.' ? key : value + key;
-    const fraction = next.split('.')[1];
+    if (key === point && (decimals === 0 || value.includes(point))) return;
+    const next = value === '0' && key !== point ? key : value + key;
+    const fraction = next.split(point)[1];
     if (fraction !== undefined && fraction.length > decimals) return;
     onChange(next);
   };
   return (
     <div className="keypad" role="group" aria-label={t('sale.keypad')}>
-      {keys.map((key) => (
-        <button key={key} type="button" className="keypad-key" onClick={() => press(key)} disabled={key === '.' && decimals === 0} tabIndex={-1}>
+      {[...digitKeys, point].map((key) => (
+        <button key={key} type="button" className="keypad-key" onClick={() => press(key)} disabled={key === point && decimals === 0} tabIndex={-1}>
           {key}
         </button>
       ))}

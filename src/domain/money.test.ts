@@ -63,4 +63,19 @@ describe('formatting', () => {
     expect(nbsp(formatMoney(1235, 'ISK', 'en-US'))).toBe('ISK 1,235');
     expect(nbsp(formatMoney(1250, 'KWD', 'en-US'))).toBe('KWD 1.250');
   });
+
+  it('reads amounts by the locale’s own rules, and refuses what could mean two things', () => {
+    expect(parseAmountInput('1,500', 'EUR', 'en-IE')).toEqual({ ok: false, error: 'ambiguous', asDecimal: 150, asGrouping: 150000 });
+    expect(parseAmountInput('1.500', 'EUR', 'de-DE')).toEqual({ ok: false, error: 'ambiguous', asDecimal: 150, asGrouping: 150000 });
+    expect(parseAmountInput('1,500.00', 'EUR', 'en-IE')).toEqual({ ok: true, minor: 150000 });
+    expect(parseAmountInput('1.500,00', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 150000 });
+    expect(parseAmountInput('1,50', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 150 });
+    expect(parseAmountInput('1.234.567', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 123456700 });
+    // Only one reading fits the currency: no question to ask.
+    expect(parseAmountInput('1,500', 'ISK', 'en-IE')).toEqual({ ok: true, minor: 1500 });
+    expect(parseAmountInput('12.50', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 1250 });
+    expect(parseAmountInput('1,2,3', 'EUR', 'en-IE')).toEqual({ ok: false, error: 'not_a_number' });
+    expect(parseAmountInput('1 000', 'EUR', 'fr-FR')).toEqual({ ok: true, minor: 100000 });
+    expect(minorToInput(1250, 'EUR', 'de-DE')).toBe('12,50');
+  });
 });

@@ -53,38 +53,95 @@ export function minorToMajor(minor: Minor, currency: string): number {
   return minor / 10 ** currencyDigits(currency);
 }
 
-export type ParseAmountError = 'empty' | 'not_a_number' | 'too_many_decimals' | 'not_positive' | 'too_large';
+export type ParseAmountError = 'empty' | 'not_a_number' | 'too_many_decimals' | 'not_positive' | 'too_large' | 'ambiguous';
 
-/**
- * What a cashier typed ("12.50", "12,5", "1 234.5") to minor units. Accepts either "." or "," as
- * the decimal separator, refuses anything ambiguous rather than guessing.
- */
-export function parseAmountInput(
-  text: string,
-  currency: string,
-): { ok: true; minor: Minor } | { ok: false; error: ParseAmountError } {
-  const trimmed = text.trim().replace(/[\s\u00a0\u202f']/g, '');
-  if (trimmed === '') return { ok: false, error: 'empty' };
-  if (/^-/.test(trimmed)) return { ok: false, error: 'not_positive' };
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(trimmed);
-  if (!match) return { ok: false, error: 'not_a_number' };
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
+export type ParsedAmount =
+  | { ok: true; minor: Minor }
+  | { ok: false; error: Exclude<ParseAmountError, 'ambiguous'> }
+  /** Two readings, both valid: the separator as a decimal point, or as a thousands separator. */
+  | { ok: false; error: 'ambiguous'; asDecimal: Minor; asGrouping: Minor };
+
+const separatorCache = new Map<string, { decimal: string; group: string }>();
+
+/** The locale's own decimal and grouping separators, from Intl ("en": "." and ","; "de": "," and "."). */
+export function separators(locale: string): { decimal: string; group: string } {
+  let found = separatorCache.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    found = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    separatorCache.set(locale, found);
+  }
+  return found;
+}
+
+/** Digits grouped by thousands: the first group 1-3 digits, every other exactly 3. */
+const validGroups = (groups: string[]) => groups.every((g, i) => /^\d+$/.test(g) && (i === 0 ? g.length <= 3 : g.length === 3));
+
+function toMinor(whole: string, fractionText: string, currency: string): ParsedAmount {
+  const fraction = fractionText.replace(/0+$/, '');
   const digits = currencyDigits(currency);
   if (fraction.length > digits) return { ok: false, error: 'too_many_decimals' };
-  const minorText = whole + fraction.padEnd(digits, '0');
-  const minor = Number(minorText.replace(/^0+(?=\d)/, ''));
+  const minorText = (whole + fraction.padEnd(digits, '0')).replace(/^0+(?=\d)/, '');
+  const minor = Number(minorText);
   if (!Number.isSafeInteger(minor) || minorText.length > 15) return { ok: false, error: 'too_large' };
   if (minor <= 0) return { ok: false, error: 'not_positive' };
   return { ok: true, minor };
 }
 
-/** Minor units as the text a cashier would type back into an amount field ("12.50"). */
-export function minorToInput(minor: Minor, currency: string): string {
+/**
+ * What a cashier typed to minor units, by the locale's own rules: its decimal separator is the
+ * decimal point, thousands may be grouped by its group separator (or spaces). The other of "." and
+ * "," is read only where it can mean one thing: "12,5" in English is 12.50 (it cannot be grouping),
+ * "1,234,567" is grouping, but "1,500" could be 1.50 or 1,500.00 and is refused as ambiguous
+ * with both readings, never guessed.
+ */
+export function parseAmountInput(text: string, currency: string, locale = 'en'): ParsedAmount {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: 'empty' };
+  if (/^[-\u2212]/.test(trimmed)) return { ok: false, error: 'not_positive' };
+  const { decimal } = separators(locale);
+  const other = decimal === ',' ? '.' : ',';
+  // Spaces, no-break spaces and apostrophes only ever group thousands.
+  const spaced = /[\s\u00a0\u202f'\u2019]/;
+  if (!/^[\d.,\s\u00a0\u202f'\u2019]+$/.test(trimmed)) return { ok: false, error: 'not_a_number' };
+  const wholeOf = (part: string, marks: RegExp): string | null => {
+    const groups = part.split(marks);
+    if (part === '') return '0';
+    return groups.length === 1 ? (groups[0] ?? null) : validGroups(groups) ? groups.join('') : null;
+  };
+  const grouping = new RegExp(`[\\s\\u00a0\\u202f'\\u2019${other === '.' ? '.' : ','}]`);
+
+  if (trimmed.includes(decimal)) {
+    const [int = '', fraction = '', ...rest] = trimmed.split(decimal);
+    if (rest.length > 0 || !/^\d*$/.test(fraction)) return { ok: false, error: 'not_a_number' };
+    const whole = wholeOf(int, grouping);
+    return whole === null ? { ok: false, error: 'not_a_number' } : toMinor(whole, fraction, currency);
+  }
+  const pieces = trimmed.split(other);
+  if (pieces.length === 1) {
+    const whole = wholeOf(trimmed, spaced);
+    return whole === null ? { ok: false, error: 'not_a_number' } : toMinor(whole, '', currency);
+  }
+  const grouped = wholeOf(trimmed, grouping);
+  const asGrouping = grouped === null ? null : toMinor(grouped, '', currency);
+  if (pieces.length > 2) return asGrouping ?? { ok: false, error: 'not_a_number' };
+  const [int = '', fraction = ''] = pieces;
+  const decimalWhole = wholeOf(int, spaced);
+  const asDecimal = decimalWhole === null || !/^\d+$/.test(fraction) ? null : toMinor(decimalWhole, fraction, currency);
+  const valid = (p: ParsedAmount | null): p is { ok: true; minor: Minor } => p?.ok === true;
+  if (valid(asDecimal) && valid(asGrouping) && asDecimal.minor !== asGrouping.minor) return { ok: false, error: 'ambiguous', asDecimal: asDecimal.minor, asGrouping: asGrouping.minor };
+  if (valid(asDecimal)) return asDecimal;
+  if (valid(asGrouping)) return asGrouping;
+  return asDecimal ?? asGrouping ?? { ok: false, error: 'not_a_number' };
+}
+
+/** Minor units as the text a cashier would type back into an amount field ("12.50"; "12,50" in German). */
+export function minorToInput(minor: Minor, currency: string, locale?: string): string {
   const digits = currencyDigits(currency);
   const sign = minor < 0 ? '-' : '';
   const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  const point = locale ? separators(locale).decimal : '.';
+  return digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}${point}${text.slice(-digits)}`;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -22,9 +22,9 @@ interface Props {
 /** Amount, optional customer, optional reason; bad amounts are refused here, before any request. */
 export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLabel, disabled, onIssue }: Props) {
   const t = useT();
-  const { currency } = useTerminal();
+  const { currency, locale } = useTerminal();
   const needsAmount = withAmount && fixedAmount === undefined;
-  const schema = issueFormSchema(currency, needsAmount);
+  const schema = issueFormSchema(currency, locale, needsAmount);
   const form = useForm<IssueFormInput, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '@/components/AmountField';
 import { Keypad } from '@/components/Keypad';
-import { currencyDigits } from '@/domain/money';
+import { currencyDigits, separators } from '@/domain/money';
 import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
@@ -11,8 +11,8 @@ import { useTerminal } from '@/lib/terminal-context';
 /** Step one of a sale: the amount due, keyed on the keypad or the keyboard. */
 export function AmountDueEntry({ onStart }: { onStart: (due: number) => void }) {
   const t = useT();
-  const { currency } = useTerminal();
-  const schema = z.object({ due: amountSchema(currency) });
+  const { currency, locale } = useTerminal();
+  const schema = z.object({ due: amountSchema(currency, locale) });
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { due: '' } });
   const due = useWatch({ control: form.control, name: 'due' });
   const error = form.formState.errors.due?.message;
@@ -21,7 +21,7 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => void }) 
     <form className="panel due-entry" noValidate onSubmit={form.handleSubmit((v) => onStart(v.due))}>
       <h2 className="screen-title">{t('sale.newTitle')}</h2>
       <AmountField id="sale-due" label={`${t('sale.dueLabel')} (${currency})`} error={error} registration={form.register('due')} large autoFocus />
-      <Keypad value={due} decimals={currencyDigits(currency)} onChange={(v) => form.setValue('due', v, { shouldValidate: form.formState.isSubmitted })} />
+      <Keypad value={due} decimals={currencyDigits(currency)} point={separators(locale).decimal} onChange={(v) => form.setValue('due', v, { shouldValidate: form.formState.isSubmitted })} />
       <button type="submit" className="button button-primary button-large button-wide">{t('sale.start')}</button>
     </form>
   );

@@ -15,13 +15,13 @@ const methods = ['cash', 'bankCard', 'other'] as const;
 export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   const { currency, locale } = useTerminal();
-  const schema = z.object({ amount: amountSchema(currency), method: z.enum(methods) }).superRefine((v, ctx) => {
+  const schema = z.object({ amount: amountSchema(currency, locale), method: z.enum(methods) }).superRefine((v, ctx) => {
     const problem = checkTenderAmount(sale, v.amount);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   });
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    values: { amount: minorToInput(remainingDue(sale), currency), method: 'cash' },
+    values: { amount: minorToInput(remainingDue(sale), currency, locale), method: 'cash' },
     resetOptions: { keepDirtyValues: false },
   });
   const error = form.formState.errors.amount?.message;

@@ -34,14 +34,14 @@ function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrumen
   const { currency, locale } = useTerminal();
   // Loyalty cards may be asked for more than their balance: the server approves part of it.
   const account = instrument.kind === 'loyaltyCard' ? undefined : instrument.account;
-  const schema = z.object({ amount: amountSchema(currency) }).superRefine((v, ctx) => {
+  const schema = z.object({ amount: amountSchema(currency, locale) }).superRefine((v, ctx) => {
     const problem = checkTenderAmount(sale, v.amount, account);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   });
   const suggested = defaultTenderAmount(sale, instrument.account);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency) : '' },
+    defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency, locale) : '' },
   });
   const { busy: sending, run } = useBusy();
   const error = form.formState.errors.amount?.message;

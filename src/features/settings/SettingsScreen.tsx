@@ -21,7 +21,7 @@ export function SettingsScreen() {
   const locale = useLocale();
   const actions = useSettingsActions();
   const savedToken = saved?.token;
-  const schema = settingsFormSchema(savedToken);
+  const schema = settingsFormSchema(savedToken, locale);
   const form = useForm<SettingsFormInput, unknown, ReturnType<typeof schema.parse>>({
     resolver: zodResolver(schema),
     defaultValues: toFormValues(saved),

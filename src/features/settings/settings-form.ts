@@ -8,7 +8,7 @@ const seriesRow = seriesSchema.omit({ fixedAmount: true }).extend({ fixedAmount:
  * The form beside the schema it feeds. The token field is blank when a token is saved: blank
  * keeps it, anything typed replaces it. A series' fixed amount is typed in the currency's units.
  */
-export function settingsFormSchema(savedToken: string | undefined) {
+export function settingsFormSchema(savedToken: string | undefined, locale = 'en') {
   return serverSettingsSchema
     .extend({
       token: savedToken ? z.string() : z.string().min(1, { message: 'required' }),
@@ -18,7 +18,7 @@ export function settingsFormSchema(savedToken: string | undefined) {
       const series = values.series.map((row, i) => {
         const text = row.fixedAmount?.trim() ?? '';
         if (text === '') return { ...row, fixedAmount: undefined };
-        const parsed = parseAmountInput(text, values.currency);
+        const parsed = parseAmountInput(text, values.currency, locale);
         if (!parsed.ok) {
           ctx.addIssue({ code: 'custom', path: ['series', i, 'fixedAmount'], message: 'amount' });
           return { ...row, fixedAmount: undefined };
