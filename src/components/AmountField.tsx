@@ -28,6 +28,7 @@ export function AmountField({ id, label, error, registration, large = false, aut
         id={id}
         className={large ? 'input input-large input-amount' : 'input input-amount'}
         inputMode="decimal"
+        data-amount-field
         autoComplete="off"
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}

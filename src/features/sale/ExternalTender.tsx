@@ -5,6 +5,7 @@ import { formatMoney, minorToInput } from '@/domain/money';
 import { checkTenderAmount, remainingDue, type Sale } from '@/domain/sale';
 import { amountSchema } from '@/lib/amount-schema';
 import { AmountField } from '@/components/AmountField';
+import { useBusy } from '@/components/use-busy';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import type { SaleControls } from './use-sale';
@@ -14,6 +15,7 @@ const methods = ['cash', 'bankCard', 'other'] as const;
 /** Whatever the instruments do not cover, paid another way and recorded on the sale. */
 export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
+  const { run } = useBusy();
   const { currency, locale } = useTerminal();
   const schema = z.object({ amount: amountSchema(currency, locale), method: z.enum(methods) }).superRefine((v, ctx) => {
     const problem = checkTenderAmount(sale, v.amount);
@@ -30,7 +32,7 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
   return (
     <details className="panel external-tender">
       <summary>{t('sale.externalTitle')}</summary>
-      <form noValidate onSubmit={form.handleSubmit((v) => controls.act({ type: 'tenderExternal', amount: v.amount, label: t(`sale.method.${v.method}`) }))}>
+      <form noValidate onSubmit={form.handleSubmit((v) => run(() => controls.act({ type: 'tenderExternal', amount: v.amount, label: t(`sale.method.${v.method}`) })))}>
         <div className="field">
           <label htmlFor="external-method" className="field-label">{t('sale.externalMethod')}</label>
           <select id="external-method" className="input" {...form.register('method')}>

@@ -75,7 +75,7 @@ export function SaleScreen() {
   const { sale, controls, notRecorded } = useSale();
   const failure = notRecorded && <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t('sale.notRecorded')}</p>;
 
-  if (!sale) return <div className="screen sale">{failure}<AmountDueEntry onStart={(due) => void controls.start(due)} /></div>;
+  if (!sale) return <div className="screen sale">{failure}<AmountDueEntry onStart={controls.start} /></div>;
 
   const finished = sale.status === 'completed' || sale.status === 'voided';
   const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);

@@ -322,4 +322,5 @@ export const de: Record<keyof typeof en, string> = {
   'error.contradictory_answer': "Die Antwort des Servers passt nicht zur Anfrage. Nichts wird als bezahlt gezeigt; eine Führungskraft muss die Karte prüfen.",
   'line.contradicted': "Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.",
   'amount.ambiguous': "Meinten Sie {decimal} oder {grouping}? Bitte mit Nachkommastellen eingeben, z. B. 1.500,00 oder 1,50.",
+  'sale.cardBeforeDue': "Karte {number} wurde gelesen. Zuerst den fälligen Betrag eingeben und den Verkauf starten, dann die Karte zum Bezahlen scannen.",
 };

@@ -321,6 +321,7 @@ export const en = {
   'error.contradictory_answer': "The Loyalty server's answer does not match what was asked. Nothing is shown as paid; a manager must check this card.",
   'line.contradicted': "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
   'amount.ambiguous': "Did you mean {decimal} or {grouping}? Type it with the decimals, e.g. 1,500.00 or 1.50.",
+  'sale.cardBeforeDue': "Card {number} was read. Key the amount due first, start the sale, then scan the card to pay.",
 };
 
 export type MessageKey = keyof typeof en;
