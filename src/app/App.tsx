@@ -35,7 +35,10 @@ function Header() {
       )}
       <div className="app-bar">
         <h1 className="app-title">{t('appTitle')}</h1>
-        <p className="mode-indicator">{mode === 'live' && server ? t('mode.live', { server: new URL(server.baseUrl).host }) : t('mode.training')}</p>
+        <p className="mode-indicator">
+          {mode === 'live' && server ? t('mode.live', { server: new URL(server.baseUrl).host }) : t('mode.training')}
+          {mode === 'live' && server && new URL(server.baseUrl).protocol === 'http:' && <span className="insecure-mark"> · <span aria-hidden="true">▲ </span>{t('mode.insecure')}</span>}
+        </p>
         <WaitingNotice />
         <nav aria-label={t('nav.label')}>
           <ul className="nav-list">

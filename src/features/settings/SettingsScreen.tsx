@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
+import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
@@ -21,13 +22,16 @@ export function SettingsScreen() {
   const locale = useLocale();
   const actions = useSettingsActions();
   const savedToken = saved?.token;
-  const schema = settingsFormSchema(savedToken, locale);
+  const bound = saved ? { token: saved.token, baseUrl: saved.baseUrl } : undefined;
+  const schema = settingsFormSchema(bound, locale);
   const form = useForm<SettingsFormInput, unknown, ReturnType<typeof schema.parse>>({
     resolver: zodResolver(schema),
     defaultValues: toFormValues(saved),
     mode: 'onBlur',
   });
   const { register, handleSubmit, formState, control, getValues } = form;
+  const typedUrl = useWatch({ control, name: 'baseUrl' });
+  const typedAddress = checkServerAddress(typedUrl ?? '');
   const series = useFieldArray({ control, name: 'series' });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [checking, setChecking] = useState(false);
@@ -52,7 +56,7 @@ export function SettingsScreen() {
 
   const onSave = handleSubmit(
     (values) => {
-      const settings = withToken(values, savedToken);
+      const settings = withToken(values, bound);
       actions.serverSettingsSaved(settings);
       form.reset(toFormValues(settings));
       setNotice({ tone: 'ok', text: t('settings.saved') });
@@ -69,7 +73,7 @@ export function SettingsScreen() {
     }
     setChecking(true);
     setNotice(null);
-    const result: ConnectionCheck = await checkConnection(withToken(parsed.data, savedToken));
+    const result: ConnectionCheck = await checkConnection(withToken(parsed.data, bound));
     setChecking(false);
     setNotice({ tone: result.ok ? 'ok' : 'error', text: t(result.key, result.vars) });
   };
@@ -91,6 +95,7 @@ export function SettingsScreen() {
         <fieldset>
           <legend>{t('settings.server')}</legend>
           {field('baseUrl', 'settings.baseUrl', { type: 'url', inputMode: 'url' })}
+          {typedAddress.ok && typedAddress.insecure && <p className="notice notice-warn" role="note"><span aria-hidden="true">▲ </span>{t('settings.insecure')}</p>}
           {field('loyaltyGroup', 'settings.loyaltyGroup')}
           <div className="field">
             <label htmlFor="settings-token" className="field-label">{savedToken ? t('settings.tokenReplace') : t('settings.token')}</label>

@@ -20,7 +20,8 @@ export async function checkConnection(settings: ServerSettings, doFetch: typeof 
     if (!(error instanceof LoyaltyApiError)) return { ok: false, key: 'check.other', vars: { message: String(error) } };
     switch (error.code) {
       case 'not_found':
-        return { ok: true, key: 'check.ok', vars: group };
+        // Only the contract's own error body (code not_found, on a 404) proves a Loyalty API: any other 404 is no proof.
+        return error.status === 404 ? { ok: true, key: 'check.ok', vars: group } : { ok: false, key: 'check.malformed', vars: {} };
       case 'unauthorized':
         return { ok: false, key: 'check.unauthorized', vars: {} };
       case 'loyalty_group_not_found':

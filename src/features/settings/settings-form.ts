@@ -1,20 +1,31 @@
 import { z } from 'zod';
 import { minorToInput, parseAmountInput } from '@/domain/money';
 import { seriesSchema, serverSettingsSchema, type ServerSettings } from '@/lib/settings/schema';
+import { sameServer } from '@/lib/settings/server-address';
 
 const seriesRow = seriesSchema.omit({ fixedAmount: true }).extend({ fixedAmount: z.string().optional() });
 
+/** The saved token, and the server address it was saved for: it is never sent anywhere else. */
+export type SavedToken = { token: string; baseUrl: string } | undefined;
+
+/** The saved token if it belongs to this address. */
+const tokenFor = (baseUrl: string, saved: SavedToken) => (saved && sameServer(baseUrl, saved.baseUrl) ? saved.token : undefined);
+
 /**
  * The form beside the schema it feeds. The token field is blank when a token is saved: blank
- * keeps it, anything typed replaces it. A series' fixed amount is typed in the currency's units.
+ * keeps it, anything typed replaces it; with another server address it must be typed again. A
+ * series' fixed amount is typed in the currency's units, by the locale's rules.
  */
-export function settingsFormSchema(savedToken: string | undefined, locale = 'en') {
+export function settingsFormSchema(saved: SavedToken, locale = 'en') {
   return serverSettingsSchema
     .extend({
-      token: savedToken ? z.string() : z.string().min(1, { message: 'required' }),
+      token: z.string(),
       series: z.array(seriesRow),
     })
     .transform((values, ctx) => {
+      if (!values.token && !tokenFor(values.baseUrl, saved)) {
+        ctx.addIssue({ code: 'custom', path: ['token'], message: saved ? 'tokenRebind' : 'required' });
+      }
       const series = values.series.map((row, i) => {
         const text = row.fixedAmount?.trim() ?? '';
         if (text === '') return { ...row, fixedAmount: undefined };
@@ -49,6 +60,6 @@ export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
   };
 }
 
-export function withToken(values: z.output<ReturnType<typeof settingsFormSchema>>, savedToken: string | undefined): ServerSettings {
-  return { ...values, token: values.token || savedToken || '' };
+export function withToken(values: z.output<ReturnType<typeof settingsFormSchema>>, saved: SavedToken): ServerSettings {
+  return { ...values, token: values.token || tokenFor(values.baseUrl, saved) || '' };
 }

@@ -323,4 +323,10 @@ export const de: Record<keyof typeof en, string> = {
   'line.contradicted': "Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.",
   'amount.ambiguous': "Meinten Sie {decimal} oder {grouping}? Bitte mit Nachkommastellen eingeben, z. B. 1.500,00 oder 1,50.",
   'sale.cardBeforeDue': "Karte {number} wurde gelesen. Zuerst den fälligen Betrag eingeben und den Verkauf starten, dann die Karte zum Bezahlen scannen.",
+  'validation.urlCredentials': "Benutzername und Passwort gehören nicht in die Adresse.",
+  'validation.urlQuery': "Die Adresse darf kein ? oder # enthalten: jede Anfrage ginge fehl.",
+  'validation.urlInsecure': "Ein Server in einem anderen Netz braucht https://. Unverschlüsseltes http:// nur für diesen Rechner oder das Filialnetz.",
+  'validation.tokenRebind': "Eine neue Serveradresse braucht das Zugangstoken erneut: das gespeicherte Token geht nie an einen anderen Server.",
+  'settings.insecure': "Nicht verschlüsselt (http): Token und Kartennummern gehen im Klartext über das Netz. Nur für einen Server auf diesem Rechner oder im Filialnetz.",
+  'mode.insecure': "unverschlüsselt",
 };

@@ -322,6 +322,12 @@ export const en = {
   'line.contradicted': "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
   'amount.ambiguous': "Did you mean {decimal} or {grouping}? Type it with the decimals, e.g. 1,500.00 or 1.50.",
   'sale.cardBeforeDue': "Card {number} was read. Key the amount due first, start the sale, then scan the card to pay.",
+  'validation.urlCredentials': "Leave the user name and password out of the address.",
+  'validation.urlQuery': "The address may not contain ? or #: every request would go astray.",
+  'validation.urlInsecure': "A server on another network must use https://. Plain http:// is only for this machine or the shop's private network.",
+  'validation.tokenRebind': "A new server address needs its access token typed again: the saved token is never sent to another server.",
+  'settings.insecure': "Not encrypted (http): the token and card numbers cross the network in clear. Only for a server on this machine or the shop's private network.",
+  'mode.insecure': "not encrypted",
 };
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instrumentKinds } from '@/domain/instrument';
 import { isKnownCurrency } from '@/domain/money';
+import { checkServerAddress } from './server-address';
 
 /** A configured series: how the terminal tells a number's kind and which series it can issue from. */
 export const seriesSchema = z.object({
@@ -23,7 +24,10 @@ export const serverSettingsSchema = z.object({
   baseUrl: z
     .string()
     .trim()
-    .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), { message: 'url' }),
+    .superRefine((v, ctx) => {
+      const checked = checkServerAddress(v);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.problem });
+    }),
   loyaltyGroup: z.string().trim().min(1, { message: 'required' }),
   token: z.string().min(1, { message: 'required' }),
   merchantId: z.string().trim().min(1, { message: 'required' }),

@@ -1,0 +1,35 @@
+/**
+ * What a Loyalty server address may be. The token travels with every request, so a remote server
+ * must be https; plain http only for this machine and private-network addresses (a shop's own
+ * server), with a warning. A query, fragment or credentials in the address would send every
+ * request astray (or the credentials along), so they are refused with words.
+ */
+export type AddressProblem = 'url' | 'urlCredentials' | 'urlQuery' | 'urlInsecure';
+
+export type AddressCheck = { ok: true; insecure: boolean } | { ok: false; problem: AddressProblem };
+
+const privateHost = (host: string): boolean => {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h === '::1') return true;
+  if (/^(fc|fd)[0-9a-f]{2}:/.test(h) || h.startsWith('fe80:')) return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+};
+
+export function checkServerAddress(text: string): AddressCheck {
+  const value = text.trim();
+  if (!/^https?:\/\/[^\s/]+/i.test(value) || !URL.canParse(value)) return { ok: false, problem: 'url' };
+  const url = new URL(value);
+  if (url.username || url.password || /^https?:\/\/[^/]*@/i.test(value)) return { ok: false, problem: 'urlCredentials' };
+  if (value.includes('?') || value.includes('#')) return { ok: false, problem: 'urlQuery' };
+  if (url.protocol === 'https:') return { ok: true, insecure: false };
+  return privateHost(url.hostname) ? { ok: true, insecure: true } : { ok: false, problem: 'urlInsecure' };
+}
+
+/** The same server: the token saved for one address is never sent to another. */
+export function sameServer(a: string, b: string): boolean {
+  const origin = (u: string) => (URL.canParse(u.trim()) ? new URL(u.trim()).href.replace(/\/+$/, '') : u.trim());
+  return origin(a) === origin(b);
+}
