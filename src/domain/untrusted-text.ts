@@ -4,6 +4,7 @@
  * the bidirectional embedding, override and isolate marks that could reverse what a cashier reads
  * are removed, and it is capped so an unbroken 10,000-character message cannot take the screen.
  */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export const TEXT_CAP = { short: 80, message: 300 } as const;
