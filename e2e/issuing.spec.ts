@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLiveTerminal, setFaults, state } from './support/sale';
-import { API, expectAccessible, goTo, keyNumber, resetSimulator, SIMULATOR } from './support/terminal';
+import { API, expectAccessible, goTo, keyNumber, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
 
 interface Card { number: string; status?: string; statusCode?: number; amountOriginal: number; amountNet: number; startDate?: string; expiryDate?: string; seriesNumber: string; customer: unknown }
 const card = async (request: Parameters<typeof state>[0], number: string) =>
@@ -109,6 +109,7 @@ test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
   await goTo(page, 'Card lookup');
   await keyNumber(page, '710100000003');
   await page.getByRole('button', { name: 'Un-issue' }).click();
+  await managerUnlocks(page);
   await expect(page.getByRole('alertdialog')).toContainText('goes back to New');
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByText('Loyalty card 7101 0000 0003 is un-issued.')).toBeVisible();
@@ -124,6 +125,7 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   await goTo(page, 'Card lookup');
   await keyNumber(page, '700100000004');
   await page.getByRole('button', { name: 'Un-issue' }).click();
+  await managerUnlocks(page);
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByText('Gift card 7001 0000 0004 is un-issued.')).toBeVisible();
   expect(await card(request, '700100000004')).toMatchObject({ status: 'notIssued', amountNet: 0 });
@@ -136,6 +138,7 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   await request.post(`${API}/instruments/700100000007/authorizations/${hold.authCode}/_cancel`, { headers: { Authorization: 'Bearer demo-token' }, data: { workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } } });
   await keyNumber(page, '700100000007');
   await page.getByRole('button', { name: 'Un-issue' }).click();
+  await managerUnlocks(page);
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Payments have been made with this card since it was issued: the server refuses to un-issue it\./);
   expect((await card(request, '700100000007'))?.status).toBe('issued');

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSale, line, startSale, tender, tenderExternal } from './support/sale';
-import { expectAccessible, expectAvailable, goTo, keyNumber } from './support/terminal';
+import { cashierSignedOn, expectAccessible, expectAvailable, goTo, keyNumber } from './support/terminal';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as { printed: string[] }).printed = [];
     window.print = () => (window as unknown as { printed: string[] }).printed.push(document.querySelector('.print-area')?.textContent ?? '');
   });
+  await cashierSignedOn(page);
   await page.goto('/');
 });
 

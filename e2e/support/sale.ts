@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API, SIMULATOR } from './terminal';
+import { API, cashierSignedOn, SIMULATOR } from './terminal';
 
 /** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
 /** `at`: where the terminal is served (a browser connected by hand has no base URL). */
@@ -25,6 +25,7 @@ export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/'
   await page.addInitScript((s) => {
     if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
   }, JSON.stringify(settings));
+  await cashierSignedOn(page);
   await page.goto(at);
   await expect(page.getByText(`Live: ${new URL(baseUrl).host}`)).toBeVisible();
 }

@@ -4,8 +4,37 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const SIMULATOR = 'http://127.0.0.1:4010';
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
 
+export const MANAGER_PIN = '2468';
+
+/** A cashier signed on at this terminal once (what the sign-on screen keeps), no manager PIN set yet. */
+export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', name: 'Casey' }) {
+  await page.addInitScript((c) => {
+    if (!localStorage.getItem('loyalty-terminal.manager')) {
+      localStorage.setItem('loyalty-terminal.manager', JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: c }, version: 1 }));
+    }
+  }, cashier);
+}
+
+/** The manager's PIN where a manager's screen or action asks for it: set on first use, entered after that. */
+export async function managerUnlocks(page: Page) {
+  const choose = page.getByRole('heading', { name: 'Set a manager PIN' });
+  const enter = page.getByLabel('Manager PIN', { exact: true });
+  const unlocked = page.getByRole('button', { name: 'Lock manager' });
+  await expect(choose.or(enter).or(unlocked).first()).toBeVisible();
+  if (await choose.isVisible()) {
+    await page.getByLabel('New manager PIN').fill(MANAGER_PIN);
+    await page.getByLabel('Repeat the PIN').fill(MANAGER_PIN);
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+  } else if (await enter.isVisible()) {
+    await enter.fill(MANAGER_PIN);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  }
+  await expect(unlocked).toBeVisible();
+}
+
 /** Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup. */
 export async function openTerminal(page: Page) {
+  await cashierSignedOn(page);
   await page.goto('/');
   await goTo(page, 'Card lookup');
   await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
@@ -35,6 +64,7 @@ export async function expectAvailable(page: Page, text: string) {
 
 export async function goTo(page: Page, screen: 'Sale' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings') {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
+  if (screen === 'Settings' || screen === 'Journal') await managerUnlocks(page);
 }
 
 export async function resetSimulator(request: APIRequestContext) {

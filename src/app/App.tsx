@@ -7,7 +7,10 @@ import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/st
 import { OutboxProvider } from '@/lib/operations/OutboxProvider';
 import { useWaitingCounts } from '@/lib/operations/projection';
 import { PrintArea } from '@/lib/print';
+import { ManagerGate, useManagerUnlocked } from '@/components/ManagerGate';
+import { managerActions, useCashier } from '@/lib/manager/store';
 import { ErrorBoundary } from './error-boundary';
+import { SignOn } from './SignOn';
 import { TerminalProvider } from './terminal-provider';
 
 const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings' }[] = [
@@ -40,6 +43,7 @@ function Header() {
           {mode === 'live' && server && new URL(server.baseUrl).protocol === 'http:' && <span className="insecure-mark"> · <span aria-hidden="true">▲ </span>{t('mode.insecure')}</span>}
         </p>
         <WaitingNotice />
+        <People />
         <nav aria-label={t('nav.label')}>
           <ul className="nav-list">
             {screens.map((s) => (
@@ -108,13 +112,34 @@ function CurrentScreen() {
   );
 }
 
+/** Settings and the journal are the manager's (PIN); the sale, lookup and issue screens need a signed-on cashier; training is open. */
 function Screen({ screen }: { screen: Screen }) {
-  if (screen === 'settings') return <SettingsScreen />;
+  const cashier = useCashier();
+  if (screen === 'settings') return <ManagerGate><SettingsScreen /></ManagerGate>;
+  if (screen === 'journal') return <ManagerGate><JournalScreen /></ManagerGate>;
   if (screen === 'training') return <TrainingScreen />;
+  if (!cashier) return <SignOn />;
   if (screen === 'lookup') return <LookupScreen />;
   if (screen === 'issue') return <IssueScreen />;
-  if (screen === 'journal') return <JournalScreen />;
   return <SaleScreen />;
+}
+
+/** Who is at the till, and the manager's lock while unlocked. */
+function People() {
+  const t = useT();
+  const cashier = useCashier();
+  const unlocked = useManagerUnlocked();
+  return (
+    <div className="people">
+      {cashier && (
+        <p className="cashier">
+          {t('cashier.current', { name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId })}{' '}
+          <button type="button" className="button" onClick={managerActions.cashierSignedOff}>{t('cashier.signOff')}</button>
+        </p>
+      )}
+      {unlocked && <button type="button" className="button" onClick={managerActions.locked}><span aria-hidden="true">🔓 </span>{t('manager.lock')}</button>}
+    </div>
+  );
 }
 
 export function App() {

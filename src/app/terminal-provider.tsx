@@ -4,6 +4,7 @@ import { createLoyaltyApi } from '@/api/loyalty-api';
 import { loadTrainingServer } from '@/features/training/load-training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';
+import { useCashier } from '@/lib/manager/store';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';
@@ -16,6 +17,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const mode = useTerminalMode();
   const server = useServerSettings();
   const locale = useLocale();
+  const cashier = useCashier();
   const t = useT();
   const queryClient = useQueryClient();
   const [training, setTraining] = useState<TrainingServer | null>(null);
@@ -35,22 +37,24 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
 
   const terminal = useMemo<Terminal | null>(() => {
     if (mode === 'live' && server) {
-      const api = createLoyaltyApi({ ...server, timeoutMs: server.timeoutSeconds * 1000 });
+      const operatorId = cashier?.operatorId ?? server.operatorId;
+      const api = createLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
       return {
-        mode, api, locale, currency: server.currency, operatorId: server.operatorId, storeId: server.storeId, workstationId: server.workstationId, series: server.series, fetch: globalThis.fetch.bind(globalThis),
+        mode, api, locale, currency: server.currency, operatorId, operatorName: cashier?.name, storeId: server.storeId, workstationId: server.workstationId, series: server.series, fetch: globalThis.fetch.bind(globalThis),
         baseUrl: server.baseUrl, scope: scopeOf(mode, server), training: null,
       };
     }
     if (!training) return null;
+    const operatorId = cashier?.operatorId ?? 'trainee';
     const api = createLoyaltyApi({
       baseUrl: training.baseUrl, loyaltyGroup: training.loyaltyGroup, token: training.token, merchantId: training.merchantId,
-      currency: training.currency, timeoutMs: 10_000, storeId: 1, workstationId: 1, operatorId: 'trainee', fetch: training.fetch,
+      currency: training.currency, timeoutMs: 10_000, storeId: 1, workstationId: 1, operatorId, fetch: training.fetch,
     });
     return {
-      mode: 'training', api, locale, currency: training.currency, operatorId: 'trainee', storeId: 1, workstationId: 1, series: training.series, fetch: training.fetch,
+      mode: 'training', api, locale, currency: training.currency, operatorId, operatorName: cashier?.name, storeId: 1, workstationId: 1, series: training.series, fetch: training.fetch,
       baseUrl: training.baseUrl, scope: scopeOf('training', null), training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
     };
-  }, [mode, server, training, locale]);
+  }, [mode, server, training, locale, cashier]);
 
   const scope = terminal?.scope;
   useEffect(() => {

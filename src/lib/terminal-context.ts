@@ -18,7 +18,9 @@ export interface Terminal {
   scope: string;
   currency: string;
   locale: string;
+  /** The signed-on cashier (sent as workstationData.operatorId, recorded in the journal). */
   operatorId?: string | undefined;
+  operatorName?: string | undefined;
   storeId?: number | undefined;
   workstationId?: number | undefined;
   series: SeriesConfig[];

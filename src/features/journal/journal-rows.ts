@@ -54,7 +54,7 @@ export function toRow(record: OperationRecord, currency: string): JournalRow {
   return {
     id: record.id,
     at: record.createdAt,
-    operator: record.operatorId ?? '',
+    operator: record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? ''),
     operation,
     kind,
     maskedNumber: number ? maskNumber(number) : '',

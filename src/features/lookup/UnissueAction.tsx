@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
+import { ManagerGate } from '@/components/ManagerGate';
 import type { Instrument } from '@/domain/instrument';
 import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
@@ -36,6 +37,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
         </div>
       )}
       {confirming ? (
+        <ManagerGate compact>
         <div className="notice notice-error" role="alertdialog" aria-labelledby="unissue-question">
           <p id="unissue-question">{t(instrument.kind === 'loyaltyCard' ? 'unissue.confirmLoyalty' : 'unissue.confirm', { what })}</p>
           <div className="actions">
@@ -45,6 +47,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
             </button>
           </div>
         </div>
+        </ManagerGate>
       ) : (
         <>
           <button type="button" className="button button-danger" disabled={blocked !== null || op.state.phase === 'sending'} aria-describedby={blocked ? 'unissue-blocked' : undefined} onClick={() => setConfirming(true)}>

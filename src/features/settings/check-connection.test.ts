@@ -10,7 +10,7 @@ const answering = (status: number, body: string, type = 'application/json'): typ
 describe('check connection', () => {
   it('passes on the contract’s not_found for an unknown card (the real simulator handler)', async () => {
     const sim = simulatedApi();
-    const doFetch: typeof fetch = (input, init) => sim.app.fetch(new Request(input, init));
+    const doFetch: typeof fetch = async (input, init) => sim.app.fetch(new Request(input, init));
     expect(await checkConnection(settings, doFetch)).toMatchObject({ ok: true, key: 'check.ok' });
   });
 

@@ -17,10 +17,10 @@ const kindAndNumber = (type: string, request: object) => ({ kind: type.split('.'
  * window or another, refreshes the projection the screens read and wakes the sender.
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
-  const { api, scope, mode, operatorId } = useTerminal();
+  const { api, scope, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
   const handle = useMemo<OutboxHandle>(() => {
-    const outbox = createOutbox(outboxDb(), { scope, training: mode === 'training', operatorId });
+    const outbox = createOutbox(outboxDb(), { scope, training: mode === 'training', operatorId, operatorName });
     const sender = createSender({
       api,
       outbox,
@@ -30,7 +30,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       },
     });
     return { outbox, sender, tab: tabId() };
-  }, [api, scope, mode, operatorId, queryClient]);
+  }, [api, scope, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
     const { outbox, sender, tab } = handle;

@@ -11,6 +11,7 @@ export interface OutboxContext {
   scope: string;
   training: boolean;
   operatorId?: string | undefined;
+  operatorName?: string | undefined;
   now?: () => Date;
   newId?: () => string;
 }
@@ -49,7 +50,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
   const recordOf = (order: OperationOrder): OperationRecord => {
     const at = now().toISOString();
-    return { ...order, scope, training: context.training, operatorId: context.operatorId, status: 'pending', attempts: 0, createdAt: at, updatedAt: at };
+    return { ...order, scope, training: context.training, operatorId: context.operatorId, operatorName: context.operatorName, status: 'pending', attempts: 0, createdAt: at, updatedAt: at };
   };
 
   async function putStep(tx: WriteTx, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>) {

@@ -21,6 +21,8 @@ export interface OperationRecord {
   transactionId: string;
   reason: string;
   operatorId?: string | undefined;
+  /** The signed-on cashier's name, as the journal shows it. */
+  operatorName?: string | undefined;
   status: OperationStatus;
   attempts: number;
   createdAt: string;

@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
+import { PIN_PATTERN } from '@/lib/manager/pin';
+import { managerActions, useHasPin, useLockedUntil, useUnlockedUntil } from '@/lib/manager/store';
+
+/** Re-renders at `until` (and every second while `tick`), so an unlock ends and a lock counts down on screen. */
+function useNow(until: number, tick: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return undefined;
+    const timer = window.setTimeout(() => setNow(Date.now()), tick ? 1000 : until - now + 50);
+    return () => window.clearTimeout(timer);
+  }, [until, now, tick]);
+  return now;
+}
+
+export function useManagerUnlocked(): boolean {
+  const until = useUnlockedUntil();
+  return until > useNow(until, false);
+}
+
+const clock = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+function PinField({ id, label, value, onChange, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; autoFocus?: boolean }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">{label}</label>
+      <input id={id} className="input input-large" type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={value} autoFocus={autoFocus} onChange={(e) => onChange(e.target.value.trim())} />
+    </div>
+  );
+}
+
+function ChoosePin() {
+  const t = useT();
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!PIN_PATTERN.test(pin)) return setProblem(t('manager.pinFormat'));
+    if (pin !== again) return setProblem(t('manager.pinMismatch'));
+    void managerActions.pinChosen(pin);
+  };
+  return (
+    <form className="panel manager-gate" noValidate onSubmit={submit}>
+      <h2 className="screen-title">{t('manager.chooseTitle')}</h2>
+      <p className="hint">{t('manager.chooseHint')}</p>
+      <PinField id="pin-new" label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus />
+      <PinField id="pin-again" label={t('manager.repeatPin')} value={again} onChange={setAgain} />
+      {problem && <p className="field-error" role="alert">{problem}</p>}
+      <button type="submit" className="button button-primary button-large">{t('manager.setPin')}</button>
+    </form>
+  );
+}
+
+function EnterPin({ compact }: { compact: boolean }) {
+  const t = useT();
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const lockedUntil = useLockedUntil();
+  const now = useNow(lockedUntil, true);
+  const locked = lockedUntil > now;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (checking || locked) return;
+    setChecking(true);
+    const result = await managerActions.pinEntered(pin);
+    setChecking(false);
+    setPin('');
+    if (!result.ok) setProblem(result.reason === 'wrong' ? t('manager.wrongPin', { left: result.triesLeft }) : null);
+  };
+  return (
+    <form className={compact ? 'manager-gate' : 'panel manager-gate'} noValidate onSubmit={(e) => void submit(e)}>
+      {compact ? <p><strong>{t('manager.needed')}</strong></p> : <h2 className="screen-title">{t('manager.needed')}</h2>}
+      <PinField id="pin-enter" label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
+      <div role="alert">
+        {locked && <p className="notice notice-error"><span aria-hidden="true">✕ </span>{t('manager.locked', { time: clock(lockedUntil - now) })}</p>}
+        {!locked && problem && <p className="field-error">{problem}</p>}
+      </div>
+      <button type="submit" className="button button-primary button-large" disabled={checking || locked}>{t('manager.unlock')}</button>
+    </form>
+  );
+}
+
+/**
+ * What only a manager may do (settings, live/training, the journal and its export, un-issue,
+ * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN.
+ */
+export function ManagerGate({ children, compact = false }: { children: ReactNode; compact?: boolean }) {
+  const hasPin = useHasPin();
+  const unlocked = useManagerUnlocked();
+  if (unlocked) return children;
+  return hasPin ? <EnterPin compact={compact} /> : <ChoosePin />;
+}

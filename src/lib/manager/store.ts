@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { afterFailure, FREE_TRIES, hashPin, noAttempts, pinMatches, type PinAttempts, type PinRecord } from './pin';
+
+/** How long a manager's unlock lasts (or until "Lock" is pressed, or the page reloads). */
+export const UNLOCK_MS = 5 * 60_000;
+
+export interface Cashier {
+  operatorId: string;
+  name: string;
+}
+
+interface ManagerState {
+  pin: PinRecord | null;
+  attempts: PinAttempts;
+  cashier: Cashier | null;
+  /** Kept in memory only: a reload asks for the PIN again. */
+  unlockedUntil: number;
+}
+
+const useManagerStore = create<ManagerState>()(
+  persist((): ManagerState => ({ pin: null, attempts: noAttempts, cashier: null, unlockedUntil: 0 }), {
+    name: 'loyalty-terminal.manager',
+    version: 1,
+    storage: createJSONStorage(() => localStorage),
+    partialize: ({ pin, attempts, cashier }) => ({ pin, attempts, cashier }),
+  }),
+);
+
+export type PinResult = { ok: true } | { ok: false; reason: 'wrong'; triesLeft: number } | { ok: false; reason: 'locked'; until: number };
+
+/** The manager's actions, named for what happened. */
+export const managerActions = {
+  async pinChosen(pin: string) {
+    if (useManagerStore.getState().pin) throw new Error('A PIN is already set');
+    useManagerStore.setState({ pin: await hashPin(pin), attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+  },
+  async pinEntered(pin: string): Promise<PinResult> {
+    const { pin: record, attempts } = useManagerStore.getState();
+    const now = Date.now();
+    if (!record) return { ok: false, reason: 'wrong', triesLeft: 0 };
+    if (attempts.lockedUntil > now) return { ok: false, reason: 'locked', until: attempts.lockedUntil };
+    if (await pinMatches(pin, record)) {
+      useManagerStore.setState({ attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+      return { ok: true };
+    }
+    const next = afterFailure(useManagerStore.getState().attempts, now);
+    useManagerStore.setState({ attempts: next });
+    return next.lockedUntil > now ? { ok: false, reason: 'locked', until: next.lockedUntil } : { ok: false, reason: 'wrong', triesLeft: FREE_TRIES - next.failures };
+  },
+  locked: () => useManagerStore.setState({ unlockedUntil: 0 }),
+  cashierSignedOn: (cashier: Cashier) => useManagerStore.setState({ cashier }),
+  cashierSignedOff: () => useManagerStore.setState({ cashier: null, unlockedUntil: 0 }),
+};
+
+export const useHasPin = () => useManagerStore((s) => s.pin !== null);
+export const useUnlockedUntil = () => useManagerStore((s) => s.unlockedUntil);
+export const useLockedUntil = () => useManagerStore((s) => s.attempts.lockedUntil);
+export const useCashier = () => useManagerStore((s) => s.cashier);
