@@ -28,7 +28,7 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   await goTo(page, 'Journal');
   const rows = page.locator('.journal tbody tr');
   await expect(page.getByRole('row', { name: /Gift card · commit/ })).toContainText('•••• 0001');
-  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText('partiallyApproved 500');
+  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText('partiallyApproved 5.00');
   await expect(page.locator('.journal')).not.toContainText('700100000001');
   const totals = page.getByRole('table').first();
   await expect(totals.getByRole('row', { name: /^Gift card/ })).toContainText('€30.00€50.00');
@@ -41,7 +41,7 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   await page.getByRole('button', { name: 'Export as CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('time,operator,operation,kind,number,amount,currency,reference,outcome,note,training');
-  expect(csv).toContain(',cashier-1,commit,giftCard,•••• 0001,30.00,EUR,');
+  expect(csv).toContain(',Casey (c7),commit,giftCard,•••• 0001,30.00,EUR,');
   expect(csv).not.toMatch(/70010000000/);
 
   await page.getByRole('button', { name: 'Reprint slip for •••• 0001' }).first().click();

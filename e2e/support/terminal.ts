@@ -48,6 +48,24 @@ export async function scan(page: Page, number: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A hardware scanner typing into whatever has focus: keys a few milliseconds apart by the device's
+ * own clock (the timestamps a keyboard wedge's events carry), then Enter. Playwright's own typing
+ * is paced by the page, so the scanner's timing is given to Chromium directly.
+ */
+export async function scanIntoFocus(page: Page, text: string, gapMs = 4) {
+  const cdp = await page.context().newCDPSession(page);
+  let at = Date.now() / 1000;
+  const key = async (k: string, text: string, code: string, vk: number) => {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, text, code, windowsVirtualKeyCode: vk, timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, windowsVirtualKeyCode: vk, timestamp: at });
+    at += gapMs / 1000;
+  };
+  for (const ch of text) await key(ch, ch, /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, ch.toUpperCase().charCodeAt(0));
+  await key('Enter', '\r', 'Enter', 13);
+  await cdp.detach();
+}
+
 /** A cashier keying the number into the field. */
 export async function keyNumber(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Card number' }).fill(number);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// No `new Function` at run time: the terminal's Content-Security-Policy has no 'unsafe-eval'.
+z.config({ jitless: true });
+
 /**
  * The contract's response bodies on the wire (major units, loyalty-api.md sections 2-5). Unknown
  * fields are dropped; wrong types fail the parse and become a malformed_response error.

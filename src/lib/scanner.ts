@@ -4,19 +4,22 @@
  *
  * - Focus on no text field: every key is collected and handed over on Enter. No timing, so no
  *   keystroke of a fast scanner is lost and a slow typist is treated the same.
- * - Focus in an amount field (`data-amount-field`): a scan types into it. A burst of at least
- *   MIN_BURST characters, each within BURST_GAP_MS of the one before, ending in Enter just as
- *   fast, is a card: the field gets back what it held before the burst, and the number goes to the
- *   handler. A person never types that fast, so a typist's keys are never taken for a scan.
+ * - Focus in an amount field (`data-amount-field`): a scan types into it. The keys just before an
+ *   Enter are a card when there are at least MIN_BURST of them and they came, Enter included, at
+ *   no more than AVERAGE_GAP_MS a key on average with no pause over MAX_GAP_MS (a busy page may
+ *   hold up one key; a person cannot type 6 keys at 35 ms each). The field gets back what it held
+ *   before the burst, and the number goes to the handler. A typist's keys are never taken for a scan.
  */
-export const BURST_GAP_MS = 50;
+export const AVERAGE_GAP_MS = 35;
+export const MAX_GAP_MS = 300;
 export const MIN_BURST = 6;
 
 type Handler = (text: string) => void;
 
 const handlers: { handler: Handler }[] = [];
 let buffer = '';
-let burst: { field: HTMLInputElement; before: string; chars: string; lastAt: number } | null = null;
+/** The keys typed into one amount field since its last pause, each with the field's text before it. */
+let keys: { field: HTMLInputElement; key: string; at: number; before: string }[] = [];
 let installed = false;
 
 function isEditable(target: EventTarget | null): boolean {
@@ -38,39 +41,43 @@ function deliver(text: string) {
   handlers.at(-1)?.handler(text);
 }
 
+/** The longest run of keys ending now that a scanner, not a person, typed; null when there is none. */
+function scannedRun(now: number): typeof keys | null {
+  for (let i = 0; i + MIN_BURST <= keys.length; i += 1) {
+    const run = keys.slice(i);
+    const first = run[0];
+    if (!first || (now - first.at) / run.length > AVERAGE_GAP_MS) continue;
+    return run;
+  }
+  return null;
+}
+
 function onAmountKey(event: KeyboardEvent, field: HTMLInputElement) {
   const now = event.timeStamp;
-  const fast = burst !== null && burst.field === field && now - burst.lastAt <= BURST_GAP_MS;
+  const last = keys.at(-1);
+  if (last && (last.field !== field || now - last.at > MAX_GAP_MS)) keys = [];
   if (event.key === 'Enter') {
-    if (fast && burst && burst.chars.length >= MIN_BURST && handlers.length > 0) {
-      event.preventDefault();
-      event.stopPropagation();
-      const { chars, before } = burst;
-      burst = null;
-      restore(field, before);
-      deliver(chars);
-      return;
-    }
-    burst = null;
+    const run = scannedRun(now);
+    keys = [];
+    if (!run || handlers.length === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    restore(field, run[0]?.before ?? field.value);
+    deliver(run.map((k) => k.key).join(''));
     return;
   }
   if (event.key.length !== 1) {
-    if (event.key !== 'Shift') burst = null;
+    if (event.key !== 'Shift') keys = [];
     return;
   }
-  if (fast && burst) {
-    burst.chars += event.key;
-    burst.lastAt = now;
-  } else {
-    burst = { field, before: field.value, chars: event.key, lastAt: now };
-  }
+  keys.push({ field, key: event.key, at: now, before: field.value });
 }
 
 function onKeyDown(event: KeyboardEvent) {
   if (handlers.length === 0) return;
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) {
     buffer = '';
-    burst = null;
+    keys = [];
     return;
   }
   if (isAmountField(event.target)) {
@@ -78,7 +85,7 @@ function onKeyDown(event: KeyboardEvent) {
     onAmountKey(event, event.target);
     return;
   }
-  burst = null;
+  keys = [];
   if (isEditable(event.target)) {
     buffer = '';
     return;
