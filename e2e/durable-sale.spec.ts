@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender, tenderExternal } from './support/sale';
 import { startSimulator } from './support/simulator-process';
-import { goTo, resetSimulator } from './support/terminal';
+import { goTo, managerUnlocks, resetSimulator } from './support/terminal';
 
 const waiting = (page: Page) => page.getByRole('banner').getByText(/waiting to reach the server/);
 
@@ -47,6 +47,7 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     await expect.poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 }).toBe('expired');
     await setFaults(request, {}, sim.url);
     await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click({ timeout: 15_000 });
+    await managerUnlocks(page);
     await expect(waiting(page)).toHaveCount(0);
     const row = page.getByRole('row', { name: /Store credit · commit/ });
     await expect(row).toContainText('Needs a manager');

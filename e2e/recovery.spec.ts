@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
-import { resetSimulator, SIMULATOR } from './support/terminal';
+import { managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
   await resetSimulator(request);
@@ -115,6 +115,7 @@ test('a hold that turns out committed when the cashier removes it stays paid, an
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Paid · authorization');
   await expectRemaining(page, '€10.00');
   await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click();
+  await managerUnlocks(page);
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('Needs a manager');
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('it had been committed');
 });

@@ -73,8 +73,8 @@ function onAmountKey(event: KeyboardEvent, field: HTMLInputElement) {
   keys.push({ field, key: event.key, at: now, before: field.value });
 }
 
+/** Installed once and kept: keys typed while one screen gives way to the next are not lost. */
 function onKeyDown(event: KeyboardEvent) {
-  if (handlers.length === 0) return;
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) {
     buffer = '';
     keys = [];
@@ -93,7 +93,7 @@ function onKeyDown(event: KeyboardEvent) {
   if (event.key === 'Enter') {
     const text = buffer;
     buffer = '';
-    if (text.length > 0) {
+    if (text.length > 0 && handlers.length > 0) {
       event.preventDefault();
       deliver(text);
     }
@@ -113,7 +113,6 @@ export function registerScanHandler(handler: Handler): () => void {
   }
   const entry = { handler };
   handlers.push(entry);
-  buffer = '';
   return () => {
     const at = handlers.indexOf(entry);
     if (at >= 0) handlers.splice(at, 1);

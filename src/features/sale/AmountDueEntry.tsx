@@ -26,7 +26,11 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<
   useScanner((text) => setCardRead(text.trim()));
 
   return (
-    <form className="panel due-entry" noValidate onSubmit={form.handleSubmit((v) => run(() => onStart(v.due)))}>
+    <form className="panel due-entry" noValidate onSubmit={form.handleSubmit((v) => {
+      // The next keys are the card the cashier scans at once: they must not land in this field.
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      return run(() => onStart(v.due));
+    })}>
       <h2 className="screen-title">{t('sale.newTitle')}</h2>
       {cardRead && <p className="notice notice-warn" role="alert">{t('sale.cardBeforeDue', { number: maskNumber(cardRead) })}</p>}
       <AmountField id="sale-due" label={`${t('sale.dueLabel')} (${currency})`} error={error} registration={form.register('due')} large autoFocus />

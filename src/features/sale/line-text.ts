@@ -1,6 +1,6 @@
 import { CONTRADICTORY_ANSWER } from '@/api/error-policy';
 import { formatMoney } from '@/domain/money';
-import { isolated, TEXT_CAP } from '@/domain/untrusted-text';
+import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { MessageKey } from '@/lib/i18n';
@@ -16,9 +16,9 @@ export function lineStatus(t: T, line: TenderLine, money: { currency: string; lo
   switch (s.name) {
     case 'requesting': return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown': return { text: t(s.reason === CONTRADICTORY_ANSWER ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
-    case 'authorized': return { text: t('line.authorized', { code: isolated(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
+    case 'authorized': return { text: t('line.authorized', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
     case 'committing': return { text: t('line.committing'), tone: 'busy' };
-    case 'committed': return { text: t('line.committed', { code: isolated(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
+    case 'committed': return { text: t('line.committed', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
     case 'canceling': return { text: t('line.canceling'), tone: 'busy' };
     case 'canceled': return { text: t(s.lapsed ? 'line.lapsed' : 'line.canceled'), tone: 'neutral' };
     case 'approved': return { text: t('line.approved'), tone: 'ok' };
