@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { configureLiveServer, expectAccessible, goTo, keyNumber, openTerminal, resetSimulator, scan } from './support/terminal';
+import { configureLiveServer, expectAccessible, goTo, keyNumber, managerUnlocks, openTerminal, resetSimulator, scan } from './support/terminal';
 
 test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
   await resetSimulator(request);
@@ -61,4 +61,20 @@ test('a sale-free lookup can be done by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Read again' })).toBeFocused();
+});
+
+test('the sign-on and manager PIN screens pass axe and have touch-sized targets', async ({ page }) => {
+  await openTerminal(page);
+  await page.getByRole('button', { name: 'Sign off' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Set a manager PIN' })).toBeVisible();
+  await expectAccessible(page);
+  const small = await page.locator('main button, main input').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).filter((b) => b.height < 44 || b.width < 44).length);
+  expect(small).toBe(0);
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Lock manager' }).click();
+  await expect(page.getByRole('heading', { name: 'Manager PIN needed' })).toBeVisible();
+  await expectAccessible(page);
 });
