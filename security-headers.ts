@@ -45,3 +45,13 @@ export const devHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
+
+/**
+ * The demo till (public/host-demo.html) is another page, a till's: it frames the terminal, which
+ * may be on another origin (?terminal=…), so it allows frames where the terminal's policy does not.
+ */
+export const demoTillHeaders: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self' http: https:; object-src 'none'; base-uri 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};

@@ -1,13 +1,16 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+
+/** Where the terminal is on the page: the page itself, or the frame a till embeds it in. */
+export type Within = Page | FrameLocator;
 import { API, cashierSignedOn, SIMULATOR } from './terminal';
 
-/** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
-/** `at`: where the terminal is served (a browser connected by hand has no base URL). */
-export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/') {
+/** What a manager set up once: the standalone simulator, its series, and the tills allowed to hand payments over. */
+export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, hostOrigins: string[] = []) {
   const settings = {
     state: {
       mode: 'live',
       locale: 'en-IE',
+      hostOrigins,
       server: {
         baseUrl, loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', storeId: 12, workstationId: 3, operatorId: 'cashier-1',
         currency: 'EUR', timeoutSeconds: 3,
@@ -22,10 +25,17 @@ export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/'
     },
     version: 1,
   };
+  // Runs in every frame: a terminal embedded by a till on another site has its own (partitioned) storage.
   await page.addInitScript((s) => {
     if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
   }, JSON.stringify(settings));
   await cashierSignedOn(page);
+}
+
+/** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
+/** `at`: where the terminal is served (a browser connected by hand has no base URL). */
+export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/') {
+  await liveSettingsSeeded(page, baseUrl);
   await page.goto(at);
   await expect(page.getByText(`Live: ${new URL(baseUrl).host}`)).toBeVisible();
 }
@@ -37,14 +47,14 @@ export async function startSale(page: Page, due: string) {
 }
 
 /** Scans a card on the sale screen and takes `amount` (or the amount offered). */
-export async function tender(page: Page, number: string, amount?: string) {
-  await page.getByRole('heading', { name: 'Pay with a card' }).click();
+export async function tender(page: Page, number: string, amount?: string, within: Within = page) {
+  await within.getByRole('heading', { name: 'Pay with a card' }).click();
   await page.keyboard.type(number);
   await page.keyboard.press('Enter');
-  const field = page.getByLabel('Amount to take from this card');
+  const field = within.getByLabel('Amount to take from this card');
   await expect(field).toBeVisible();
   if (amount !== undefined) await field.fill(amount);
-  await page.getByRole('button', { name: /^Take / }).click();
+  await within.getByRole('button', { name: /^Take / }).click();
 }
 
 export async function tenderExternal(page: Page, amount?: string) {
@@ -64,7 +74,7 @@ export async function voidSale(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Sale voided' })).toBeVisible();
 }
 
-export function line(page: Page, name: RegExp | string) {
+export function line(page: Within, name: RegExp | string) {
   return page.locator('.tender-line').filter({ hasText: name });
 }
 

@@ -9,6 +9,7 @@ import { useWaitingCounts } from '@/lib/operations/projection';
 import { PrintArea } from '@/lib/print';
 import { ManagerGate, useManagerUnlocked } from '@/components/ManagerGate';
 import { managerActions, useCashier } from '@/lib/manager/store';
+import { HostBridge } from '@/lib/host/HostBridge';
 import { ErrorBoundary } from './error-boundary';
 import { SignOn } from './SignOn';
 import { TerminalProvider } from './terminal-provider';
@@ -165,6 +166,7 @@ export function App() {
         >
           <TerminalProvider>
             <OutboxProvider>
+              <HostBridge />
               <CurrentScreen />
               <PrintArea />
             </OutboxProvider>

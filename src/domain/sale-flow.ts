@@ -2,7 +2,7 @@ import type { InstrumentKind } from './instrument';
 import { maskNumber } from './instrument-number';
 import type { Minor } from './money';
 import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
-import { canComplete, canTender, lineAdded, lineChanged, lineRemoved, newSale, remainingDue, saleStatusChanged, type Sale } from './sale';
+import { canComplete, canTender, lineAdded, lineChanged, lineRemoved, newSale, remainingDue, saleStatusChanged, type HostOrder, type Sale } from './sale';
 import { coveredAmount, isInFlight, isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
 import { holdGoneCodes, tenderFor, tenders, type LineChange } from './tenders';
 
@@ -26,6 +26,8 @@ export type SaleAction =
   | { type: 'removeLine'; lineId: string }
   | { type: 'complete' }
   | { type: 'void' }
+  /** A till's completed sale taken back: loyalty payments voided; committed card money cannot be. */
+  | { type: 'reverse' }
   | { type: 'close' };
 
 /** After an unknown outcome turned out to have happened: the card must show no more taken than this. */
@@ -49,7 +51,7 @@ export interface FlowStep {
 const step = (sale: Sale, more: Partial<FlowStep> = {}): FlowStep => ({ sale, orders: [], flags: [], verify: [], ...more });
 const reject = (sale: Sale, why: string): FlowStep => step(sale, { rejected: why });
 
-const reasons = { pay: 'Sale', commit: 'Sale', remove: 'Tender removed', void: 'Sale voided' } as const;
+const reasons = { pay: 'Sale', commit: 'Sale', remove: 'Tender removed', void: 'Sale voided', reverse: 'Sale reversed' } as const;
 
 function order(sale: Sale, id: string, request: OperationRequest, reason: string): OperationOrder {
   return { id, request, transactionId: sale.transactionId, reason };
@@ -93,11 +95,17 @@ function settle(s: FlowStep, now: Date): FlowStep {
     sale = saleStatusChanged(sale, 'completed', now);
   }
   if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || isUnresolved(l))) sale = saleStatusChanged(sale, 'voided', now);
+  if (sale.status === 'reversing' && !sale.lines.some(settling)) sale = saleStatusChanged(sale, 'reversed', now);
   return { ...s, sale };
 }
 
 export function startSale(due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
   return { ...newSale(env.newId(), due, env.now), scope: meta.scope, owner: meta.owner, closed: false };
+}
+
+/** A sale the store's till handed over: its amount and reference are the till's. */
+export function startHostSale(host: HostOrder, due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
+  return { ...startSale(due, meta, env), host };
 }
 
 /** A cashier's action: the next sale and what to send. An action that does not fit the sale is rejected, never half done. */
@@ -106,6 +114,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
     case 'tender': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
       if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
+      if (sale.host?.allowedKinds && !sale.host.allowedKinds.includes(action.kind)) return reject(sale, 'kind_not_allowed');
       const line: TenderLine = {
         id: env.newId(), kind: action.kind, number: action.number, amount: action.amount, availableBefore: action.availableBefore,
         payOperationId: env.newId(), state: { name: 'requesting' },
@@ -115,6 +124,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
     }
     case 'tenderExternal': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
+      if (sale.host) return reject(sale, 'till_collects'); // the till takes cash and bank cards itself
       if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
       const line: TenderLine = { id: env.newId(), kind: 'external', number: '', amount: action.amount, label: action.label, state: { name: 'recorded' } };
       return step({ ...lineAdded(sale, line), notice: undefined });
@@ -150,9 +160,16 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       }
       return settle(s, env.now);
     }
+    case 'reverse': {
+      if (sale.status !== 'completed' || sale.lines.some(isInFlight)) return reject(sale, 'not_completed');
+      let s = step(saleStatusChanged(sale, 'reversing', env.now));
+      // Loyalty payments are voided; committed gift card and store credit money stays taken (the contract has no refund).
+      for (const line of sale.lines) if (line.kind === 'loyaltyCard') s = release(s, line.id, reasons.reverse, env, false);
+      return settle(s, env.now);
+    }
     case 'close': {
       const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
-      if (sale.status !== 'completed' && sale.status !== 'voided' && !waitingOnly) return reject(sale, 'not_finished');
+      if (sale.status !== 'completed' && sale.status !== 'voided' && sale.status !== 'reversed' && !waitingOnly) return reject(sale, 'not_finished');
       return step({ ...sale, closed: true });
     }
   }

@@ -1,8 +1,26 @@
 import { availableAmount, type Account } from './account';
+import type { InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, type TenderLine } from './tender-line';
 
-export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided';
+export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided' | 'reversing' | 'reversed';
+
+/**
+ * A sale handed over by the store's own till (docs/host-integration.md): the till's reference and
+ * amount are locked, the till collects whatever is left another way.
+ */
+export interface HostOrder {
+  reference: string;
+  /** The till's origin: every answer goes only there. */
+  origin: string;
+  transport: 'message' | 'url';
+  /** URL transport: where the result goes (its origin is `origin`). */
+  callback?: string | undefined;
+  currency: string;
+  basket?: { text: string; amount?: Minor | undefined }[] | undefined;
+  /** Which kinds may pay; all when absent. */
+  allowedKinds?: InstrumentKind[] | undefined;
+}
 
 /** A sale (one POS receipt): the amount due and the lines tendering it. transactionId is the contract's. */
 export interface Sale {
@@ -20,6 +38,8 @@ export interface Sale {
   closed?: boolean | undefined;
   /** Shown to the cashier until the next action: why the sale is open again. */
   notice?: 'reopened' | undefined;
+  /** Set when the store's till started this sale. */
+  host?: HostOrder | undefined;
 }
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
@@ -53,15 +73,18 @@ export function checkTenderAmount(sale: Sale, amount: Minor, account?: Account):
 
 /** Still something to send, resolve or show: a sale the terminal must keep working on. */
 export function isActive(sale: Sale): boolean {
-  return !sale.closed || sale.status === 'completing' || sale.status === 'voiding' || sale.lines.some((l) => isInFlight(l) || isUnresolved(l));
+  return !sale.closed || sale.status === 'completing' || sale.status === 'voiding' || sale.status === 'reversing' || sale.lines.some((l) => isInFlight(l) || isUnresolved(l));
 }
 
 export function hasWorkInFlight(sale: Sale): boolean {
   return sale.lines.some((line) => isInFlight(line) || isUnresolved(line));
 }
 
+/** A till's sale may go back with part of it covered: the till collects the rest another way. */
 export function canComplete(sale: Sale): boolean {
-  return sale.status === 'open' && remainingDue(sale) === 0 && paidAmount(sale) === sale.due && !hasWorkInFlight(sale);
+  if (sale.status !== 'open' || hasWorkInFlight(sale)) return false;
+  const paid = paidAmount(sale);
+  return sale.host ? paid > 0 && paid <= sale.due : remainingDue(sale) === 0 && paid === sale.due;
 }
 
 export function canTender(sale: Sale): boolean {
@@ -84,12 +107,14 @@ export function lineRemoved(sale: Sale, lineId: string): Sale {
 const saleTransitions: Record<SaleStatus, SaleStatus[]> = {
   open: ['completing', 'voiding'],
   completing: ['completed', 'open'],
-  completed: [],
+  completed: ['reversing'],
   voiding: ['voided'],
   voided: [],
+  reversing: ['reversed'],
+  reversed: [],
 };
 
 export function saleStatusChanged(sale: Sale, status: SaleStatus, now: Date): Sale {
   if (!saleTransitions[sale.status].includes(status)) throw new Error(`A ${sale.status} sale cannot become ${status}`);
-  return { ...sale, status, ...(status === 'completed' || status === 'voided' ? { finishedAt: now.toISOString() } : {}) };
+  return { ...sale, status, ...(status === 'completed' || status === 'voided' || status === 'reversed' ? { finishedAt: now.toISOString() } : {}) };
 }

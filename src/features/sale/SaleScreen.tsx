@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
+import { formatMoney } from '@/domain/money';
 import { isInFlight, isUnresolved } from '@/domain/tender-line';
+import { useTerminal } from '@/lib/terminal-context';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import { AmountDueEntry } from './AmountDueEntry';
@@ -23,11 +25,35 @@ function Totals({ sale }: { sale: Sale }) {
   );
 }
 
+/** A sale the store's till handed over: its reference, and that the amount is the till's. */
+function HostBanner({ sale }: { sale: Sale }) {
+  const t = useT();
+  if (!sale.host) return null;
+  const kinds = sale.host.allowedKinds;
+  return (
+    <div className="notice notice-quiet host-banner">
+      <p><strong>{t('host.banner', { reference: sale.host.reference })}</strong></p>
+      <p>{t('host.locked')}</p>
+      {kinds && <p>{t('host.kinds', { kinds: kinds.map((k) => t(`kind.${k}`)).join(', ') })}</p>}
+    </div>
+  );
+}
+
+function completeLabel(sale: Sale, t: ReturnType<typeof useT>, money: (minor: number) => string): string {
+  if (!sale.host) return t('sale.complete');
+  return remainingDue(sale) > 0 ? t('host.returnPartial', { amount: money(remainingDue(sale)) }) : t('host.returnPaid');
+}
+
 function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
+  const { currency, locale } = useTerminal();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
-  const blockedReason = remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : hasWorkInFlight(sale) ? t('sale.cannotCompleteBusy') : null;
+  const blockedReason = hasWorkInFlight(sale)
+    ? t('sale.cannotCompleteBusy')
+    : sale.host
+      ? (paidAmount(sale) === 0 ? t('host.nothingPaid') : null)
+      : remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : null;
   if (confirmVoid) {
     return (
       <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
@@ -42,12 +68,12 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   return (
     <div className="sale-actions">
       <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => controls.act({ type: 'complete' }))}>
-        {t('sale.complete')}
+        {completeLabel(sale, t, (minor) => formatMoney(minor, currency, locale))}
       </button>
       <button type="button" className="button button-large" disabled={busy || sale.lines.some(isInFlight)} onClick={() => setConfirmVoid(true)}>
         {t('sale.void')}
       </button>
-      {blockedReason && sale.lines.length > 0 && <p id="complete-blocked" className="hint">{blockedReason}</p>}
+      {blockedReason && (sale.lines.length > 0 || sale.host) && <p id="complete-blocked" className="hint">{blockedReason}</p>}
     </div>
   );
 }
@@ -83,6 +109,7 @@ export function SaleScreen() {
   return (
     <div className="screen sale">
       <h2 className="screen-title">{t('sale.title')}</h2>
+      <HostBanner sale={sale} />
       <Totals sale={sale} />
       {failure}
       {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
@@ -105,7 +132,7 @@ export function SaleScreen() {
           {tendering && (
             <div>
               <TenderPanel sale={sale} controls={controls} />
-              <ExternalTender sale={sale} controls={controls} />
+              {!sale.host && <ExternalTender sale={sale} controls={controls} />}
             </div>
           )}
           <div>

@@ -78,6 +78,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   });
   const instrument = query.data;
   const reason = instrument ? cannotPay(instrument, new Date()) : null;
+  const notTaken = instrument && sale.host?.allowedKinds && !sale.host.allowedKinds.includes(instrument.kind);
 
   return (
     <section className="panel tender-panel" aria-labelledby="tender-heading">
@@ -102,7 +103,9 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
           <p className="tender-card-available">
             {t('details.available')}: <strong><Money minor={availableAmount(instrument.account)} /></strong>
           </p>
-          {reason ? (
+          {notTaken ? (
+            <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t('host.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}</p>
+          ) : reason ? (
             <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t(cannotPayText[reason])}</p>
           ) : (
             <PayForm key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`} sale={sale} instrument={instrument} controls={controls} onDone={() => { lookup.clear(); setInput(''); }} />

@@ -7,6 +7,7 @@ import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
+import { HostOriginsForm } from './HostOriginsForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
 function FieldMessage({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
@@ -172,6 +173,8 @@ export function SettingsScreen() {
           {notice && <p className={`notice ${notice.tone === 'ok' ? 'notice-ok' : 'notice-error'}`}><span aria-hidden="true">{notice.tone === 'ok' ? '✓ ' : '✕ '}</span>{notice.text}</p>}
         </div>
       </form>
+
+      <HostOriginsForm />
 
       <section className="mode-switch" aria-labelledby="mode-heading">
         <h3 id="mode-heading">{mode === 'live' ? t('settings.modeLive') : t('settings.modeTraining')}</h3>

@@ -21,7 +21,7 @@ export interface OutboxSchema extends DBSchema {
   sales: {
     key: string;
     value: StoredSale;
-    indexes: { byScopeActive: [string, number]; byStarted: string };
+    indexes: { byScopeActive: [string, number]; byStarted: string; byHostReference: [string, string] };
   };
 }
 
@@ -30,10 +30,11 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
 /**
  * One IndexedDB database holds the sales and the operations they ask for, so that both are written
  * in one transaction. Version 1 had the operations only; version 2 adds the sales and the indexes
- * that let counts and journal pages be read without reading every record.
+ * that let counts and journal pages be read without reading every record; version 3 finds a
+ * till's sale by the till's reference (sales without one are not in that index).
  */
 export function openOutboxDb(name: string): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 2, {
+  return openDB<OutboxSchema>(name, 3, {
     upgrade(db, oldVersion, _newVersion, tx) {
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
       if (oldVersion < 1) {
@@ -49,6 +50,7 @@ export function openOutboxDb(name: string): Promise<OutboxDb> {
         sales.createIndex('byScopeActive', ['scope', 'active']);
         sales.createIndex('byStarted', 'startedAt');
       }
+      if (oldVersion < 3) tx.objectStore('sales').createIndex('byHostReference', ['scope', 'host.reference']);
     },
   });
 }

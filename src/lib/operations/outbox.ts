@@ -75,6 +75,27 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write(async (tx) => void (await tx.objectStore('sales').put(stored(sale, scope))));
     },
 
+    /**
+     * A till's sale, started once per reference: if one with this reference exists (another
+     * window, a reload, a repeated message), it is returned and nothing is written.
+     */
+    async startHostSale(sale: Sale): Promise<{ sale: Sale; started: boolean }> {
+      const reference = sale.host?.reference;
+      if (!reference) throw new Error('A till sale needs its reference');
+      let out = { sale, started: true };
+      await write(async (tx) => {
+        const existing = await tx.objectStore('sales').index('byHostReference').get([scope, reference]);
+        if (existing) out = { sale: plain(existing), started: false };
+        else await tx.objectStore('sales').put(stored(sale, scope));
+      });
+      return out;
+    },
+
+    saleByReference: async (reference: string) => {
+      const sale = await (await db).getFromIndex('sales', 'byHostReference', [scope, reference]);
+      return sale ? plain(sale) : undefined;
+    },
+
     /** Reads the sale, lets `decide` change it, and writes the sale and its orders, all in one transaction. */
     async act(transactionId: string, decide: (sale: Sale, env: FlowEnv) => FlowStep): Promise<FlowStep | null> {
       let result: FlowStep | null = null;

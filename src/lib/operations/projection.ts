@@ -66,6 +66,9 @@ export function useCurrentSale(): Sale | null {
   });
 }
 
+/** Every sale still being worked on, in every window (a till's sales are watched until they finish). */
+export const useActiveSales = () => useView((v) => v.sales);
+
 /** Operations still to reach the server, and those that need a manager. */
 export const useWaitingCounts = () => useView((v) => v.counts);
 

@@ -33,3 +33,14 @@ export function sameServer(a: string, b: string): boolean {
   const origin = (u: string) => (URL.canParse(u.trim()) ? new URL(u.trim()).href.replace(/\/+$/, '') : u.trim());
   return origin(a) === origin(b);
 }
+
+/**
+ * A till's origin (scheme, host, port; no path): allowed to hand payments over, and the only
+ * place answers go. The same transport rule as a server: https, http only on the shop's network.
+ */
+export function checkOrigin(text: string): { ok: true; origin: string } | { ok: false } {
+  const value = text.trim().replace(/\/$/, '');
+  const checked = checkServerAddress(value);
+  if (!checked.ok || new URL(value).origin !== value.toLowerCase()) return { ok: false };
+  return { ok: true, origin: new URL(value).origin };
+}

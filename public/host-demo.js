@@ -1,0 +1,151 @@
+// The demo till: a basket, and a payment through the loyalty terminal in an iframe, with the
+// published host client. A payment under way is remembered (localStorage), so a reload of this
+// page resumes it by its reference instead of starting another.
+import { connectTerminal, TerminalRefused, TerminalTimeout } from './host-client/host-client.js';
+
+const terminalUrl = new URL(new URLSearchParams(location.search).get('terminal') ?? '/', location.href);
+const basket = [
+  { text: 'Coffee beans 1 kg', amount: 2490 },
+  { text: 'Milk frother', amount: 3990 },
+  { text: 'Gift wrap', amount: 250 },
+];
+const currency = 'EUR';
+const total = basket.reduce((sum, item) => sum + item.amount, 0);
+const money = (minor) => new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(minor / 100);
+const $ = (id) => document.getElementById(id);
+const PENDING = 'host-demo.pending';
+const LAST = 'host-demo.last';
+
+const frame = $('terminal');
+const overlay = $('terminal-overlay');
+const terminal = connectTerminal({ window: () => frame.contentWindow, origin: terminalUrl.origin });
+
+function say(text) {
+  $('till-status').textContent = text;
+}
+
+function showTerminal(show) {
+  if (!frame.src) frame.src = terminalUrl.href;
+  overlay.hidden = !show;
+}
+
+function row(label, value) {
+  const p = document.createElement('p');
+  p.append(`${label}: `);
+  const b = document.createElement('strong');
+  b.textContent = value;
+  p.append(b);
+  return p;
+}
+
+function showReceipt(result) {
+  const receipt = $('receipt');
+  receipt.replaceChildren();
+  receipt.append(row('Reference', result.reference), row('Status', result.status), row('Paid by card', money(result.amountCovered)));
+  const list = document.createElement('ul');
+  for (const p of result.payments) {
+    const li = document.createElement('li');
+    li.textContent = `${p.kind} ${p.maskedNumber}: ${money(p.amount)} (${p.state}${p.authCode ? `, auth ${p.authCode}` : ''}${p.loyaltyResult ? `, ${p.loyaltyResult}` : ''})`;
+    list.append(li);
+  }
+  receipt.append(list);
+  if (result.status === 'paid' || result.status === 'partially_paid') {
+    const cash = document.createElement('p');
+    cash.className = 'due-cash';
+    cash.textContent = result.amountRemaining > 0 ? `Collect ${money(result.amountRemaining)} in cash` : 'Nothing left to collect';
+    receipt.append(cash);
+  }
+  if (result.storeCreditOffer) receipt.append(row('Cannot go back to the card; offer store credit', money(result.storeCreditOffer)));
+  const slip = document.createElement('pre');
+  slip.className = 'slip';
+  slip.setAttribute('aria-label', 'Slip text');
+  slip.textContent = result.slipText;
+  receipt.append(slip);
+}
+
+function failed(error) {
+  if (error instanceof TerminalRefused) say(`Refused (${error.reason}): ${error.message}`);
+  else if (error instanceof TerminalTimeout) say(error.message);
+  else say(`Error: ${error}`);
+}
+
+async function pay(order) {
+  localStorage.setItem(PENDING, JSON.stringify(order));
+  localStorage.setItem(LAST, order.reference);
+  showTerminal(true);
+  say(`Paying ${money(order.amountDue)} for ${order.reference}…`);
+  try {
+    const result = await terminal.pay(order);
+    localStorage.removeItem(PENDING);
+    showTerminal(false);
+    showReceipt(result);
+    say(`Result for ${result.reference}: ${result.status}`);
+  } catch (error) {
+    if (error instanceof TerminalRefused) localStorage.removeItem(PENDING);
+    showTerminal(false);
+    failed(error);
+  }
+}
+
+$('basket').replaceChildren(...basket.map((item) => {
+  const li = document.createElement('li');
+  li.append(item.text);
+  const price = document.createElement('span');
+  price.textContent = money(item.amount);
+  li.append(price);
+  return li;
+}));
+$('total').textContent = money(total);
+$('reference').value = localStorage.getItem(LAST) ?? `R-${Date.now().toString(36).toUpperCase()}`;
+
+$('pay').addEventListener('click', () => {
+  const reference = $('reference').value.trim();
+  void pay({ reference, amountDue: total, currency, basket });
+});
+$('status').addEventListener('click', async () => {
+  const reference = $('reference').value.trim();
+  showTerminal(!overlay.hidden);
+  try {
+    const status = await terminal.status(reference);
+    if (status.state === 'finished') {
+      showReceipt(status.result);
+      say(`Result for ${reference}: ${status.result.status}`);
+    } else say(`Status of ${reference}: ${status.state}`);
+  } catch (error) {
+    failed(error);
+  }
+});
+async function cancel() {
+  const reference = $('reference').value.trim();
+  try {
+    const answer = await terminal.cancel(reference);
+    if ('status' in answer) {
+      showReceipt(answer);
+      say(`Result for ${reference}: ${answer.status}`);
+    } else say(`Status of ${reference}: ${answer.state}`);
+  } catch (error) {
+    failed(error);
+  }
+}
+$('cancel').addEventListener('click', () => void cancel());
+$('overlay-cancel').addEventListener('click', () => void cancel());
+$('reverse').addEventListener('click', async () => {
+  const reference = $('reference').value.trim();
+  showTerminal(false);
+  try {
+    const answer = await terminal.reverse(reference);
+    if ('status' in answer) {
+      showReceipt(answer);
+      say(`Result for ${reference}: ${answer.status}`);
+    } else say(`Status of ${reference}: ${answer.state}`);
+  } catch (error) {
+    failed(error);
+  }
+});
+
+// A payment that was under way when this page went away: resumed by its reference, never started again.
+const pending = localStorage.getItem(PENDING);
+if (pending) void pay(JSON.parse(pending));
+else {
+  frame.src = terminalUrl.href; // loaded ahead, so the terminal is ready when the cashier pays
+}

@@ -1,0 +1,109 @@
+/**
+ * The hand-over protocol between a store's till (the host) and the loyalty terminal, version 1
+ * (docs/host-integration.md). Types only and two constants: the terminal and the host client
+ * share them, and neither needs anything else to speak it.
+ *
+ * Amounts are integer minor units of `currency` (ISO 4217), as in the Loyalty API.
+ */
+
+export const PROTOCOL = 'loyalty-terminal';
+export const VERSION = 1;
+
+export type InstrumentKind = 'giftCard' | 'loyaltyCard' | 'storeCredit';
+
+interface Envelope {
+  protocol: typeof PROTOCOL;
+  version: typeof VERSION;
+}
+
+/** What the till asks. `id` pairs the terminal's reply with the request; `reference` is the till's sale. */
+export type HostRequest = Envelope & { id: string; reference: string } & (
+    | {
+        type: 'pay';
+        amountDue: number;
+        currency: string;
+        /** Lines for the slip the terminal writes (the till's basket), optional. */
+        basket?: { text: string; amount?: number }[];
+        /** Which kinds of instrument may pay; all when absent. */
+        allowedKinds?: InstrumentKind[];
+      }
+    | { type: 'status' }
+    | { type: 'cancel' }
+    | { type: 'reverse' }
+  );
+
+export type HostRequestType = HostRequest['type'];
+
+/**
+ * paid: the whole amount due is covered. partially_paid: part of it; the till collects
+ * `amountRemaining` another way. canceled: nothing was taken (every hold released, every loyalty
+ * payment voided). reversed: a completed sale taken back as far as the contract allows.
+ * unknown: the terminal cannot tell yet whether some money moved (`amountUnknown`); ask `status`
+ * again later and do not collect that amount another way until it is known.
+ */
+export type ResultStatus = 'paid' | 'partially_paid' | 'canceled' | 'reversed' | 'unknown';
+
+export interface PaymentEntry {
+  kind: InstrumentKind;
+  /** The last four digits only. */
+  maskedNumber: string;
+  /** Taken from this instrument (for `reversed` entries: what was given back). */
+  amount: number;
+  state: 'paid' | 'reversed' | 'unknown';
+  /** Gift card and store credit. */
+  authCode?: string;
+  /** Loyalty card. */
+  loyaltyResult?: 'approved' | 'partiallyApproved';
+  /** Available on the instrument after this payment. */
+  balanceAfter?: number;
+}
+
+export interface HostResult {
+  reference: string;
+  /** The terminal's sale (the Loyalty API's transactionId). */
+  transactionId: string;
+  status: ResultStatus;
+  currency: string;
+  amountDue: number;
+  amountCovered: number;
+  /** For the till to collect another way. */
+  amountRemaining: number;
+  /** Money neither surely taken nor surely released (status `unknown`). */
+  amountUnknown: number;
+  payments: PaymentEntry[];
+  /** Reverse: committed gift card or store credit money that cannot be given back to the card. */
+  notReversible?: PaymentEntry[];
+  /** Reverse: the amount the store may give as store credit instead. */
+  storeCreditOffer?: number;
+  /** Plain text for the till's own receipt, lines of at most 40 characters. */
+  slipText: string;
+  training: boolean;
+  finishedAt?: string;
+}
+
+export type RefusalReason =
+  | 'bad_message'
+  | 'unsupported_version'
+  | 'bad_reference'
+  | 'bad_amount'
+  | 'bad_currency'
+  | 'bad_kinds'
+  | 'reference_conflict'
+  | 'busy'
+  | 'unknown_reference'
+  | 'not_cancelable'
+  | 'not_reversible';
+
+/** What the terminal sends. Replies carry `inReplyTo`; a `result` pushed when a sale finishes does not. */
+export type TerminalMessage = Envelope &
+  (
+    | { type: 'ready' }
+    | { type: 'accepted'; inReplyTo: string; reference: string; transactionId: string }
+    | { type: 'refused'; inReplyTo?: string; reference?: string; reason: RefusalReason; message: string }
+    | { type: 'status'; inReplyTo?: string; reference: string; state: 'in_progress' | 'unknown_reference' }
+    | { type: 'result'; inReplyTo?: string; reference: string; result: HostResult }
+  );
+
+export function isTerminalMessage(data: unknown): data is TerminalMessage {
+  return typeof data === 'object' && data !== null && (data as Envelope).protocol === PROTOCOL && typeof (data as { type?: unknown }).type === 'string';
+}

@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useState } from 'react';
+import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage } from '@/host-client/protocol';
+import { useT } from '@/lib/i18n';
+import { useNavigationActions } from '@/lib/navigation-store';
+import { useActiveSales, useCurrentSale, useOutbox } from '@/lib/operations/projection';
+import { checkOrigin } from '@/lib/settings/server-address';
+import { hostOriginAllowed, useHostOrigins, useLocale } from '@/lib/settings/store';
+import { useTerminal } from '@/lib/terminal-context';
+import { createHostService, type HostService } from './host-service';
+import { readHostRequest } from './messages';
+
+type Notice = { type: 'ignored'; origin: string } | { type: 'badCallback'; callback: string } | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
+
+/** The till this terminal answers: the page that embeds it, or the one that opened it. */
+const hostWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
+
+/** The till's return address with the terminal's answer on it. */
+function withAnswer(callback: string, message: TerminalMessage): string {
+  const url = new URL(callback);
+  url.searchParams.set('loyaltyTerminal', JSON.stringify(message));
+  return url.href;
+}
+
+/** A return address may go only to an allowed till: same rules as its origin, no fragment. */
+function allowedCallback(text: string | null): string | null {
+  if (!text || !URL.canParse(text) || text.includes('#')) return null;
+  const url = new URL(text);
+  const origin = checkOrigin(url.origin);
+  return origin.ok && hostOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+}
+
+/** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse): the URL transport. */
+function urlRequest(hash: string) {
+  const match = /^#\/(pay|status|cancel|reverse)\?(.*)$/.exec(hash);
+  if (!match) return null;
+  const params = new URLSearchParams(match[2]);
+  const amount = params.get('amountDue');
+  const kinds = params.get('allowedKinds');
+  return {
+    callback: params.get('callback'),
+    data: {
+      protocol: PROTOCOL, version: VERSION, id: `url:${match[1]}`, type: match[1], reference: params.get('reference') ?? '',
+      ...(match[1] === 'pay' ? { amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN, currency: params.get('currency') ?? '' } : {}),
+      ...(kinds ? { allowedKinds: kinds.split(',') } : {}),
+    },
+  };
+}
+
+const delivered = new Set<string>();
+/** A request repeated while its answer is being worked out shares that answer (the till resends until answered). */
+const inFlight = new Map<string, Promise<TerminalMessage>>();
+
+/** Messages from allowed tills in, answers and results out; a till's finished sale goes back to it by itself. */
+function useHostChannel(service: HostService, currency: string, setNotice: (n: Notice) => void) {
+  const origins = useHostOrigins();
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source === window) return;
+      const read = readHostRequest(event.data, currency);
+      if (read === null) return; // not this protocol: someone else's message
+      if (!hostOriginAllowed(event.origin)) {
+        setNotice({ type: 'ignored', origin: event.origin.slice(0, 100) });
+        return; // no answer at all to a page that is not an allowed till
+      }
+      const source = event.source as Window | null;
+      const reply = (message: TerminalMessage) => source?.postMessage(message, event.origin);
+      if (!read.ok) {
+        reply({ protocol: PROTOCOL, version: VERSION, type: 'refused', inReplyTo: read.refusal.id, reference: read.refusal.reference, reason: read.refusal.reason, message: read.refusal.message });
+        return;
+      }
+      const key = `${event.origin} ${read.request.id}`;
+      let answer = inFlight.get(key);
+      if (!answer) {
+        answer = service.handle(read.request, { origin: event.origin, transport: 'message' }).finally(() => inFlight.delete(key));
+        inFlight.set(key, answer);
+      }
+      void answer.then(reply, () => undefined);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [service, currency, setNotice]);
+
+  // The till may have sent before this page was listening: it learns it can send now.
+  useEffect(() => {
+    const target = hostWindow();
+    for (const origin of origins) target?.postMessage({ protocol: PROTOCOL, version: VERSION, type: 'ready' } satisfies TerminalMessage, origin);
+  }, [origins]);
+
+  useEffect(() => {
+    const request = urlRequest(window.location.hash);
+    if (!request) return;
+    const callback = allowedCallback(request.callback);
+    if (!callback) {
+      setNotice({ type: 'badCallback', callback: (request.callback ?? '').slice(0, 200) });
+      return;
+    }
+    const read = readHostRequest(request.data, currency);
+    const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
+    if (!read) return;
+    if (!read.ok) return go({ protocol: PROTOCOL, version: VERSION, type: 'refused', inReplyTo: read.refusal.id, reference: read.refusal.reference, reason: read.refusal.reason, message: read.refusal.message });
+    void service.handle(read.request, { origin: new URL(callback).origin, transport: 'url', callback }).then((answer) => {
+      // A pay in progress stays here; its result goes to the callback when the sale is finished.
+      if (answer.type === 'accepted') window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      else go(answer);
+    }, () => undefined);
+  }, [service, currency, setNotice]);
+}
+
+/** Sends each finished till sale of this window back to its till, once per page, then returns to waiting. */
+function useReturnToTill(service: HostService, setNotice: (n: Notice) => void) {
+  const { tab } = useOutbox();
+  const sales = useActiveSales();
+  useEffect(() => {
+    for (const sale of sales) {
+      if (!sale.host || sale.owner !== tab) continue;
+      const message = service.resultFor(sale);
+      if (!message || message.type !== 'result') continue;
+      const key = `${sale.transactionId}:${message.result.status}`;
+      if (delivered.has(key)) continue;
+      delivered.add(key);
+      const host = sale.host;
+      setNotice({ type: 'returned', transactionId: sale.transactionId, reference: host.reference, status: message.result.status });
+      if (host.transport === 'url' && host.callback) {
+        const callback = host.callback;
+        void service.returned(sale).finally(() => window.location.assign(withAnswer(callback, message)));
+      } else {
+        hostWindow()?.postMessage(message, host.origin);
+        void service.returned(sale);
+      }
+    }
+  }, [sales, service, tab, setNotice]);
+}
+
+/** The till integration, mounted once inside the outbox: invisible but for its notices. */
+export function HostBridge() {
+  const t = useT();
+  const { outbox, sender, tab } = useOutbox();
+  const { currency, mode } = useTerminal();
+  const locale = useLocale();
+  const { screenChosen } = useNavigationActions();
+  const current = useCurrentSale();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const service = useMemo(
+    () => createHostService({ outbox, sender, tab, training: mode === 'training', locale, onSaleHere: () => screenChosen('sale') }),
+    [outbox, sender, tab, mode, locale, screenChosen],
+  );
+  useHostChannel(service, currency, setNotice);
+  useReturnToTill(service, setNotice);
+  // The next sale has begun: the last one's notice is done (set while rendering, React's pattern for derived resets).
+  const superseded = Boolean(current) && notice?.type === 'returned' && current?.transactionId !== notice.transactionId;
+  if (superseded) setNotice(null);
+
+  if (!notice || superseded || (notice.type === 'returned' && current)) return null;
+  if (notice.type === 'returned') {
+    return <p className="notice notice-ok host-returned" role="status">{t('host.returned', { reference: notice.reference, status: t(`host.status.${notice.status}`) })}</p>;
+  }
+  return (
+    <p className="notice notice-error" role="alert">
+      {notice.type === 'ignored' ? t('host.ignored', { origin: notice.origin }) : t('host.badCallback', { callback: notice.callback })}
+    </p>
+  );
+}

@@ -1,0 +1,104 @@
+import { formatMoney } from '@/domain/money';
+import { paidAmount, type Sale } from '@/domain/sale';
+import type { TenderLine } from '@/domain/tender-line';
+import type { HostResult, PaymentEntry, ResultStatus } from '@/host-client/protocol';
+import { translate } from '@/lib/i18n';
+
+/** Where a till's sale stands: still being worked on, or finished with a status. Pure. */
+export function hostStatus(sale: Sale): ResultStatus | 'in_progress' {
+  switch (sale.status) {
+    case 'completed':
+      return paidAmount(sale) >= sale.due ? 'paid' : 'partially_paid';
+    case 'voided':
+      return 'canceled';
+    case 'reversed':
+      return 'reversed';
+    case 'voiding':
+      // The cashier moved on while an answer is missing: the till hears "unknown" until it is known.
+      return sale.closed ? 'unknown' : 'in_progress';
+    default:
+      return 'in_progress';
+  }
+}
+
+const masked = (number: string) => `**** ${number.slice(-4)}`;
+
+function entry(line: TenderLine): PaymentEntry | null {
+  if (line.kind === 'external') return null;
+  const base = { kind: line.kind, maskedNumber: masked(line.number), ...(line.balanceAfter !== undefined ? { balanceAfter: line.balanceAfter } : {}) };
+  const s = line.state;
+  switch (s.name) {
+    case 'authorized':
+    case 'committing':
+    case 'committed':
+      return { ...base, amount: line.amount, state: 'paid', authCode: s.authCode };
+    case 'approved':
+    case 'partiallyApproved':
+      return { ...base, amount: s.approvedAmount, state: 'paid', loyaltyResult: s.name };
+    case 'voided':
+    case 'voiding':
+      return { ...base, amount: s.approvedAmount, state: 'reversed' };
+    case 'unknown':
+    case 'requesting':
+      return { ...base, amount: line.amount, state: 'unknown' };
+    default:
+      return null; // denied, failed, canceled: nothing moved
+  }
+}
+
+/** The result a till gets for its sale: what was covered, what it still collects, one entry per instrument, and slip text. */
+export function hostResult(sale: Sale, status: ResultStatus, ctx: { training: boolean; locale: string }): HostResult {
+  if (!sale.host) throw new Error('Not a sale from a till');
+  const reversedSale = sale.status === 'reversed' || sale.status === 'reversing';
+  // A voided sale keeps its reversed loyalty lines only as history: the till is told nothing was taken.
+  const payments = sale.lines.map(entry).filter((e): e is PaymentEntry => e !== null && !(e.state === 'reversed' && !reversedSale));
+  const sure = (e: PaymentEntry) => e.state === 'paid';
+  const amountUnknown = payments.filter((e) => e.state === 'unknown').reduce((sum, e) => sum + e.amount, 0);
+  const amountCovered = payments.filter(sure).reduce((sum, e) => sum + e.amount, 0);
+  const notReversible = reversedSale ? payments.filter((e) => e.state === 'paid') : undefined;
+  const result: HostResult = {
+    reference: sale.host.reference,
+    transactionId: sale.transactionId,
+    status,
+    currency: sale.host.currency,
+    amountDue: sale.due,
+    amountCovered,
+    amountRemaining: Math.max(0, sale.due - amountCovered - amountUnknown),
+    amountUnknown,
+    payments,
+    ...(notReversible ? { notReversible, storeCreditOffer: notReversible.reduce((sum, e) => sum + e.amount, 0) } : {}),
+    slipText: '',
+    training: ctx.training,
+    ...(sale.finishedAt ? { finishedAt: sale.finishedAt } : {}),
+  };
+  return { ...result, slipText: slipText(sale, result, ctx) };
+}
+
+const WIDTH = 40;
+const row = (left: string, right: string) => {
+  const l = left.slice(0, WIDTH - right.length - 1);
+  return l + ' '.repeat(Math.max(1, WIDTH - l.length - right.length)) + right;
+};
+
+/** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
+export function slipText(sale: Sale, result: HostResult, { training, locale }: { training: boolean; locale: string }): string {
+  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(locale, key, vars);
+  const money = (minor: number) => formatMoney(minor, result.currency, locale);
+  const lines: string[] = [];
+  if (training) lines.push(t('hostSlip.training'));
+  lines.push(t('hostSlip.title'), row(t('hostSlip.reference'), result.reference.slice(0, 24)));
+  for (const item of sale.host?.basket ?? []) lines.push(row(item.text, item.amount !== undefined ? money(item.amount) : ''));
+  lines.push(row(t('sale.due'), money(result.amountDue)));
+  for (const p of result.payments) {
+    const what = `${t(`kind.${p.kind}`)} ${p.maskedNumber}`;
+    lines.push(row(what, p.state === 'reversed' ? `-${money(p.amount)}` : money(p.amount)));
+    if (p.authCode) lines.push(`  ${t('hostSlip.auth')} ${p.authCode}`.slice(0, WIDTH));
+    if (p.state === 'unknown') lines.push(`  ${t('hostSlip.unknown')}`.slice(0, WIDTH));
+    if (p.balanceAfter !== undefined && p.state === 'paid') lines.push(row(`  ${t('hostSlip.balance')}`, money(p.balanceAfter)));
+  }
+  lines.push(row(t('hostSlip.covered'), money(result.amountCovered)));
+  if (result.amountRemaining > 0 && result.status !== 'canceled') lines.push(row(t('hostSlip.remaining'), money(result.amountRemaining)));
+  lines.push(t(`hostSlip.status.${result.status}`));
+  if (training) lines.push(t('hostSlip.training'));
+  return lines.join('\n');
+}

@@ -1,0 +1,160 @@
+import { decide, startHostSale, type SaleAction } from '@/domain/sale-flow';
+import type { Sale } from '@/domain/sale';
+import { PROTOCOL, VERSION, type HostRequest, type RefusalReason, type TerminalMessage } from '@/host-client/protocol';
+import { onOutboxChange } from '@/lib/operations/changes';
+import type { Outbox } from '@/lib/operations/outbox';
+import type { Sender } from '@/lib/operations/sender';
+import { liveTabs } from '@/lib/operations/tab';
+import { hostResult, hostStatus } from './host-result';
+import { refusalText } from './messages';
+
+export interface HostServiceDeps {
+  outbox: Outbox;
+  sender: Sender;
+  /** This window. */
+  tab: string;
+  training: boolean;
+  locale: string;
+  /** Brings the sale screen forward when a till's sale starts or resumes here. */
+  onSaleHere: () => void;
+  /** How long a cancel or reverse waits for its outcome before answering "in progress". */
+  settleWaitMs?: number;
+}
+
+export interface From {
+  origin: string;
+  transport: 'message' | 'url';
+  callback?: string | undefined;
+}
+
+const envelope = { protocol: PROTOCOL, version: VERSION } as const;
+
+/** A finished sale of this window (the cashier saw its end): a till's new sale may replace it. */
+const finished = (s: Sale) => s.status === 'completed' || s.status === 'voided' || s.status === 'reversed' || (s.status === 'voiding' && !s.lines.some((l) => ['requesting', 'canceling', 'voiding'].includes(l.state.name)));
+
+/**
+ * The terminal's side of the till protocol (docs/host-integration.md). Every request is answered
+ * from the durable outbox, keyed by the till's reference: a repeated `pay` finds its sale and never
+ * starts a second one; `status` reads what is stored, days later too. Money moves only through the
+ * sale flow and the one sender, exactly as when a cashier acts.
+ */
+export function createHostService(deps: HostServiceDeps) {
+  const { outbox, sender, tab } = deps;
+  const ctx = { training: deps.training, locale: deps.locale };
+
+  const refused = (request: HostRequest, reason: RefusalReason): TerminalMessage => ({
+    ...envelope, type: 'refused', inReplyTo: request.id, reference: request.reference, reason, message: refusalText(reason),
+  });
+
+  /** The stored state of a till's sale, as the till reads it. */
+  const answerFor = (request: HostRequest, sale: Sale): TerminalMessage => {
+    const status = hostStatus(sale);
+    if (status === 'in_progress') return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
+    return { ...envelope, type: 'result', inReplyTo: request.id, reference: request.reference, result: hostResult(sale, status, ctx) };
+  };
+
+  const act = async (sale: Sale, action: SaleAction) => {
+    const step = await outbox.act(sale.transactionId, (current, env) => decide(current, action, env));
+    if (step && !step.rejected && step.orders.length > 0) void sender.kick();
+    return step;
+  };
+
+  /** Resolves with the sale once it is finished for the till, or null after `ms`. */
+  const settled = (transactionId: string, ms: number) =>
+    new Promise<Sale | null>((resolve) => {
+      let done = false;
+      const finish = (sale: Sale | null) => {
+        if (done) return;
+        done = true;
+        off();
+        clearTimeout(timer);
+        resolve(sale);
+      };
+      const check = () => void outbox.getSale(transactionId).then((s) => s && hostStatus(s) !== 'in_progress' && finish(s));
+      const off = onOutboxChange(check);
+      const timer = setTimeout(() => finish(null), ms);
+      check();
+    });
+
+  /** This window's sale still on screen, if any. */
+  const currentHere = async () => (await outbox.activeSales()).filter((s) => s.owner === tab && !s.closed);
+
+  async function pay(request: Extract<HostRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
+    const existing = await outbox.saleByReference(request.reference);
+    if (existing) {
+      if (existing.due !== request.amountDue || existing.host?.currency !== request.currency) return refused(request, 'reference_conflict');
+      if (hostStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
+        // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
+        const live = await liveTabs();
+        if (live && !live.has(existing.owner ?? '')) await outbox.adopt(existing.transactionId, existing.owner, tab);
+      }
+      if (hostStatus(existing) === 'in_progress') {
+        deps.onSaleHere();
+        return { ...envelope, type: 'accepted', inReplyTo: request.id, reference: request.reference, transactionId: existing.transactionId };
+      }
+      return answerFor(request, existing);
+    }
+    for (const sale of await currentHere()) {
+      if (!finished(sale)) return refused(request, 'busy');
+      await act(sale, { type: 'close' });
+    }
+    const host = {
+      reference: request.reference, origin: from.origin, transport: from.transport, callback: from.callback, currency: request.currency,
+      basket: request.basket, allowedKinds: request.allowedKinds,
+    };
+    const { sale } = await outbox.startHostSale(startHostSale(host, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()));
+    deps.onSaleHere();
+    if (sale.due !== request.amountDue) return refused(request, 'reference_conflict'); // another window started it a moment ago, differently
+    return { ...envelope, type: 'accepted', inReplyTo: request.id, reference: request.reference, transactionId: sale.transactionId };
+  }
+
+  async function cancel(request: HostRequest, sale: Sale): Promise<TerminalMessage> {
+    const status = hostStatus(sale);
+    if (status === 'paid' || status === 'partially_paid' || status === 'reversed') return refused(request, 'not_cancelable');
+    if (status !== 'in_progress') return answerFor(request, sale);
+    if (sale.status === 'open') {
+      const step = await act(sale, { type: 'void' });
+      if (!step || step.rejected) return refused(request, 'busy'); // a payment is on its way: ask again when it has its answer
+    } else if (sale.status !== 'voiding') return refused(request, 'busy');
+    const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
+    return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
+  }
+
+  async function reverse(request: HostRequest, sale: Sale): Promise<TerminalMessage> {
+    if (sale.status === 'completed') {
+      const step = await act(sale, { type: 'reverse' });
+      if (!step || step.rejected) return refused(request, 'busy');
+    } else if (sale.status !== 'reversing' && sale.status !== 'reversed') return refused(request, 'not_reversible');
+    const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
+    return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
+  }
+
+  return {
+    /** One checked request from an allowed till: the answer to send back. */
+    async handle(request: HostRequest, from: From): Promise<TerminalMessage> {
+      if (request.type === 'pay') return pay(request, from);
+      const sale = await outbox.saleByReference(request.reference);
+      if (!sale) {
+        return request.type === 'status'
+          ? { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'unknown_reference' }
+          : refused(request, 'unknown_reference');
+      }
+      if (request.type === 'status') return answerFor(request, sale);
+      return request.type === 'cancel' ? cancel(request, sale) : reverse(request, sale);
+    },
+
+    /** The result a finished sale of this window sends to its till by itself (null while in progress). */
+    resultFor(sale: Sale): TerminalMessage | null {
+      const status = hostStatus(sale);
+      if (!sale.host || status === 'in_progress') return null;
+      return { ...envelope, type: 'result', reference: sale.host.reference, result: hostResult(sale, status, ctx) };
+    },
+
+    /** Back to waiting for the next sale once the till has its result. */
+    async returned(sale: Sale) {
+      if (!sale.closed) await act(sale, { type: 'close' });
+    },
+  };
+}
+
+export type HostService = ReturnType<typeof createHostService>;
