@@ -92,7 +92,8 @@ export type RefusalReason =
   | 'busy'
   | 'unknown_reference'
   | 'not_cancelable'
-  | 'not_reversible';
+  | 'not_reversible'
+  | 'no_record';
 
 /** What the terminal sends. Replies carry `inReplyTo`; a `result` pushed when a sale finishes does not. */
 export type TerminalMessage = Envelope &

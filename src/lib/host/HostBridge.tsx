@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage } from '@/host-client/protocol';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
@@ -51,7 +51,7 @@ const delivered = new Set<string>();
 const inFlight = new Map<string, Promise<TerminalMessage>>();
 
 /** Messages from allowed tills in, answers and results out; a till's finished sale goes back to it by itself. */
-function useHostChannel(service: HostService, currency: string, setNotice: (n: Notice) => void) {
+function useHostChannel(service: HostService, currency: string, setNotice: Dispatch<SetStateAction<Notice | null>>) {
   const origins = useHostOrigins();
 
   useEffect(() => {
@@ -63,6 +63,7 @@ function useHostChannel(service: HostService, currency: string, setNotice: (n: N
         setNotice({ type: 'ignored', origin: event.origin.slice(0, 100) });
         return; // no answer at all to a page that is not an allowed till
       }
+      setNotice((n) => (n?.type === 'ignored' ? null : n)); // an allowed till is talking now
       const source = event.source as Window | null;
       const reply = (message: TerminalMessage) => source?.postMessage(message, event.origin);
       if (!read.ok) {

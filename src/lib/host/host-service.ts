@@ -129,18 +129,26 @@ export function createHostService(deps: HostServiceDeps) {
     return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
   }
 
+  async function answer(request: HostRequest, from: From): Promise<TerminalMessage> {
+    if (request.type === 'pay') return pay(request, from);
+    const sale = await outbox.saleByReference(request.reference);
+    if (!sale) {
+      return request.type === 'status'
+        ? { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'unknown_reference' }
+        : refused(request, 'unknown_reference');
+    }
+    if (request.type === 'status') return answerFor(request, sale);
+    return request.type === 'cancel' ? cancel(request, sale) : reverse(request, sale);
+  }
+
   return {
-    /** One checked request from an allowed till: the answer to send back. */
+    /** One checked request from an allowed till: the answer to send back. Nothing moves money without its durable record. */
     async handle(request: HostRequest, from: From): Promise<TerminalMessage> {
-      if (request.type === 'pay') return pay(request, from);
-      const sale = await outbox.saleByReference(request.reference);
-      if (!sale) {
-        return request.type === 'status'
-          ? { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'unknown_reference' }
-          : refused(request, 'unknown_reference');
+      try {
+        return await answer(request, from);
+      } catch {
+        return refused(request, 'no_record');
       }
-      if (request.type === 'status') return answerFor(request, sale);
-      return request.type === 'cancel' ? cancel(request, sale) : reverse(request, sale);
     },
 
     /** The result a finished sale of this window sends to its till by itself (null while in progress). */

@@ -15,7 +15,7 @@ const pay = z.object({
   amountDue: z.number({ message: 'bad_amount' }).int({ message: 'bad_amount' }).min(1, { message: 'bad_amount' }).max(MAX_HOST_AMOUNT, { message: 'bad_amount' }),
   currency: z.string({ message: 'bad_currency' }).regex(/^[A-Z]{3}$/, { message: 'bad_currency' }),
   basket: z.array(z.object({ text: z.string().max(60), amount: z.number().int().safe().optional() })).max(100).optional(),
-  allowedKinds: z.array(z.enum(instrumentKinds), { message: 'bad_kinds' }).min(1, { message: 'bad_kinds' }).optional(),
+  allowedKinds: z.array(z.enum(instrumentKinds, { message: 'bad_kinds' }), { message: 'bad_kinds' }).min(1, { message: 'bad_kinds' }).optional(),
 });
 
 const request = z.discriminatedUnion('type', [
@@ -40,6 +40,7 @@ const words: Record<RefusalReason, string> = {
   unknown_reference: 'No sale with this reference.',
   not_cancelable: 'The sale is completed: ask for a reversal instead.',
   not_reversible: 'Only a completed sale can be reversed.',
+  no_record: 'The terminal cannot keep a durable record here (its browser storage is blocked or failing), so it starts nothing. Open it from the till’s own site or as its own window.',
 };
 
 export const refusalText = (reason: RefusalReason) => words[reason];
