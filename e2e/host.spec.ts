@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { line, liveSettingsSeeded, net, state, tender } from './support/sale';
 import { payAtTill, openTill, receipt, terminalFrame, terminalIn, TERMINAL, TILL, tillStatus } from './support/host';
-import { resetSimulator, SIMULATOR } from './support/terminal';
+import { expectAccessible, resetSimulator, SIMULATOR } from './support/terminal';
 import type * as HostClient from '../src/host-client';
 
 type HostClientModule = typeof HostClient;
@@ -200,6 +200,7 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   const callback = encodeURIComponent(`${TILL}/host-demo.html`);
   await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-1&callback=${callback}`);
   await expect(page.getByText('From the till · reference U-1')).toBeVisible();
+  await expectAccessible(page);
   await tender(page, '700100000001');
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
   await page.getByRole('button', { name: 'Complete and return to the till' }).click();

@@ -102,46 +102,24 @@ $('pay').addEventListener('click', () => {
   const reference = $('reference').value.trim();
   void pay({ reference, amountDue: total, currency, basket });
 });
-$('status').addEventListener('click', async () => {
-  const reference = $('reference').value.trim();
-  showTerminal(!overlay.hidden);
-  try {
-    const status = await terminal.status(reference);
-    if (status.state === 'finished') {
-      showReceipt(status.result);
-      say(`Result for ${reference}: ${status.result.status}`);
-    } else say(`Status of ${reference}: ${status.state}`);
-  } catch (error) {
-    failed(error);
-  }
-});
-async function cancel() {
+/** Asks the terminal about the reference in the field, and shows what it says. */
+async function ask(question) {
   const reference = $('reference').value.trim();
   try {
-    const answer = await terminal.cancel(reference);
-    if ('status' in answer) {
-      showReceipt(answer);
-      say(`Result for ${reference}: ${answer.status}`);
+    const answer = await question(reference);
+    const result = answer.state === 'finished' ? answer.result : 'status' in answer ? answer : null;
+    if (result) {
+      showReceipt(result);
+      say(`Result for ${reference}: ${result.status}`);
     } else say(`Status of ${reference}: ${answer.state}`);
   } catch (error) {
     failed(error);
   }
 }
-$('cancel').addEventListener('click', () => void cancel());
-$('overlay-cancel').addEventListener('click', () => void cancel());
-$('reverse').addEventListener('click', async () => {
-  const reference = $('reference').value.trim();
-  showTerminal(false);
-  try {
-    const answer = await terminal.reverse(reference);
-    if ('status' in answer) {
-      showReceipt(answer);
-      say(`Result for ${reference}: ${answer.status}`);
-    } else say(`Status of ${reference}: ${answer.state}`);
-  } catch (error) {
-    failed(error);
-  }
-});
+$('status').addEventListener('click', () => void ask(terminal.status));
+$('cancel').addEventListener('click', () => void ask(terminal.cancel));
+$('overlay-cancel').addEventListener('click', () => void ask(terminal.cancel));
+$('reverse').addEventListener('click', () => void ask(terminal.reverse));
 
 // A payment that was under way when this page went away: resumed by its reference, never started again.
 const pending = localStorage.getItem(PENDING);
