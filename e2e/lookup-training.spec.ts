@@ -63,20 +63,6 @@ test('an unknown prefix makes the terminal ask for the kind', async ({ page }) =
   await expect(page.getByRole('alert').filter({ hasText: 'No store credit with this number.' })).toBeVisible();
 });
 
-test('a failing request is explained, and retry works once the server is back', async ({ page }) => {
-  await goTo(page, 'Training');
-  await page.getByLabel('Make the next requests fail').selectOption({ label: 'Unavailable (503)' });
-  // A lookup retries once quietly: two failures make the cashier see it.
-  await page.getByLabel('How many requests').selectOption({ label: '2 request(s)' });
-  await page.getByRole('button', { name: 'Set failure' }).click();
-  await expect(page.getByText('The next 2 request(s) will fail: Unavailable (503).')).toBeVisible();
-  await goTo(page, 'Card lookup');
-  await keyNumber(page, '700100000001');
-  await expect(page.getByRole('alert')).toHaveText(/The Loyalty server is unavailable right now\. Try again in a moment\./);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expectAvailable(page, '€50.00');
-});
-
 test('German: texts, currency and dates from Intl', async ({ page }) => {
   await goTo(page, 'Settings');
   await page.getByLabel('Language and formats').selectOption('de-DE');

@@ -1,14 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { LoyaltyApi } from '@/api/loyalty-api';
-import type { InstrumentKind } from '@/domain/instrument';
 import type { SeriesConfig } from '@/domain/instrument-number';
 import type { TerminalMode } from '@/lib/settings/store';
-
-export interface ScenarioCard {
-  number: string;
-  kind: InstrumentKind;
-  label: string;
-}
+import type { ScenarioCard, ScenarioSeries } from '@/domain/training-scenario';
 
 /** What every screen needs to know about the server it works with, live or simulated. */
 export interface Terminal {
@@ -27,7 +21,7 @@ export interface Terminal {
   /** The server's own fetch and address (training: the simulator's `/_simulator/*` interface). */
   fetch: typeof fetch;
   baseUrl: string;
-  training: { scenarios: ScenarioCard[]; scenarioSeries: { seriesNumber: string; kind: InstrumentKind; label: string }[] } | null;
+  training: { scenarios: ScenarioCard[]; scenarioSeries: ScenarioSeries[] } | null;
 }
 
 export const TerminalContext = createContext<Terminal | null>(null);

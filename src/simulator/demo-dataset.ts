@@ -1,4 +1,4 @@
-import type { InstrumentKind } from '../domain/instrument';
+import type { ScenarioCard, ScenarioSeries } from '../domain/training-scenario';
 
 /**
  * The built-in dataset: every scenario card a trainer needs (terminal.md, "Trainer"). Also what
@@ -47,32 +47,26 @@ export const demoDataset = {
   ],
 } as const;
 
-export interface ScenarioCard {
-  number: string;
-  kind: InstrumentKind;
-  label: string;
-}
-
-/** The cards a trainer taps to rehearse each situation. Labels are English training notes. */
+/** The cards a trainer taps to rehearse each situation. */
 export const scenarioCards: ScenarioCard[] = [
-  { number: '700100000001', kind: 'giftCard', label: 'Gift card, issued, 50.00' },
-  { number: '700100000007', kind: 'giftCard', label: 'Gift card, issued, 100.00' },
-  { number: '700100000002', kind: 'giftCard', label: 'Gift card, zero balance' },
-  { number: '700100000003', kind: 'giftCard', label: 'Gift card, not issued' },
-  { number: '700100000006', kind: 'giftCard', label: 'Gift card, expired' },
-  { number: '700100000008', kind: 'giftCard', label: 'Gift card, not valid yet' },
-  { number: '700200000001', kind: 'giftCard', label: 'Fixed-amount series (25.00), not issued' },
-  { number: '710100000001', kind: 'loyaltyCard', label: 'Loyalty card, Open, 120.00' },
-  { number: '710100000002', kind: 'loyaltyCard', label: 'Loyalty card, small balance (partial approval)' },
-  { number: '710100000006', kind: 'loyaltyCard', label: 'Loyalty card, Open, no balance' },
-  { number: '710100000003', kind: 'loyaltyCard', label: 'Loyalty card, New' },
-  { number: '710100000004', kind: 'loyaltyCard', label: 'Loyalty card, Closed' },
-  { number: '710100000005', kind: 'loyaltyCard', label: 'Loyalty card, Canceled' },
-  { number: '720100000001', kind: 'storeCredit', label: 'Store credit, 30.00' },
+  { number: '700100000001', kind: 'giftCard', situation: 'issued', amount: 5000 },
+  { number: '700100000007', kind: 'giftCard', situation: 'issued', amount: 10000 },
+  { number: '700100000002', kind: 'giftCard', situation: 'zeroBalance' },
+  { number: '700100000003', kind: 'giftCard', situation: 'notIssued' },
+  { number: '700100000006', kind: 'giftCard', situation: 'expired' },
+  { number: '700100000008', kind: 'giftCard', situation: 'notYetValid' },
+  { number: '700200000001', kind: 'giftCard', situation: 'fixedAmountNotIssued', amount: 2500 },
+  { number: '710100000001', kind: 'loyaltyCard', situation: 'open', amount: 12000 },
+  { number: '710100000002', kind: 'loyaltyCard', situation: 'partialApproval' },
+  { number: '710100000006', kind: 'loyaltyCard', situation: 'openNoBalance' },
+  { number: '710100000003', kind: 'loyaltyCard', situation: 'new' },
+  { number: '710100000004', kind: 'loyaltyCard', situation: 'closed' },
+  { number: '710100000005', kind: 'loyaltyCard', situation: 'canceled' },
+  { number: '720100000001', kind: 'storeCredit', situation: 'balance', amount: 3000 },
 ];
 
 /** Series scenarios (issued by series, no number to scan). */
-export const scenarioSeries = [
-  { seriesNumber: 'GC3', kind: 'giftCard' as const, label: 'Live-printed gift card series' },
-  { seriesNumber: 'SC1', kind: 'storeCredit' as const, label: 'Store credit series' },
+export const scenarioSeries: ScenarioSeries[] = [
+  { seriesNumber: 'GC3', kind: 'giftCard', situation: 'livePrinted' },
+  { seriesNumber: 'SC1', kind: 'storeCredit', situation: 'series' },
 ];

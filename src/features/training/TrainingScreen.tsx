@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { instrumentQueries } from '@/api/queries';
 import { groupNumber } from '@/domain/instrument-number';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { formatMoney } from '@/domain/money';
+import type { ScenarioCard } from '@/domain/training-scenario';
+import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { trainingDataReset } from '@/lib/training-events';
 
-const faults = ['error500', 'drop', 'timeout', 'unavailable'] as const;
-type Fault = (typeof faults)[number];
+import { faultSetting, faultTargets, trainingFaults, type FaultTarget, type TrainingFault } from './fault-targets';
 
 /** The trainer's panel: scenario cards, reset, latency, and the next request's failure. */
 export function TrainingScreen() {
@@ -19,7 +20,8 @@ export function TrainingScreen() {
   const { lookupRequested } = useNavigationActions();
   const { trainingStarted } = useSettingsActions();
   const [latency, setLatency] = useState('0');
-  const [fault, setFault] = useState<Fault>('error500');
+  const [target, setTarget] = useState<FaultTarget>('payment');
+  const [fault, setFault] = useState<TrainingFault>('error500');
   const [count, setCount] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -36,6 +38,9 @@ export function TrainingScreen() {
   const simulator = (path: string, body?: unknown) =>
     terminal.fetch(`${terminal.baseUrl}/_simulator/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
 
+  const label = (card: ScenarioCard) =>
+    `${t(`kind.${card.kind}`)}, ${t(`scenario.${card.situation}`, { amount: card.amount === undefined ? '' : formatMoney(card.amount, terminal.currency, terminal.locale) })}`;
+
   const reset = async () => {
     await simulator('reset');
     trainingDataReset();
@@ -49,8 +54,8 @@ export function TrainingScreen() {
   };
   const failNext = async () => {
     const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
-    await simulator('faults', { latencyMs: ms, next: { count, kind: fault } });
-    setMessage(t('trainingPanel.faultSet', { count, fault: t(`trainingPanel.fault.${fault}` as MessageKey) }));
+    await simulator('faults', faultSetting(target, fault, count, ms));
+    setMessage(t('trainingPanel.faultSet', { count, target: t(`trainingPanel.target.${target}`), fault: t(`trainingPanel.fault.${fault}`) }));
   };
 
   return (
@@ -63,9 +68,9 @@ export function TrainingScreen() {
         <ul className="scenario-list">
           {terminal.training.scenarios.map((card) => (
             <li key={card.number}>
-              <button type="button" className="scenario-card" onClick={() => lookupRequested(card.kind, card.number)} aria-label={t('trainingPanel.use', { label: card.label })}>
+              <button type="button" className="scenario-card" onClick={() => lookupRequested(card.kind, card.number)} aria-label={t('trainingPanel.use', { label: label(card) })}>
                 <span className="scenario-kind">{t(`kind.${card.kind}`)}</span>
-                <span className="scenario-label">{card.label}</span>
+                <span className="scenario-label">{label(card)}</span>
                 <span className="scenario-number">{groupNumber(card.number)}</span>
               </button>
             </li>
@@ -74,7 +79,7 @@ export function TrainingScreen() {
         <h3>{t('trainingPanel.series')}</h3>
         <ul className="plain-list">
           {terminal.training.scenarioSeries.map((s) => (
-            <li key={s.seriesNumber}>{s.label}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})</li>
+            <li key={s.seriesNumber}>{t(`scenario.${s.situation}`)}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})</li>
           ))}
         </ul>
       </section>
@@ -89,11 +94,16 @@ export function TrainingScreen() {
             <button type="button" className="button" onClick={() => void applyLatency()}>{t('trainingPanel.applyLatency')}</button>
           </div>
         </div>
-        <div className="field">
-          <label htmlFor="training-fault" className="field-label">{t('trainingPanel.failNext')}</label>
+        <fieldset className="field fault-fields">
+          <legend className="field-label">{t('trainingPanel.failNext')}</legend>
           <div className="lookup-row">
-            <select id="training-fault" className="input" value={fault} onChange={(e) => setFault(e.target.value as Fault)}>
-              {faults.map((f) => <option key={f} value={f}>{t(`trainingPanel.fault.${f}` as MessageKey)}</option>)}
+            <label htmlFor="training-target" className="visually-hidden">{t('trainingPanel.targetLabel')}</label>
+            <select id="training-target" className="input" value={target} onChange={(e) => setTarget(e.target.value as FaultTarget)}>
+              {faultTargets.map((f) => <option key={f} value={f}>{t(`trainingPanel.target.${f}`)}</option>)}
+            </select>
+            <label htmlFor="training-fault" className="visually-hidden">{t('trainingPanel.faultLabel')}</label>
+            <select id="training-fault" className="input" value={fault} onChange={(e) => setFault(e.target.value as TrainingFault)}>
+              {trainingFaults.map((f) => <option key={f} value={f}>{t(`trainingPanel.fault.${f}`)}</option>)}
             </select>
             <label htmlFor="training-fault-count" className="visually-hidden">{t('trainingPanel.faultCount')}</label>
             <select id="training-fault-count" className="input" value={count} onChange={(e) => setCount(Number(e.target.value))}>
@@ -101,7 +111,8 @@ export function TrainingScreen() {
             </select>
             <button type="button" className="button" onClick={() => void failNext()}>{t('trainingPanel.failNow')}</button>
           </div>
-        </div>
+          <p className="hint">{t(`trainingPanel.targetHint.${target}`)}</p>
+        </fieldset>
         <p role="status" className="hint">{message ?? ''}</p>
       </section>
     </div>

@@ -115,7 +115,7 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
   app.use('/loyalty/api/*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const path = new URL(c.req.url).pathname;
-    const fault = faults.take(path);
+    const fault = faults.take(path, c.req.method);
     const signal = c.req.raw.signal;
     const auth = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim() ?? null;

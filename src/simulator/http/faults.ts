@@ -12,17 +12,21 @@ export const faultSettingSchema = z
         count: z.number().int().min(1),
         kind: z.enum(faultKinds),
         path: z.string().min(1).nullish(),
+        // This terminal's extension of loyalty-api.md section 7 (docs/decisions.md): only requests of this method.
+        method: z.enum(['GET', 'POST']).nullish(),
       })
       .nullish(),
   })
   .transform(({ latencyMs, next }) => ({
     ...(latencyMs != null && { latencyMs }),
-    ...(next != null && { next: { count: next.count, kind: next.kind, ...(next.path != null && { path: next.path }) } }),
+    ...(next != null && {
+      next: { count: next.count, kind: next.kind, ...(next.path != null && { path: next.path }), ...(next.method != null && { method: next.method }) },
+    }),
   }));
 
 export interface FaultSetting {
   latencyMs?: number;
-  next?: { count: number; kind: FaultKind; path?: string };
+  next?: { count: number; kind: FaultKind; path?: string; method?: 'GET' | 'POST' };
 }
 
 /** The simulator's fault injection (loyalty-api.md section 7): latency for every API request, and the next N failures. */
@@ -39,9 +43,9 @@ export function createFaults() {
       setting = {};
     },
     /** The fault for this API request, if any; counts it down. */
-    take(path: string): FaultKind | undefined {
+    take(path: string, method: string): FaultKind | undefined {
       const next = setting.next;
-      if (!next || (next.path !== undefined && !path.includes(next.path))) return undefined;
+      if (!next || (next.path !== undefined && !path.includes(next.path)) || (next.method !== undefined && next.method !== method)) return undefined;
       next.count -= 1;
       if (next.count <= 0) delete setting.next;
       return next.kind;

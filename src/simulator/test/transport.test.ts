@@ -180,6 +180,17 @@ describe('faults', () => {
     expect((await setFaults(sim, { latencyMs: null, next: null, note: 'ignored' })).body).toEqual({});
   });
 
+  it('a method narrows the fault to lookups (GET) or to operations (POST)', async () => {
+    const sim = harness();
+    await setFaults(sim, { next: { count: 1, kind: 'unavailable', method: 'POST', path: '/giftcards/' } });
+    expect((await sim.get('/giftcards/700100000001')).status).toBe(200);
+    expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY })).status).toBe(503);
+    await setFaults(sim, { next: { count: 1, kind: 'unavailable', method: 'GET' } });
+    expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY })).status).toBe(201);
+    expect((await sim.get('/giftcards/700100000001')).status).toBe(503);
+    expect((await setFaults(sim, { next: { count: 1, kind: 'drop', method: 'DELETE' } })).status).toBe(400);
+  });
+
   it('drop applies the operation, then loses the answer; the replay returns it', async () => {
     const sim = harness();
     await setFaults(sim, { next: { count: 1, kind: 'drop' } });
