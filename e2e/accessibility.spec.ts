@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { configureLiveServer, expectAccessible, goTo, keyNumber, managerUnlocks, openTerminal, resetSimulator, scan } from './support/terminal';
 
 test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
+  test.setTimeout(60_000); // a dozen screens, each analysed by axe: slow by nature, not by waiting
   await resetSimulator(request);
   await openTerminal(page);
   await expectAccessible(page);

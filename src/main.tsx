@@ -4,13 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import './app/styles.css';
+import { loadCatalog } from './lib/i18n';
+import { savedLocale } from './lib/settings/store';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+// A German till gets its texts before the first paint; an English one downloads no other language.
+// (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
+void loadCatalog(savedLocale()).catch(() => undefined).then(() => createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <App />
     </QueryClientProvider>
   </StrictMode>,
-);
+));

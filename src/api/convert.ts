@@ -3,7 +3,7 @@ import { deriveIssueStatus, type Customer, type GiftCard, type LoyaltyCard, type
 import { majorToMinor, type Minor } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
-import type { z } from 'zod';
+import type * as v from 'valibot';
 import type { AccountWire, CustomerWire, authorizationWire, giftCardWire, loyaltyCardWire, loyaltyPaymentWire, loyaltyVoidWire, storeCreditWire } from './schemas';
 
 /** Wire (major units) to domain (minor units). An amount the currency cannot hold is a malformed answer. */
@@ -32,7 +32,7 @@ function customer(wire: CustomerWire): Customer | null {
   return { customerId: short(wire.customerId) ?? '', name: short(wire.name), email: short(wire.email), phone: short(wire.phone) };
 }
 
-export function toGiftCard(wire: z.output<typeof giftCardWire>, currency: string, now = new Date()): GiftCard {
+export function toGiftCard(wire: v.InferOutput<typeof giftCardWire>, currency: string, now = new Date()): GiftCard {
   return {
     kind: 'giftCard',
     number: wire.giftCardId,
@@ -46,12 +46,12 @@ export function toGiftCard(wire: z.output<typeof giftCardWire>, currency: string
   };
 }
 
-export function toStoreCredit(wire: z.output<typeof storeCreditWire>, currency: string, now = new Date()): StoreCredit {
+export function toStoreCredit(wire: v.InferOutput<typeof storeCreditWire>, currency: string, now = new Date()): StoreCredit {
   const { storeCreditId, ...rest } = wire;
   return { ...toGiftCard({ ...rest, giftCardId: storeCreditId }, currency, now), kind: 'storeCredit' };
 }
 
-export function toLoyaltyCard(wire: z.output<typeof loyaltyCardWire>, currency: string): LoyaltyCard {
+export function toLoyaltyCard(wire: v.InferOutput<typeof loyaltyCardWire>, currency: string): LoyaltyCard {
   return {
     kind: 'loyaltyCard',
     number: wire.loyaltyCardId,
@@ -65,11 +65,11 @@ export function toLoyaltyCard(wire: z.output<typeof loyaltyCardWire>, currency: 
   };
 }
 
-export function toAuthorization(wire: z.output<typeof authorizationWire>, currency: string): Authorization {
+export function toAuthorization(wire: v.InferOutput<typeof authorizationWire>, currency: string): Authorization {
   return { ...wire, amount: minor(wire.amount, currency, 'amount'), account: account(wire.account, currency) };
 }
 
-export function toLoyaltyPayment(wire: z.output<typeof loyaltyPaymentWire>, currency: string): LoyaltyPayment {
+export function toLoyaltyPayment(wire: v.InferOutput<typeof loyaltyPaymentWire>, currency: string): LoyaltyPayment {
   return {
     result: wire.result,
     requestedAmount: minor(wire.requestedAmount, currency, 'requestedAmount'),
@@ -80,7 +80,7 @@ export function toLoyaltyPayment(wire: z.output<typeof loyaltyPaymentWire>, curr
   };
 }
 
-export function toLoyaltyVoid(wire: z.output<typeof loyaltyVoidWire>, currency: string): LoyaltyVoid {
+export function toLoyaltyVoid(wire: v.InferOutput<typeof loyaltyVoidWire>, currency: string): LoyaltyVoid {
   return {
     result: 'voided',
     transactionId: wire.transactionId,

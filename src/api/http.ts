@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import * as v from 'valibot';
 import { majorToMinor } from '@/domain/money';
 import { untrustedText } from '@/domain/untrusted-text';
 import { MalformedAmount } from './convert';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
-import { errorBodyWire } from './schemas';
+import { errorBodyWire, issuesText } from './schemas';
 
 export interface HttpConfig {
   baseUrl: string;
@@ -23,7 +23,7 @@ export interface RequestInit<T> {
   body?: unknown;
   idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
-  schema: z.ZodType<T>;
+  schema: v.GenericSchema<unknown, T>;
 }
 
 /** Builds a path with every parameter percent-encoded: path`/giftcards/${number}`. */
@@ -92,9 +92,9 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
     const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 && response.headers.has('Retry-After') ? retryAfter : undefined;
-    const body = parsedJson ? errorBodyWire.safeParse(json) : undefined;
+    const body = parsedJson ? v.safeParse(errorBodyWire, json) : undefined;
     if (body?.success) {
-      const { code, message, ...details } = body.data.error;
+      const { code, message, ...details } = body.output.error;
       const available = typeof details.available === 'number' && config.currency ? majorToMinor(details.available, config.currency) : null;
       throw fail(isServerErrorCode(code) ? code : statusFallback(status), message === undefined ? `HTTP ${status}` : untrustedText(message), {
         status,
@@ -109,13 +109,13 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
     });
   }
 
-  const parsed = parsedJson ? init.schema.safeParse(json) : undefined;
+  const parsed = parsedJson ? v.safeParse(init.schema, json) : undefined;
   if (!parsed?.success) {
-    const why = parsed ? parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') : 'not JSON';
+    const why = parsed ? issuesText(parsed.issues) : 'not JSON';
     throw fail('malformed_response', `The server's answer is not the contract's shape (${why}).`, { status });
   }
   try {
-    return map(parsed.data);
+    return map(parsed.output);
   } catch (error) {
     if (error instanceof MalformedAmount) throw fail('malformed_response', error.message, { status });
     throw error;

@@ -1,86 +1,91 @@
-import { z } from 'zod';
-
-// No `new Function` at run time: the terminal's Content-Security-Policy has no 'unsafe-eval'.
-z.config({ jitless: true });
+import * as v from 'valibot';
 
 /**
- * The contract's response bodies on the wire (major units, loyalty-api.md sections 2-5). Unknown
- * fields are dropped; wrong types fail the parse and become a malformed_response error.
+ * The contract's response bodies on the wire (major units, loyalty-api.md sections 2-5), in valibot
+ * (tree-shaken to what is used: the first download stays small). Unknown fields are dropped; wrong
+ * types fail the parse and become a malformed_response error.
  */
-const dateTime = z.iso.datetime({ offset: true });
-const date = z.iso.date();
+const dateTime = v.pipe(v.string(), v.isoTimestamp());
+const date = v.pipe(v.string(), v.isoDate());
+const nonEmpty = v.pipe(v.string(), v.minLength(1));
 
-export const accountWire = z.object({
-  amountNet: z.number(),
-  amountOriginal: z.number(),
-  amountFloor: z.number(),
-  amountAuthorized: z.number(),
+export const accountWire = v.object({
+  amountNet: v.number(),
+  amountOriginal: v.number(),
+  amountFloor: v.number(),
+  amountAuthorized: v.number(),
 });
 
-export const customerWire = z
-  .object({
-    customerId: z.string(),
-    name: z.string().nullish(),
-    email: z.string().nullish(),
-    phone: z.string().nullish(),
-  })
-  .nullable();
+export const customerWire = v.nullable(
+  v.object({
+    customerId: v.string(),
+    name: v.nullish(v.string()),
+    email: v.nullish(v.string()),
+    phone: v.nullish(v.string()),
+  }),
+);
 
-const issueStatus = z.enum(['notIssued', 'issued', 'expired']);
+const issueStatus = v.picklist(['notIssued', 'issued', 'expired']);
 
-export const giftCardWire = z.object({
-  giftCardId: z.string().min(1),
-  created: dateTime.nullish(),
-  expiryDate: dateTime.nullish(),
-  startDate: dateTime.nullish(),
-  seriesNumber: z.string(),
+const datedInstrument = {
+  created: v.nullish(dateTime),
+  expiryDate: v.nullish(dateTime),
+  startDate: v.nullish(dateTime),
+  seriesNumber: v.string(),
   account: accountWire,
   customer: customerWire,
-  status: issueStatus.optional(),
-});
+  status: v.optional(issueStatus),
+};
 
-export const storeCreditWire = giftCardWire.omit({ giftCardId: true }).extend({ storeCreditId: z.string().min(1) });
+export const giftCardWire = v.object({ giftCardId: nonEmpty, ...datedInstrument });
 
-export const loyaltyCardWire = z.object({
-  loyaltyCardId: z.string().min(1),
-  created: date.nullish(),
-  expiryDate: date.nullish(),
-  startDate: date.nullish(),
-  seriesNumber: z.string(),
+export const storeCreditWire = v.object({ storeCreditId: nonEmpty, ...datedInstrument });
+
+export const loyaltyCardWire = v.object({
+  loyaltyCardId: nonEmpty,
+  created: v.nullish(date),
+  expiryDate: v.nullish(date),
+  startDate: v.nullish(date),
+  seriesNumber: v.string(),
   account: accountWire,
   customer: customerWire,
-  statusCode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)]),
+  statusCode: v.picklist([0, 1, 2, 4]),
 });
 
-export const authorizationWire = z.object({
-  authCode: z.string().min(1),
-  instrumentId: z.string(),
-  amount: z.number(),
-  status: z.enum(['pending', 'committed', 'canceled', 'expired']),
+export const authorizationWire = v.object({
+  authCode: nonEmpty,
+  instrumentId: v.string(),
+  amount: v.number(),
+  status: v.picklist(['pending', 'committed', 'canceled', 'expired']),
   created: dateTime,
   expires: dateTime,
   account: accountWire,
 });
 
-export const loyaltyPaymentWire = z.object({
-  result: z.enum(['approved', 'partiallyApproved', 'denied']),
-  requestedAmount: z.number(),
-  approvedAmount: z.number(),
-  transactionId: z.string(),
-  denialReason: z.enum(['insufficient_funds', 'card_not_open', 'expired']).nullish(),
+export const loyaltyPaymentWire = v.object({
+  result: v.picklist(['approved', 'partiallyApproved', 'denied']),
+  requestedAmount: v.number(),
+  approvedAmount: v.number(),
+  transactionId: v.string(),
+  denialReason: v.nullish(v.picklist(['insufficient_funds', 'card_not_open', 'expired'])),
   account: accountWire,
 });
 
-export const loyaltyVoidWire = z.object({
-  result: z.literal('voided'),
-  transactionId: z.string(),
-  voidedAmount: z.number(),
+export const loyaltyVoidWire = v.object({
+  result: v.literal('voided'),
+  transactionId: v.string(),
+  voidedAmount: v.number(),
   account: accountWire,
 });
 
-export const errorBodyWire = z.object({
-  error: z.looseObject({ code: z.string(), message: z.string().optional() }),
+export const errorBodyWire = v.object({
+  error: v.looseObject({ code: v.string(), message: v.optional(v.string()) }),
 });
 
-export type AccountWire = z.output<typeof accountWire>;
-export type CustomerWire = z.output<typeof customerWire>;
+export type AccountWire = v.InferOutput<typeof accountWire>;
+export type CustomerWire = v.InferOutput<typeof customerWire>;
+
+/** Why an answer does not fit its schema, field by field (for the malformed_response message). */
+export function issuesText(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; ');
+}

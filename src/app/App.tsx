@@ -1,5 +1,4 @@
-import { LookupScreen } from '@/features/lookup/LookupScreen';
-import { SaleScreen } from '@/features/sale/SaleScreen';
+import { loadOpenSale, SaleScreen } from '@/features/sale/SaleScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
@@ -7,11 +6,10 @@ import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/st
 import { OutboxProvider } from '@/lib/operations/OutboxProvider';
 import { useWaitingCounts } from '@/lib/operations/projection';
 import { PrintArea } from '@/lib/print';
-import { ManagerGate, useManagerUnlocked } from '@/components/ManagerGate';
+import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
 import { managerActions, useCashier } from '@/lib/manager/store';
-import { HostBridge } from '@/lib/host/HostBridge';
+import { HostGate } from '@/lib/host/HostGate';
 import { ErrorBoundary } from './error-boundary';
-import { SignOn } from './SignOn';
 import { TerminalProvider } from './terminal-provider';
 
 const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings' }[] = [
@@ -61,8 +59,13 @@ function Header() {
   );
 }
 
-// The cashier's screens (sale, lookup) are in the first download; the rest load when first
-// opened, and are fetched ahead while the browser is idle.
+// The sale screen's first step (the amount due) is in the first download; the rest, the open sale
+// and the lookup included, load when first opened and are fetched ahead while the browser is idle.
+// The manager's PIN gate and the sign-on form are shown once in a while, never on the way to a sale.
+const ManagerGate = lazy(() => import('@/components/ManagerGate').then((m) => ({ default: m.ManagerGate })));
+const SignOn = lazy(() => import('./SignOn').then((m) => ({ default: m.SignOn })));
+const loadLookup = () => import('@/features/lookup/LookupScreen');
+const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
 const loadIssue = () => import('@/features/issuing/IssueScreen');
 const loadJournal = () => import('@/features/journal/JournalScreen');
 const loadSettings = () => import('@/features/settings/SettingsScreen');
@@ -75,7 +78,7 @@ const TrainingScreen = lazy(() => loadTraining().then((m) => ({ default: m.Train
 function usePrefetchScreens() {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 500));
-    idle(() => void Promise.all([loadIssue(), loadJournal(), loadSettings(), loadTraining()]).catch(() => undefined));
+    idle(() => void Promise.all([loadOpenSale(), loadLookup(), loadIssue(), loadJournal(), loadSettings(), loadTraining()]).catch(() => undefined));
   }, []);
 }
 
@@ -107,7 +110,7 @@ function CurrentScreen() {
   const screen = useScreen();
   usePrefetchScreens();
   return (
-    <Suspense fallback={<p role="status" className="progress">{t('lookup.loading')}</p>}>
+    <Suspense fallback={<p role="status" className="progress">{t('screen.loading')}</p>}>
       <Screen screen={screen} />
     </Suspense>
   );
@@ -166,7 +169,7 @@ export function App() {
         >
           <TerminalProvider>
             <OutboxProvider>
-              <HostBridge />
+              <HostGate />
               <CurrentScreen />
               <PrintArea />
             </OutboxProvider>

@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { formatMoney } from '@/domain/money';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
@@ -9,7 +9,8 @@ export function AmountField({ id, label, error, registration, large = false, aut
   label: string;
   /** An amount problem from amountSchema or checkTenderAmount ("not_positive", "over_available", …). */
   error: string | undefined;
-  registration: UseFormRegisterReturn;
+  /** What a form library's register() gives, or a plain value and onChange. */
+  registration: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   large?: boolean;
   autoFocus?: boolean;
 }) {

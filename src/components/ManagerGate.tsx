@@ -1,23 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import { PIN_PATTERN } from '@/lib/manager/pin';
-import { managerActions, useHasPin, useLockedUntil, useUnlockedUntil } from '@/lib/manager/store';
-
-/** Re-renders at `until` (and every second while `tick`), so an unlock ends and a lock counts down on screen. */
-function useNow(until: number, tick: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= now) return undefined;
-    const timer = window.setTimeout(() => setNow(Date.now()), tick ? 1000 : until - now + 50);
-    return () => window.clearTimeout(timer);
-  }, [until, now, tick]);
-  return now;
-}
-
-export function useManagerUnlocked(): boolean {
-  const until = useUnlockedUntil();
-  return until > useNow(until, false);
-}
+import { managerActions, useHasPin, useLockedUntil } from '@/lib/manager/store';
+import { useManagerUnlocked, useNow } from '@/lib/manager/use-unlocked';
 
 const clock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));

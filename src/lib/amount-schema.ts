@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { parseAmountInput } from '@/domain/money';
 
 /**
@@ -6,12 +6,25 @@ import { parseAmountInput } from '@/domain/money';
  * is an i18n key suffix; an ambiguous amount carries both readings: "ambiguous:150:150000".
  */
 export function amountSchema(currency: string, locale: string) {
-  return z.string().transform((text, ctx) => {
-    const parsed = parseAmountInput(text, currency, locale);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error });
-      return z.NEVER;
-    }
-    return parsed.minor;
+  return v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const parsed = parseAmountInput(dataset.value, currency, locale);
+      if (parsed.ok) return parsed.minor;
+      addIssue({ message: parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error });
+      return NEVER;
+    }),
+  );
+}
+
+/**
+ * A check of the whole form whose problem belongs to one field (shown under it): `problem` returns
+ * the message (an i18n key suffix) or null.
+ */
+export function fieldCheck<T extends Record<string, unknown>>(field: keyof T & string, problem: (values: T) => string | null) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const message = problem(dataset.value);
+    if (message) addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field] }] });
   });
 }

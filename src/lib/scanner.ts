@@ -37,8 +37,17 @@ function restore(field: HTMLInputElement, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/**
+ * A scan read while no screen takes scans (one screen giving way to the next, its code still
+ * loading) waits this long for the next screen's handler, so a card scanned at once is not lost.
+ */
+export const PENDING_SCAN_MS = 3_000;
+let pending: { text: string; at: number } | null = null;
+
 function deliver(text: string) {
-  handlers.at(-1)?.handler(text);
+  const current = handlers.at(-1);
+  if (current) current.handler(text);
+  else pending = { text, at: Date.now() };
 }
 
 /** The longest run of keys ending now that a scanner, not a person, typed; null when there is none. */
@@ -93,8 +102,8 @@ function onKeyDown(event: KeyboardEvent) {
   if (event.key === 'Enter') {
     const text = buffer;
     buffer = '';
-    if (text.length > 0 && handlers.length > 0) {
-      event.preventDefault();
+    if (text.length > 0) {
+      if (handlers.length > 0) event.preventDefault();
       deliver(text);
     }
   } else if (event.key === 'Escape') {
@@ -113,6 +122,9 @@ export function registerScanHandler(handler: Handler): () => void {
   }
   const entry = { handler };
   handlers.push(entry);
+  const waiting = pending;
+  pending = null;
+  if (waiting && Date.now() - waiting.at <= PENDING_SCAN_MS) queueMicrotask(() => handlers.at(-1)?.handler(waiting.text));
   return () => {
     const at = handlers.indexOf(entry);
     if (at >= 0) handlers.splice(at, 1);

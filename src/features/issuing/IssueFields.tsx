@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as v from 'valibot';
 import { AmountField } from '@/components/AmountField';
 import { Money } from '@/components/Money';
 import type { Customer } from '@/domain/instrument';
@@ -25,12 +25,12 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
   const { currency, locale } = useTerminal();
   const needsAmount = withAmount && fixedAmount === undefined;
   const schema = issueFormSchema(currency, locale, needsAmount);
-  const form = useForm<IssueFormInput, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<IssueFormInput, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
     defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },
   });
   const error = form.formState.errors.amount?.message;
-  const submit = form.handleSubmit((v) => onIssue({ amount: needsAmount ? v.amount : undefined, customer: customerOf(v), reason: v.reason || undefined }));
+  const submit = form.handleSubmit((values) => onIssue({ amount: needsAmount ? values.amount : undefined, customer: customerOf(values), reason: values.reason || undefined }));
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="issue-fields">

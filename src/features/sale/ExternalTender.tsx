@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { formatMoney, minorToInput } from '@/domain/money';
 import { checkTenderAmount, remainingDue, type Sale } from '@/domain/sale';
-import { amountSchema } from '@/lib/amount-schema';
+import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
 import { useT } from '@/lib/i18n';
@@ -17,22 +17,22 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
   const t = useT();
   const { run } = useBusy();
   const { currency, locale } = useTerminal();
-  const schema = z.object({ amount: amountSchema(currency, locale), method: z.enum(methods) }).superRefine((v, ctx) => {
-    const problem = checkTenderAmount(sale, v.amount);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
-  });
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const schema = v.pipe(
+    v.object({ amount: amountSchema(currency, locale), method: v.picklist(methods) }),
+    fieldCheck('amount', (values) => checkTenderAmount(sale, values.amount)),
+  );
+  const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
     values: { amount: minorToInput(remainingDue(sale), currency, locale), method: 'cash' },
     resetOptions: { keepDirtyValues: false },
   });
   const error = form.formState.errors.amount?.message;
-  const parsed = schema.safeParse(useWatch({ control: form.control }));
+  const parsed = v.safeParse(schema, useWatch({ control: form.control }));
 
   return (
     <details className="panel external-tender">
       <summary>{t('sale.externalTitle')}</summary>
-      <form noValidate onSubmit={form.handleSubmit((v) => run(() => controls.act({ type: 'tenderExternal', amount: v.amount, label: t(`sale.method.${v.method}`) })))}>
+      <form noValidate onSubmit={form.handleSubmit((values) => run(() => controls.act({ type: 'tenderExternal', amount: values.amount, label: t(`sale.method.${values.method}`) })))}>
         <div className="field">
           <label htmlFor="external-method" className="field-label">{t('sale.externalMethod')}</label>
           <select id="external-method" className="input" {...form.register('method')}>
@@ -41,7 +41,7 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
         </div>
         <AmountField id="external-amount" label={t('sale.externalAmount')} error={error} registration={form.register('amount')} />
         <button type="submit" className="button button-large">
-          {parsed.success ? t('sale.addExternal', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.addExternalPlain')}
+          {parsed.success ? t('sale.addExternal', { amount: formatMoney(parsed.output.amount, currency, locale) }) : t('sale.addExternalPlain')}
         </button>
       </form>
     </details>

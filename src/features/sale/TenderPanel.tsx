@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
 import { ErrorNotice } from '@/components/ErrorNotice';
@@ -14,7 +14,7 @@ import type { Instrument } from '@/domain/instrument';
 import { groupNumber } from '@/domain/instrument-number';
 import { formatMoney, minorToInput } from '@/domain/money';
 import { checkTenderAmount, defaultTenderAmount, type Sale } from '@/domain/sale';
-import { amountSchema } from '@/lib/amount-schema';
+import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
@@ -34,19 +34,19 @@ function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrumen
   const { currency, locale } = useTerminal();
   // Loyalty cards may be asked for more than their balance: the server approves part of it.
   const account = instrument.kind === 'loyaltyCard' ? undefined : instrument.account;
-  const schema = z.object({ amount: amountSchema(currency, locale) }).superRefine((v, ctx) => {
-    const problem = checkTenderAmount(sale, v.amount, account);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
-  });
+  const schema = v.pipe(
+    v.object({ amount: amountSchema(currency, locale) }),
+    fieldCheck('amount', (values) => checkTenderAmount(sale, values.amount, account)),
+  );
   const suggested = defaultTenderAmount(sale, instrument.account);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
     defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency, locale) : '' },
   });
   const { busy: sending, run } = useBusy();
   const error = form.formState.errors.amount?.message;
   const typed = useWatch({ control: form.control, name: 'amount' });
-  const parsed = schema.safeParse({ amount: typed });
+  const parsed = v.safeParse(schema, { amount: typed });
 
   const onSubmit = form.handleSubmit(({ amount }) =>
     run(async () => {
@@ -59,7 +59,7 @@ function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrumen
     <form className="pay-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <AmountField id="tender-amount" label={t('sale.tenderAmount')} error={error} registration={form.register('amount')} large autoFocus />
       <button type="submit" className="button button-primary button-large button-wide" disabled={sending}>
-        {sending ? t('sale.paying') : parsed.success ? t('sale.pay', { amount: formatMoney(parsed.data.amount, currency, locale) }) : t('sale.payPlain')}
+        {sending ? t('sale.paying') : parsed.success ? t('sale.pay', { amount: formatMoney(parsed.output.amount, currency, locale) }) : t('sale.payPlain')}
       </button>
     </form>
   );

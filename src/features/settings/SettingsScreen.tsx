@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import * as v from 'valibot';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { instrumentKinds } from '@/domain/instrument';
@@ -25,8 +26,8 @@ export function SettingsScreen() {
   const savedToken = saved?.token;
   const bound = saved ? { token: saved.token, baseUrl: saved.baseUrl } : undefined;
   const schema = settingsFormSchema(bound, locale);
-  const form = useForm<SettingsFormInput, unknown, ReturnType<typeof schema.parse>>({
-    resolver: zodResolver(schema),
+  const form = useForm<SettingsFormInput, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
     defaultValues: toFormValues(saved),
     mode: 'onBlur',
   });
@@ -66,7 +67,7 @@ export function SettingsScreen() {
   );
 
   const onCheck = async () => {
-    const parsed = schema.safeParse(getValues());
+    const parsed = v.safeParse(schema, getValues());
     if (!parsed.success) {
       await form.trigger();
       setNotice({ tone: 'error', text: t('settings.fix') });
@@ -74,7 +75,7 @@ export function SettingsScreen() {
     }
     setChecking(true);
     setNotice(null);
-    const result: ConnectionCheck = await checkConnection(withToken(parsed.data, bound));
+    const result: ConnectionCheck = await checkConnection(withToken(parsed.output, bound));
     setChecking(false);
     setNotice({ tone: result.ok ? 'ok' : 'error', text: t(result.key, result.vars) });
   };

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { minorToInput, parseAmountInput } from '@/domain/money';
 import { seriesSchema, serverSettingsSchema, type ServerSettings } from '@/lib/settings/schema';
 import { sameServer } from '@/lib/settings/server-address';
 
-const seriesRow = seriesSchema.omit({ fixedAmount: true }).extend({ fixedAmount: z.string().optional() });
+const seriesRow = v.object({ ...seriesSchema.entries, fixedAmount: v.optional(v.string()) });
 
 /** The saved token, and the server address it was saved for: it is never sent anywhere else. */
 export type SavedToken = { token: string; baseUrl: string } | undefined;
@@ -17,30 +17,30 @@ const tokenFor = (baseUrl: string, saved: SavedToken) => (saved && sameServer(ba
  * series' fixed amount is typed in the currency's units, by the locale's rules.
  */
 export function settingsFormSchema(saved: SavedToken, locale = 'en') {
-  return serverSettingsSchema
-    .extend({
-      token: z.string(),
-      series: z.array(seriesRow),
-    })
-    .transform((values, ctx) => {
-      if (!values.token && !tokenFor(values.baseUrl, saved)) {
-        ctx.addIssue({ code: 'custom', path: ['token'], message: saved ? 'tokenRebind' : 'required' });
-      }
+  const fields = v.object({ ...serverSettingsSchema.entries, token: v.string(), series: v.array(seriesRow) });
+  return v.pipe(
+    fields,
+    v.rawTransform(({ dataset: { value: values }, addIssue }) => {
+      // The issue's path names the field it is shown under (react-hook-form reads it as a dot path).
+      const issue = (path: (string | number)[], message: string) =>
+        addIssue({ message, path: path.map((key) => ({ type: 'object', origin: 'value', input: values, key: String(key), value: undefined })) as unknown as [v.IssuePathItem, ...v.IssuePathItem[]] });
+      if (!values.token && !tokenFor(values.baseUrl, saved)) issue(['token'], saved ? 'tokenRebind' : 'required');
       const series = values.series.map((row, i) => {
         const text = row.fixedAmount?.trim() ?? '';
         if (text === '') return { ...row, fixedAmount: undefined };
         const parsed = parseAmountInput(text, values.currency, locale);
         if (!parsed.ok) {
-          ctx.addIssue({ code: 'custom', path: ['series', i, 'fixedAmount'], message: 'amount' });
+          issue(['series', i, 'fixedAmount'], 'amount');
           return { ...row, fixedAmount: undefined };
         }
         return { ...row, fixedAmount: parsed.minor };
       });
       return { ...values, series };
-    });
+    }),
+  );
 }
 
-export type SettingsFormInput = z.input<ReturnType<typeof settingsFormSchema>>;
+export type SettingsFormInput = v.InferInput<ReturnType<typeof settingsFormSchema>>;
 
 export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
   return {
@@ -60,6 +60,6 @@ export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
   };
 }
 
-export function withToken(values: z.output<ReturnType<typeof settingsFormSchema>>, saved: SavedToken): ServerSettings {
+export function withToken(values: v.InferOutput<ReturnType<typeof settingsFormSchema>>, saved: SavedToken): ServerSettings {
   return { ...values, token: values.token || tokenFor(values.baseUrl, saved) || '' };
 }

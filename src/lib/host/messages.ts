@@ -1,28 +1,28 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { instrumentKinds } from '@/domain/instrument';
 import { PROTOCOL, VERSION, type HostRequest, type RefusalReason } from '@/host-client/protocol';
 
 /** The largest amount a till may hand over: 99 999 999 minor units, as the amount fields allow. */
 export const MAX_HOST_AMOUNT = 99_999_999;
 
-const reference = z.string().regex(/^[\w.:/#-]{1,64}$/, { message: 'bad_reference' });
-const id = z.string().min(1).max(100);
-const base = { protocol: z.literal(PROTOCOL), version: z.literal(VERSION), id, reference };
+const reference = v.pipe(v.string(), v.regex(/^[\w.:/#-]{1,64}$/, 'bad_reference'));
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const base = { protocol: v.literal(PROTOCOL), version: v.literal(VERSION), id, reference };
 
-const pay = z.object({
+const pay = v.object({
   ...base,
-  type: z.literal('pay'),
-  amountDue: z.number({ message: 'bad_amount' }).int({ message: 'bad_amount' }).min(1, { message: 'bad_amount' }).max(MAX_HOST_AMOUNT, { message: 'bad_amount' }),
-  currency: z.string({ message: 'bad_currency' }).regex(/^[A-Z]{3}$/, { message: 'bad_currency' }),
-  basket: z.array(z.object({ text: z.string().max(60), amount: z.number().int().safe().optional() })).max(100).optional(),
-  allowedKinds: z.array(z.enum(instrumentKinds, { message: 'bad_kinds' }), { message: 'bad_kinds' }).min(1, { message: 'bad_kinds' }).optional(),
+  type: v.literal('pay'),
+  amountDue: v.pipe(v.number('bad_amount'), v.safeInteger('bad_amount'), v.minValue(1, 'bad_amount'), v.maxValue(MAX_HOST_AMOUNT, 'bad_amount')),
+  currency: v.pipe(v.string('bad_currency'), v.regex(/^[A-Z]{3}$/, 'bad_currency')),
+  basket: v.optional(v.pipe(v.array(v.object({ text: v.pipe(v.string(), v.maxLength(60)), amount: v.optional(v.pipe(v.number(), v.safeInteger())) })), v.maxLength(100))),
+  allowedKinds: v.optional(v.pipe(v.array(v.picklist(instrumentKinds, 'bad_kinds'), 'bad_kinds'), v.minLength(1, 'bad_kinds'))),
 });
 
-const request = z.discriminatedUnion('type', [
+const request = v.variant('type', [
   pay,
-  z.object({ ...base, type: z.literal('status') }),
-  z.object({ ...base, type: z.literal('cancel') }),
-  z.object({ ...base, type: z.literal('reverse') }),
+  v.object({ ...base, type: v.literal('status') }),
+  v.object({ ...base, type: v.literal('cancel') }),
+  v.object({ ...base, type: v.literal('reverse') }),
 ]);
 
 export type Refusal = { reason: RefusalReason; message: string; id?: string | undefined; reference?: string | undefined };
@@ -52,16 +52,16 @@ export const refusalText = (reason: RefusalReason) => words[reason];
 export function readHostRequest(data: unknown, currency: string): ReadRequest {
   if (typeof data !== 'object' || data === null || (data as { protocol?: unknown }).protocol !== PROTOCOL) return null;
   const raw = data as Record<string, unknown>;
-  const ids = { id: typeof raw.id === 'string' ? raw.id.slice(0, 100) : undefined, reference: typeof raw.reference === 'string' && reference.safeParse(raw.reference).success ? raw.reference : undefined };
+  const ids = { id: typeof raw.id === 'string' ? raw.id.slice(0, 100) : undefined, reference: typeof raw.reference === 'string' && v.is(reference, raw.reference) ? raw.reference : undefined };
   const refuse = (reason: RefusalReason): ReadRequest => ({ ok: false, refusal: { reason, message: words[reason], ...ids } });
   if (raw.version !== VERSION) return refuse('unsupported_version');
-  const parsed = request.safeParse(data);
+  const parsed = v.safeParse(request, data);
   if (!parsed.success) {
-    const known = parsed.error.issues.map((i) => i.message).find((m): m is RefusalReason => m in words);
+    const known = parsed.issues.map((i) => i.message).find((m): m is RefusalReason => m in words);
     return refuse(known ?? 'bad_message');
   }
-  const r = parsed.data;
+  const r = parsed.output;
   if (r.type === 'pay' && r.currency !== currency) return refuse('bad_currency');
-  // zod's output has `| undefined` on optional fields; the protocol's type leaves them out.
+  // The parsed output has `| undefined` on optional fields; the protocol's type leaves them out.
   return { ok: true, request: JSON.parse(JSON.stringify(r)) as HostRequest };
 }

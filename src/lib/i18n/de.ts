@@ -415,4 +415,5 @@ export const de: Record<keyof typeof en, string> = {
   'scenario.balance': '{amount}',
   'scenario.livePrinted': 'Geschenkkartenserie mit Druck vor Ort',
   'scenario.series': 'Guthabenserie',
+  'screen.loading': 'Wird geladen…',
 };

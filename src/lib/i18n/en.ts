@@ -414,6 +414,7 @@ export const en = {
   'scenario.balance': '{amount}',
   'scenario.livePrinted': 'Live-printed gift card series',
   'scenario.series': 'Store credit series',
+  'screen.loading': 'Loading…',
 };
 
 export type MessageKey = keyof typeof en;

@@ -1,19 +1,42 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocale } from '@/lib/settings/store';
-import { de } from './de';
 import { en, type MessageKey } from './en';
 
 export type { MessageKey };
 
-const catalogs: Record<string, Record<MessageKey, string>> = { en, de };
+type Catalog = Record<MessageKey, string>;
+
+/** English is built in; other languages are their own chunk, loaded when a terminal speaks them. */
+const catalogs: Record<string, Catalog> = { en };
+const loaders: Record<string, () => Promise<Catalog>> = { de: () => import('./de').then((m) => m.de) };
+const listeners = new Set<() => void>();
+let loadedCount = 1;
+
+/** Loads the catalog of this locale's language (once); resolves when it can be used. */
+export async function loadCatalog(locale: string): Promise<void> {
+  const language = locale.slice(0, 2);
+  const load = loaders[language];
+  if (catalogs[language] || !load) return;
+  catalogs[language] = await load();
+  loadedCount += 1;
+  for (const listener of listeners) listener();
+}
 
 export function translate(locale: string, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const catalog = catalogs[locale.slice(0, 2)] ?? en;
   return (catalog[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** The translate function for the terminal's locale. Texts are plain strings: never rendered as HTML. */
 export function useT() {
   const locale = useLocale();
-  return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale]);
+  const loaded = useSyncExternalStore(subscribe, () => loadedCount);
+  useEffect(() => void loadCatalog(locale), [locale]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes when a catalog arrives: translate again.
+  return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale, loaded]);
 }

@@ -1,50 +1,61 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { instrumentKinds } from '@/domain/instrument';
 import { isKnownCurrency } from '@/domain/money';
 import { checkServerAddress } from './server-address';
 
+const trimmed = () => v.pipe(v.string(), v.trim());
+const required = () => v.pipe(v.string(), v.trim(), v.minLength(1, 'required'));
+
 /** A configured series: how the terminal tells a number's kind and which series it can issue from. */
-export const seriesSchema = z.object({
-  prefix: z.string().trim().regex(/^[0-9A-Za-z]{1,16}$/, { message: 'prefix' }),
-  kind: z.enum(instrumentKinds),
-  seriesNumber: z.string().trim().min(1, { message: 'required' }),
-  livePrinted: z.boolean(),
-  description: z.string().trim().max(60).optional(),
+export const seriesSchema = v.object({
+  prefix: v.pipe(v.string(), v.trim(), v.regex(/^[0-9A-Za-z]{1,16}$/, 'prefix')),
+  kind: v.picklist(instrumentKinds),
+  seriesNumber: required(),
+  livePrinted: v.boolean(),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
   /** Minor units; the form converts what the manager types. */
-  fixedAmount: z.number().int().positive().optional(),
+  fixedAmount: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
 });
 
-const optionalInt = z.preprocess(
-  (v) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ message: 'integer' }).int({ message: 'integer' }).min(0, { message: 'integer' }).optional(),
+/** Blank (or not a number) means "not set"; text is read as a number. */
+const optionalInt = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((input) => (input === '' || input === null || (typeof input === 'number' && Number.isNaN(input)) ? undefined : typeof input === 'string' ? Number(input) : input)),
+    v.optional(v.pipe(v.number('integer'), v.safeInteger('integer'), v.minValue(0, 'integer'))),
+  ),
 );
 
 /** The connection to a real Loyalty server (terminal.md, "Store manager"). Error messages are i18n keys. */
-export const serverSettingsSchema = z.object({
-  baseUrl: z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const checked = checkServerAddress(v);
-      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.problem });
+export const serverSettingsSchema = v.object({
+  baseUrl: v.pipe(
+    trimmed(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const checked = checkServerAddress(dataset.value);
+      if (!checked.ok) addIssue({ message: checked.problem });
     }),
-  loyaltyGroup: z.string().trim().min(1, { message: 'required' }),
-  token: z.string().min(1, { message: 'required' }),
-  merchantId: z.string().trim().min(1, { message: 'required' }),
+  ),
+  loyaltyGroup: required(),
+  token: v.pipe(v.string(), v.minLength(1, 'required')),
+  merchantId: required(),
   storeId: optionalInt,
   workstationId: optionalInt,
-  operatorId: z.string().trim().max(40).optional(),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(isKnownCurrency, { message: 'currency' }),
-  timeoutSeconds: z.coerce.number({ message: 'timeout' }).int({ message: 'timeout' }).min(1, { message: 'timeout' }).max(120, { message: 'timeout' }),
-  series: z.array(seriesSchema),
+  operatorId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  currency: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check(isKnownCurrency, 'currency')),
+  timeoutSeconds: v.pipe(
+    v.unknown(),
+    v.transform(Number),
+    v.number('timeout'),
+    v.safeInteger('timeout'),
+    v.minValue(1, 'timeout'),
+    v.maxValue(120, 'timeout'),
+  ),
+  series: v.array(seriesSchema),
 });
 
-export type ServerSettings = z.output<typeof serverSettingsSchema>;
-export type SeriesSetting = z.output<typeof seriesSchema>;
+export type ServerSettings = v.InferOutput<typeof serverSettingsSchema>;
+export type SeriesSetting = v.InferOutput<typeof seriesSchema>;
 
 export const supportedLocales = ['en-IE', 'en-US', 'en-GB', 'de-DE', 'de-AT'] as const;
 export type SupportedLocale = (typeof supportedLocales)[number];

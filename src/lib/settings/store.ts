@@ -53,4 +53,6 @@ export const useHostOrigins = () => useSettingsStore((s) => s.hostOrigins);
 /** Read at the moment a message arrives (not a render): the allow-list as saved now. */
 export const hostOriginAllowed = (origin: string) => useSettingsStore.getState().hostOrigins.includes(origin);
 export const useLocale = () => useSettingsStore((s) => s.locale);
+/** The saved locale before the first render (its language's texts are loaded first). */
+export const savedLocale = () => useSettingsStore.getState().locale;
 export const useSettingsActions = () => useSettingsStore((s) => s.actions);

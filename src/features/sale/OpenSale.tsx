@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { Money } from '@/components/Money';
+import { useBusy } from '@/components/use-busy';
+import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
+import { formatMoney } from '@/domain/money';
+import { isInFlight, isUnresolved } from '@/domain/tender-line';
+import { useTerminal } from '@/lib/terminal-context';
+import { useT } from '@/lib/i18n';
+import { printSlip } from '@/lib/print';
+import { ExternalTender } from './ExternalTender';
+import { SaleReceipt } from './slips';
+import { TenderLines } from './TenderLines';
+import { TenderPanel } from './TenderPanel';
+import type { SaleControls } from './use-sale';
+
+function Totals({ sale }: { sale: Sale }) {
+  const t = useT();
+  return (
+    <dl className="sale-totals">
+      <div><dt>{t('sale.due')}</dt><dd><Money minor={sale.due} /></dd></div>
+      <div><dt>{t('sale.paid')}</dt><dd><Money minor={paidAmount(sale)} /></dd></div>
+      <div className="sale-remaining"><dt>{t('sale.remaining')}</dt><dd data-amount="remaining"><Money minor={remainingDue(sale)} /></dd></div>
+    </dl>
+  );
+}
+
+/** A sale the store's till handed over: its reference, and that the amount is the till's. */
+function HostBanner({ sale }: { sale: Sale }) {
+  const t = useT();
+  if (!sale.host) return null;
+  const kinds = sale.host.allowedKinds;
+  return (
+    <div className="notice notice-quiet host-banner">
+      <p><strong>{t('host.banner', { reference: sale.host.reference })}</strong></p>
+      <p>{t('host.locked')}</p>
+      {kinds && <p>{t('host.kinds', { kinds: kinds.map((k) => t(`kind.${k}`)).join(', ') })}</p>}
+    </div>
+  );
+}
+
+function completeLabel(sale: Sale, t: ReturnType<typeof useT>, money: (minor: number) => string): string {
+  if (!sale.host) return t('sale.complete');
+  return remainingDue(sale) > 0 ? t('host.returnPartial', { amount: money(remainingDue(sale)) }) : t('host.returnPaid');
+}
+
+function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls }) {
+  const t = useT();
+  const { currency, locale } = useTerminal();
+  const [confirmVoid, setConfirmVoid] = useState(false);
+  const { busy, run } = useBusy();
+  const blockedReason = hasWorkInFlight(sale)
+    ? t('sale.cannotCompleteBusy')
+    : sale.host
+      ? (paidAmount(sale) === 0 ? t('host.nothingPaid') : null)
+      : remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : null;
+  if (confirmVoid) {
+    return (
+      <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
+        <p id="void-question">{t('sale.voidConfirm')}</p>
+        <div className="actions">
+          <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>{t('sale.voidNo')}</button>
+          <button type="button" className="button button-danger button-large" onClick={() => { setConfirmVoid(false); void run(() => controls.act({ type: 'void' })); }}>{t('sale.voidYes')}</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="sale-actions">
+      <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => controls.act({ type: 'complete' }))}>
+        {completeLabel(sale, t, (minor) => formatMoney(minor, currency, locale))}
+      </button>
+      <button type="button" className="button button-large" disabled={busy || sale.lines.some(isInFlight)} onClick={() => setConfirmVoid(true)}>
+        {t('sale.void')}
+      </button>
+      {blockedReason && (sale.lines.length > 0 || sale.host) && <p id="complete-blocked" className="hint">{blockedReason}</p>}
+    </div>
+  );
+}
+
+function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }) {
+  const t = useT();
+  return (
+    <div className="panel finished-sale">
+      <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">
+        <span aria-hidden="true">{sale.status === 'completed' ? '✓ ' : '– '}</span>
+        {t(sale.status === 'completed' ? 'sale.completed' : 'sale.voided')}
+      </p>
+      <SaleReceipt sale={sale} />
+      <div className="actions">
+        <button type="button" className="button button-large" onClick={() => printSlip(<SaleReceipt sale={sale} />)}>{t('sale.printReceipt')}</button>
+        <button type="button" className="button button-primary button-large" autoFocus onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
+      </div>
+    </div>
+  );
+}
+
+/** A sale once started: totals, tenders, complete or void, and the receipt when done. Loaded when a sale opens. */
+export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: SaleControls; failure: ReactNode }) {
+  const t = useT();
+  const finished = sale.status === 'completed' || sale.status === 'voided';
+  const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
+  const reopened = sale.status === 'open' && sale.notice === 'reopened';
+  return (
+    <div className="screen sale">
+      <h2 className="screen-title">{t('sale.title')}</h2>
+      <HostBanner sale={sale} />
+      <Totals sale={sale} />
+      {failure}
+      {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
+      {sale.status === 'completing' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.completing')}</p>}
+      {sale.status === 'voiding' && (
+        <div role="status" className="notice notice-warn">
+          <p><span className="spinner" aria-hidden="true" /> {t('sale.voiding')}</p>
+          {sale.lines.some(isUnresolved) && (
+            <>
+              <p>{t('sale.voidingUnknown')}</p>
+              <button type="button" className="button button-primary" onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
+            </>
+          )}
+        </div>
+      )}
+      {finished ? (
+        <FinishedSale sale={sale} controls={controls} />
+      ) : (
+        <div className={tendering ? 'sale-columns' : 'sale-single'}>
+          {tendering && (
+            <div>
+              <TenderPanel sale={sale} controls={controls} />
+              {!sale.host && <ExternalTender sale={sale} controls={controls} />}
+            </div>
+          )}
+          <div>
+            <TenderLines sale={sale} controls={controls} />
+            {sale.status === 'open' && <SaleActions sale={sale} controls={controls} />}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_SCAN_MS, registerScanHandler } from './scanner';
+
+const scan = (text: string) => {
+  for (const key of [...text, 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+};
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('scanner service', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives each scan to the latest screen that takes scans', async () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const offFirst = registerScanHandler(first);
+    const offSecond = registerScanHandler(second);
+    scan('700100000001');
+    expect([first.mock.calls, second.mock.calls]).toEqual([[], [['700100000001']]]);
+    offSecond();
+    offFirst();
+  });
+
+  it('keeps a scan read between two screens for the next one (its code still loading)', async () => {
+    const off = registerScanHandler(() => undefined);
+    off();
+    scan('700100000007');
+    const next = vi.fn();
+    const offNext = registerScanHandler(next);
+    await tick();
+    expect(next).toHaveBeenCalledWith('700100000007');
+    offNext();
+  });
+
+  it('drops such a scan once it is too old to be meant for the next screen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    scan('700100000002');
+    vi.setSystemTime(Date.now() + PENDING_SCAN_MS + 1);
+    const late = vi.fn();
+    const off = registerScanHandler(late);
+    await tick();
+    expect(late).not.toHaveBeenCalled();
+    off();
+  });
+});
