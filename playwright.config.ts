@@ -24,6 +24,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${TERMINAL_PORT}`,
     trace: 'retain-on-failure',
+    // The offline shell's service worker stays out of the way of routing and fresh starts;
+    // e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1024, height: 768 },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy, demoTillHeaders, devHeaders, securityHeaders } from './security-headers';
 
 /** The built index.html carries the Content-Security-Policy (no inline script anywhere in the build). */
@@ -34,8 +35,46 @@ function headersAndHostClient(): Plugin {
   };
 }
 
+/**
+ * The offline start (docs/offline.md): the shell and every chunk are precached by a service worker,
+ * so a till opens with its web server down. An update waits until the cashier takes it between sales
+ * (`registerType: 'prompt'`), never in the middle of one. Installable, full screen.
+ */
+const offlineShell = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    id: '/',
+    name: 'Loyalty terminal',
+    short_name: 'Loyalty',
+    description: 'Gift cards, loyalty cards and store credit at the till.',
+    start_url: '/',
+    scope: '/',
+    display: 'fullscreen',
+    display_override: ['fullscreen', 'standalone'],
+    orientation: 'any',
+    background_color: '#f3f5f8',
+    theme_color: '#0b5cad',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The demo till and the host client are other pages' files, not the terminal's shell.
+    globIgnores: ['host-demo*', 'host-client/**'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/host-demo/, /^\/host-client\//],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), cspMeta(), headersAndHostClient()],
+  plugins: [react(), cspMeta(), headersAndHostClient(), offlineShell],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -18,3 +18,8 @@ void loadCatalog(savedLocale()).catch(() => undefined).then(() => createRoot(roo
     </QueryClientProvider>
   </StrictMode>,
 ));
+
+// The offline shell's service worker, registered once the terminal is up (its code is not in the first download).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./lib/offline/register').catch(() => undefined));
+}

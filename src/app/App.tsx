@@ -9,6 +9,7 @@ import { PrintArea } from '@/lib/print';
 import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
 import { managerActions, useCashier } from '@/lib/manager/store';
 import { HostGate } from '@/lib/host/HostGate';
+import { UpdateOffer } from '@/lib/offline/UpdateOffer';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
@@ -170,6 +171,7 @@ export function App() {
           <TerminalProvider>
             <OutboxProvider>
               <HostGate />
+              <UpdateOffer />
               <CurrentScreen />
               <PrintArea />
             </OutboxProvider>

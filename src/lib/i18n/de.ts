@@ -416,4 +416,6 @@ export const de: Record<keyof typeof en, string> = {
   'scenario.livePrinted': 'Geschenkkartenserie mit Druck vor Ort',
   'scenario.series': 'Guthabenserie',
   'screen.loading': 'Wird geladen…',
+  'update.ready': 'Eine neue Version des Terminals ist bereit. Sie wird zwischen Verkäufen angeboten; nichts Wartendes geht verloren.',
+  'update.apply': 'Jetzt aktualisieren',
 };

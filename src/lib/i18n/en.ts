@@ -415,6 +415,8 @@ export const en = {
   'scenario.livePrinted': 'Live-printed gift card series',
   'scenario.series': 'Store credit series',
   'screen.loading': 'Loading…',
+  'update.ready': 'A new version of the terminal is ready. It is offered between sales; nothing waiting is lost.',
+  'update.apply': 'Update now',
 };
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { line, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
+import { goTo, resetSimulator, TERMINAL_ORIGIN } from './support/terminal';
+
+// The offline shell is this file's subject: its service worker is allowed here (blocked elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test('with its web server down the terminal still opens, shows what waits, and sends it when the Loyalty server answers', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  await resetSimulator(request);
+  await openLiveTerminal(page);
+  await controlledByServiceWorker(page);
+
+  // The Loyalty server refuses payments for now: the payment waits in the outbox, its outcome unknown.
+  await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_pay' } });
+  await startSale(page, '20');
+  await tender(page, '700100000001', '20');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('No answer: the outcome is unknown.');
+
+  // The terminal's own web server goes down; the till is reloaded (a tablet woken up, a crash).
+  await context.route(`${TERMINAL_ORIGIN}/**`, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
+  await expect(page.getByText('1 operation(s) waiting to reach the server')).toBeVisible();
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('No answer');
+  // Every screen is there without the web server (each is its own chunk, cached).
+  await goTo(page, 'Journal');
+  await expect(page.getByRole('heading', { name: 'Journal' })).toBeVisible();
+  await expect(page.locator('.journal')).toContainText('•••• 0001');
+  await goTo(page, 'Sale');
+
+  // The Loyalty server answers again: the same payment is sent and lands once.
+  await setFaults(request, {});
+  await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization/, { timeout: 20_000 });
+  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000001', amount: 20, status: 'pending' })]);
+});
+
+test('installable: a manifest for a full-screen home-screen app, icons that load', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(new URL(href!, TERMINAL_ORIGIN).href)).json();
+  expect(manifest).toMatchObject({ name: 'Loyalty terminal', start_url: '/', display: 'fullscreen', scope: '/' });
+  const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons) expect((await request.get(new URL(icon.src, TERMINAL_ORIGIN).href)).ok()).toBe(true);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+});
+

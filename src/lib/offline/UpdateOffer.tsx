@@ -1,0 +1,20 @@
+import { useT } from '@/lib/i18n';
+import { useActiveSales } from '@/lib/operations/projection';
+import { useUpdateStore } from './update-store';
+
+/**
+ * "A new version is ready": offered only while no sale is open at this terminal, never forced. During
+ * a sale it waits; the offer comes back once the sale is finished and closed.
+ */
+export function UpdateOffer() {
+  const t = useT();
+  const apply = useUpdateStore((s) => s.apply);
+  const saleOpen = useActiveSales().length > 0;
+  if (!apply || saleOpen) return null;
+  return (
+    <div className="notice notice-quiet update-offer" role="status">
+      <p>{t('update.ready')}</p>
+      <button type="button" className="button" onClick={apply}>{t('update.apply')}</button>
+    </div>
+  );
+}
