@@ -11,13 +11,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // A German till gets its texts before the first paint; an English one downloads no other language.
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
-void loadCatalog(savedLocale()).catch(() => undefined).then(() => createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-));
+if (window.location.hash.startsWith('#/customer-display')) {
+  // The customer display window: its own small page, none of the terminal.
+  void import('./features/display/CustomerDisplayPage').then(({ CustomerDisplayPage }) => createRoot(root).render(<StrictMode><CustomerDisplayPage /></StrictMode>));
+} else {
+  void loadCatalog(savedLocale()).catch(() => undefined).then(() => createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  ));
+}
 
 // The offline shell's service worker, registered once the terminal is up (its code is not in the first download).
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

@@ -10,6 +10,8 @@ import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
 import { managerActions, useCashier } from '@/lib/manager/store';
 import { HostGate } from '@/lib/host/HostGate';
 import { UpdateOffer } from '@/lib/offline/UpdateOffer';
+import { DisplayGate } from '@/lib/display/DisplayGate';
+import { openCustomerDisplay } from '@/lib/display/open-display';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
@@ -142,6 +144,7 @@ function People() {
           <button type="button" className="button" onClick={managerActions.cashierSignedOff}>{t('cashier.signOff')}</button>
         </p>
       )}
+      <button type="button" className="button" onClick={() => void openCustomerDisplay()}>{t('display.open')}</button>
       {unlocked && <button type="button" className="button" onClick={managerActions.locked}><span aria-hidden="true">🔓 </span>{t('manager.lock')}</button>}
     </div>
   );
@@ -172,6 +175,7 @@ export function App() {
             <OutboxProvider>
               <HostGate />
               <UpdateOffer />
+              <DisplayGate />
               <CurrentScreen />
               <PrintArea />
             </OutboxProvider>

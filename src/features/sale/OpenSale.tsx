@@ -11,6 +11,7 @@ import { ExternalTender } from './ExternalTender';
 import { SaleReceipt } from './slips';
 import { TenderLines } from './TenderLines';
 import { TenderPanel } from './TenderPanel';
+import { ShowToCustomer } from './ShowToCustomer';
 import type { SaleControls } from './use-sale';
 
 function Totals({ sale }: { sale: Sale }) {
@@ -102,7 +103,10 @@ export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: Sa
   const reopened = sale.status === 'open' && sale.notice === 'reopened';
   return (
     <div className="screen sale">
-      <h2 className="screen-title">{t('sale.title')}</h2>
+      <div className="sale-heading">
+        <h2 className="screen-title">{t('sale.title')}</h2>
+        <ShowToCustomer sale={sale} />
+      </div>
       <HostBanner sale={sale} />
       <Totals sale={sale} />
       {failure}

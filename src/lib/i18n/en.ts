@@ -417,6 +417,18 @@ export const en = {
   'screen.loading': 'Loading…',
   'update.ready': 'A new version of the terminal is ready. It is offered between sales; nothing waiting is lost.',
   'update.apply': 'Update now',
+  'display.training': 'TRAINING — no real money',
+  'display.welcome': 'Welcome',
+  'display.voided': 'Sale canceled',
+  'display.due': 'Amount due',
+  'display.paid': 'Paid',
+  'display.remaining': 'Still to pay',
+  'display.thanks': 'Paid — thank you',
+  'display.tenders': 'Payments',
+  'display.balanceLeft': 'left on the card: {amount}',
+  'display.open': 'Customer display',
+  'display.show': 'Show to customer',
+  'display.back': 'Back to the cashier',
 };
 
 export type MessageKey = keyof typeof en;

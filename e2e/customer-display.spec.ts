@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { completeSale, openLiveTerminal, startSale, tender, tenderExternal } from './support/sale';
+import { expectAccessible, goTo, openTerminal, resetSimulator } from './support/terminal';
+
+const sizes = [
+  { name: 'tablet-portrait', width: 768, height: 1024 },
+  { name: 'tablet-landscape', width: 1024, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function shoot(page: Page, name: string) {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.name}.png`, fullPage: true });
+  }
+}
+
+test('a display window follows the sale: amount due, each approved tender, the balance left, never a whole card number', async ({ page, context, request }) => {
+  await resetSimulator(request);
+  await openLiveTerminal(page);
+  const [display] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Customer display' }).click()]);
+  await expect(display.getByText('Welcome')).toBeVisible();
+
+  await startSale(page, '30');
+  await expect(display.locator('.customer-amounts')).toContainText(/Amount due\s*€30.00/);
+  await expect(display.locator('.customer-remaining')).toContainText('€30.00');
+
+  await tender(page, '700100000001', '20');
+  const tenders = display.getByRole('list', { name: 'Payments' });
+  await expect(tenders.getByRole('listitem')).toHaveText([/Gift card •••• 0001\s*€20.00\s*left on the card: €30.00/]);
+  await expect(display.locator('.customer-remaining')).toContainText('€10.00');
+  await expect(display.locator('body')).not.toContainText('700100000001');
+  await expect(display.locator('body')).not.toContainText('7001 0000');
+  await expect(display.locator('body')).not.toContainText(/TRAINING/);
+
+  await tenderExternal(page, '10');
+  await expect(tenders.getByRole('listitem')).toHaveCount(2);
+  await completeSale(page);
+  await expect(display.getByText('Paid — thank you')).toBeVisible();
+  await expectAccessible(display);
+  await shoot(display, 'customer-display');
+
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await expect(display.getByText('Welcome')).toBeVisible();
+});
+
+test('a display opened by its address finds the terminal; training is marked on it', async ({ page, context }) => {
+  await openTerminal(page);
+  await goTo(page, 'Sale');
+  await startSale(page, '12.50');
+  const display = await context.newPage();
+  await display.goto('/#/customer-display');
+  await expect(display.getByText('TRAINING — no real money')).toBeVisible();
+  await expect(display.locator('.customer-remaining')).toContainText('€12.50');
+});
+
+test('turned to the customer on the same tablet, then back to the cashier', async ({ page, request }) => {
+  await resetSimulator(request);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await openLiveTerminal(page);
+  await startSale(page, '45');
+  await tender(page, '710100000001', '15');
+  await shoot(page, 'sale-screen');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.getByRole('button', { name: 'Show to customer' }).click();
+  const shown = page.getByRole('dialog', { name: 'Customer display' });
+  await expect(shown.getByRole('listitem')).toHaveText([/Loyalty card •••• 0001\s*€15.00\s*left on the card: €105.00/]);
+  await expect(shown.locator('.customer-remaining')).toContainText('€30.00');
+  await expectAccessible(page);
+  await shoot(page, 'customer-overlay');
+  await shown.getByRole('button', { name: 'Back to the cashier' }).click();
+  await expect(shown).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Pay with a card' })).toBeVisible();
+});

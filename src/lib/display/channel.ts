@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import type { DisplayView } from './view';
+
+/** The customer display and the terminal talk over this BroadcastChannel (same origin only). */
+export const DISPLAY_CHANNEL = 'loyalty-terminal-customer-display';
+
+export type DisplayMessage = { type: 'hello' } | { type: 'view'; view: DisplayView };
+
+const minor = v.pipe(v.number(), v.safeInteger());
+const view = v.object({
+  training: v.boolean(),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  locale: v.pipe(v.string(), v.maxLength(20)),
+  status: v.picklist(['idle', 'open', 'completed', 'voided']),
+  due: minor,
+  paid: minor,
+  remaining: minor,
+  tenders: v.pipe(
+    v.array(v.object({
+      kind: v.picklist(['giftCard', 'loyaltyCard', 'storeCredit', 'external']),
+      // Four digits at most: the display never shows more of a card number, whoever sent it.
+      last4: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{0,4}$/)),
+      label: v.optional(v.pipe(v.string(), v.maxLength(40))),
+      amount: minor,
+      balanceAfter: v.optional(minor),
+    })),
+    v.maxLength(50),
+  ),
+});
+const message = v.variant('type', [v.object({ type: v.literal('hello') }), v.object({ type: v.literal('view'), view })]);
+
+/** A message on the channel, checked; null when it is not one of ours or not well formed. */
+export function readDisplayMessage(data: unknown): DisplayMessage | null {
+  const parsed = v.safeParse(message, data);
+  return parsed.success ? (parsed.output as DisplayMessage) : null;
+}
+
+/** Where the display window opens. */
+export const DISPLAY_PATH = '/#/customer-display';
+export const DISPLAY_WINDOW = 'loyalty-customer-display';

@@ -1,0 +1,26 @@
+import { DISPLAY_PATH, DISPLAY_WINDOW } from './channel';
+import { useDisplayStore } from './display-store';
+
+interface ScreenDetailed { availLeft: number; availTop: number; availWidth: number; availHeight: number }
+interface ScreenDetails { screens: ScreenDetailed[]; currentScreen: ScreenDetailed }
+type WindowManagement = Window & { getScreenDetails?: () => Promise<ScreenDetails> };
+
+/**
+ * Opens the customer display in its own window: on the second screen where the Window Management
+ * API tells where it is (and the browser allows it), else wherever the browser puts a new window.
+ */
+export async function openCustomerDisplay(): Promise<void> {
+  useDisplayStore.setState({ opened: true });
+  let features = 'popup,width=800,height=600';
+  const w = window as WindowManagement;
+  try {
+    if (w.getScreenDetails && (window.screen as Screen & { isExtended?: boolean }).isExtended) {
+      const details = await w.getScreenDetails();
+      const other = details.screens.find((s) => s !== details.currentScreen);
+      if (other) features = `popup,left=${other.availLeft},top=${other.availTop},width=${other.availWidth},height=${other.availHeight}`;
+    }
+  } catch {
+    // Permission refused: the browser places the window.
+  }
+  window.open(DISPLAY_PATH, DISPLAY_WINDOW, features);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Sale } from '@/domain/sale';
+import { readDisplayMessage } from './channel';
+import { displayView } from './view';
+
+const terminal = { training: false, currency: 'EUR', locale: 'en-IE' };
+const sale: Sale = {
+  transactionId: 't1', due: 5000, status: 'open', startedAt: '2026-11-23T10:00:00Z',
+  lines: [
+    { id: 'a', kind: 'giftCard', number: '700100000001', amount: 2000, balanceAfter: 3000, state: { name: 'authorized', authCode: 'SECRET1', expires: '2026-11-23T10:15:00Z' } },
+    { id: 'b', kind: 'loyaltyCard', number: '710100000002', amount: 1000, state: { name: 'partiallyApproved', approvedAmount: 500 } },
+    { id: 'c', kind: 'storeCredit', number: '720100000001', amount: 700, state: { name: 'requesting' } },
+    { id: 'd', kind: 'giftCard', number: '700100000007', amount: 900, state: { name: 'failed', code: 'insufficient_funds' } },
+    { id: 'e', kind: 'external', number: '', label: 'Cash', amount: 1000, state: { name: 'recorded' } },
+  ],
+};
+
+describe('what the customer display may show', () => {
+  it('approved tenders only, by kind and last four digits, with what they covered and the balance left', () => {
+    const view = displayView(sale, terminal);
+    expect(view).toMatchObject({ status: 'open', due: 5000, paid: 3500, remaining: 1500 });
+    expect(view.tenders).toEqual([
+      { kind: 'giftCard', last4: '0001', amount: 2000, balanceAfter: 3000 },
+      { kind: 'loyaltyCard', last4: '0002', amount: 500 },
+      { kind: 'external', last4: '', label: 'Cash', amount: 1000 },
+    ]);
+    expect(JSON.stringify(view)).not.toMatch(/7001000|SECRET1/);
+  });
+
+  it('nothing of a voided sale; a welcome when there is none', () => {
+    expect(displayView({ ...sale, status: 'voided' }, terminal)).toMatchObject({ status: 'voided', tenders: [], due: 0 });
+    expect(displayView(null, { ...terminal, training: true })).toMatchObject({ status: 'idle', training: true });
+  });
+
+  it('refuses a message that would show more than four digits of a card', () => {
+    const view = displayView(sale, terminal);
+    expect(readDisplayMessage({ type: 'view', view })).not.toBeNull();
+    const leaking = { ...view, tenders: [{ kind: 'giftCard', last4: '700100000001', amount: 1 }] };
+    expect(readDisplayMessage({ type: 'view', view: leaking })).toBeNull();
+    expect(readDisplayMessage({ type: 'other' })).toBeNull();
+  });
+});
