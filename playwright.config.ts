@@ -12,6 +12,8 @@ export const SIMULATOR_PORT = 4010;
 /** The demo till on its own origin (the same build, another port): e2e/host.spec.ts. Started after the build above. */
 export const TILL_PORT = 4174;
 
+export const chromiumExecutable = chromiumPath();
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
@@ -31,7 +33,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1024, height: 768 },
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: chromiumExecutable,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

@@ -15,7 +15,8 @@ const frameAncestors = ["'self'", ...(process.env.LOYALTY_FRAME_ANCESTORS ?? '')
 
 const directives: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets the camera's barcode reader (ZXing, WebAssembly) compile; it allows no JavaScript eval.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],

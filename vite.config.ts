@@ -64,7 +64,9 @@ const offlineShell = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+    // The camera's barcode reader (ZXing, WebAssembly) is about 1 MB.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     // The demo till and the host client are other pages' files, not the terminal's shell.
     globIgnores: ['host-demo*', 'host-client/**'],
     navigateFallback: '/index.html',

@@ -12,6 +12,7 @@ import { HostGate } from '@/lib/host/HostGate';
 import { UpdateOffer } from '@/lib/offline/UpdateOffer';
 import { DisplayGate } from '@/lib/display/DisplayGate';
 import { openCustomerDisplay } from '@/lib/display/open-display';
+import { CameraButton } from '@/components/CameraButton';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
@@ -144,6 +145,7 @@ function People() {
           <button type="button" className="button" onClick={managerActions.cashierSignedOff}>{t('cashier.signOff')}</button>
         </p>
       )}
+      <CameraButton />
       <button type="button" className="button" onClick={() => void openCustomerDisplay()}>{t('display.open')}</button>
       {unlocked && <button type="button" className="button" onClick={managerActions.locked}><span aria-hidden="true">🔓 </span>{t('manager.lock')}</button>}
     </div>

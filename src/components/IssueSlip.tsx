@@ -3,28 +3,30 @@ import { groupNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import { formatDate } from '@/lib/format-date';
 import { useT } from '@/lib/i18n';
-import { useTerminal } from '@/lib/terminal-context';
-import { Barcode } from './Barcode';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import { useTerminal, type Terminal } from '@/lib/terminal-context';
+import { SlipView } from './SlipView';
 
 /** The slip for an issued instrument: its number as text and barcode, amount, expiry, series. */
-export function IssueSlip({ instrument }: { instrument: Instrument }) {
-  const t = useT();
-  const terminal = useTerminal();
+export function issueSlipDoc(t: ReturnType<typeof useT>, terminal: Terminal, instrument: Instrument): SlipDoc {
   const series = terminal.series.find((s) => s.kind === instrument.kind && s.seriesNumber === instrument.seriesNumber);
-  return (
-    <article className="slip issue-slip" aria-label={t('issue.slip')}>
-      {terminal.mode === 'training' && <p className="slip-training">{t('slip.trainingCard')}</p>}
-      <p className="slip-title">{t(`kind.${instrument.kind}`)}</p>
-      <p className="slip-series"><bdi>{series?.description || instrument.seriesNumber}</bdi></p>
-      <p className="slip-number">{groupNumber(instrument.number)}</p>
-      <Barcode value={instrument.number} label={t('issue.barcode', { number: instrument.number })} />
-      <dl>
-        {instrument.kind !== 'loyaltyCard' && <div><dt>{t('slip.amount')}</dt><dd>{formatMoney(instrument.account.original, terminal.currency, terminal.locale)}</dd></div>}
-        {instrument.expiryDate && <div><dt>{t('details.expiryDate')}</dt><dd>{formatDate(instrument.expiryDate, terminal.locale)}</dd></div>}
-        {instrument.startDate && <div><dt>{t('details.startDate')}</dt><dd>{formatDate(instrument.startDate, terminal.locale)}</dd></div>}
-        <div><dt>{t('details.series')}</dt><dd><bdi>{instrument.seriesNumber}</bdi></dd></div>
-      </dl>
-      {terminal.mode === 'training' && <p className="slip-training">{t('slip.trainingCard')}</p>}
-    </article>
-  );
+  return {
+    name: t('issue.slip'),
+    training: terminal.mode === 'training' ? t('slip.trainingCard') : undefined,
+    title: t(`kind.${instrument.kind}`),
+    subtitle: series?.description || instrument.seriesNumber,
+    header: [],
+    number: groupNumber(instrument.number),
+    barcode: { value: instrument.number, label: t('issue.barcode', { number: instrument.number }) },
+    rows: [
+      ...(instrument.kind !== 'loyaltyCard' ? [{ label: t('slip.amount'), value: formatMoney(instrument.account.original, terminal.currency, terminal.locale) }] : []),
+      ...(instrument.expiryDate ? [{ label: t('details.expiryDate'), value: formatDate(instrument.expiryDate, terminal.locale) }] : []),
+      ...(instrument.startDate ? [{ label: t('details.startDate'), value: formatDate(instrument.startDate, terminal.locale) }] : []),
+      { label: t('details.series'), value: instrument.seriesNumber },
+    ],
+  };
+}
+
+export function IssueSlip({ instrument }: { instrument: Instrument }) {
+  return <SlipView doc={issueSlipDoc(useT(), useTerminal(), instrument)} className="issue-slip" />;
 }

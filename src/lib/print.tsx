@@ -1,16 +1,39 @@
 import { useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
+import { useT } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import { usePrinterStore } from '@/lib/printing/printer-store';
+import { savedLocale } from '@/lib/settings/store';
 
-const usePrintStore = create<{ slip: ReactNode | null }>(() => ({ slip: null }));
+const usePrintStore = create<{ slip: ReactNode | null; printerFailed: boolean }>(() => ({ slip: null, printerFailed: false }));
 
-/** Prints one slip through the browser's print dialog (receipt-width print stylesheet). */
-export function printSlip(slip: ReactNode) {
-  usePrintStore.setState({ slip });
+/** The slip's bytes to the receipt printer chosen in Settings (encoder and driver loaded on first use). */
+async function printOnPrinter(doc: SlipDoc): Promise<void> {
+  const { kind, paper, device } = usePrinterStore.getState();
+  if (kind === 'browser' || !device) throw new Error('no printer');
+  const [{ encodeSlip }, { sendToPrinter }] = await Promise.all([import('./printing/escpos'), import('./printing/drivers')]);
+  const bytes = encodeSlip(doc, { paper, locale: savedLocale(), language: device.language, codepageMapping: device.codepageMapping });
+  await sendToPrinter(kind, device, bytes);
+}
+
+/**
+ * Prints one slip: to the receipt printer chosen in Settings when the slip comes as a document,
+ * else (or when the printer does not answer) through the browser's print dialog.
+ */
+export function printSlip(slip: ReactNode, doc?: SlipDoc): Promise<void> {
+  const toBrowser = (printerFailed: boolean) => usePrintStore.setState({ slip, printerFailed });
+  if (!doc || usePrinterStore.getState().kind === 'browser') {
+    toBrowser(false);
+    return Promise.resolve();
+  }
+  return printOnPrinter(doc).then(() => usePrintStore.setState({ printerFailed: false }), () => toBrowser(true));
 }
 
 /** Where the slip being printed is rendered; hidden on screen, the only thing on paper. */
 export function PrintArea() {
+  const t = useT();
   const slip = usePrintStore((s) => s.slip);
+  const printerFailed = usePrintStore((s) => s.printerFailed);
   useEffect(() => {
     if (!slip) return undefined;
     const done = () => usePrintStore.setState({ slip: null });
@@ -22,8 +45,16 @@ export function PrintArea() {
     };
   }, [slip]);
   return (
-    <div className="print-area" aria-hidden={slip ? undefined : true}>
-      {slip}
-    </div>
+    <>
+      {printerFailed && (
+        <p className="notice notice-error print-notice" role="alert">
+          {t('printer.failed')}{' '}
+          <button type="button" className="button" onClick={() => usePrintStore.setState({ printerFailed: false })}>{t('printer.dismiss')}</button>
+        </p>
+      )}
+      <div className="print-area" aria-hidden={slip ? undefined : true}>
+        {slip}
+      </div>
+    </>
   );
 }

@@ -17,6 +17,9 @@ export const MIN_BURST = 6;
 type Handler = (text: string) => void;
 
 const handlers: { handler: Handler }[] = [];
+/** Told when a screen starts or stops taking scans (the camera button shows only while one does). */
+const watchers = new Set<() => void>();
+const changed = () => watchers.forEach((watch) => watch());
 let buffer = '';
 /** The keys typed into one amount field since its last pause, each with the field's text before it. */
 let keys: { field: HTMLInputElement; key: string; at: number; before: string }[] = [];
@@ -122,11 +125,28 @@ export function registerScanHandler(handler: Handler): () => void {
   }
   const entry = { handler };
   handlers.push(entry);
+  changed();
   const waiting = pending;
   pending = null;
   if (waiting && Date.now() - waiting.at <= PENDING_SCAN_MS) queueMicrotask(() => handlers.at(-1)?.handler(waiting.text));
   return () => {
     const at = handlers.indexOf(entry);
     if (at >= 0) handlers.splice(at, 1);
+    changed();
   };
+}
+
+/** A number read by the camera: it goes where a hardware scanner's would (the screen taking scans). */
+export function cameraScanned(text: string): void {
+  deliver(text);
+}
+
+/** Whether a screen takes scans now; `watch` is told when that changes. */
+export function scanTargetPresent(): boolean {
+  return handlers.length > 0;
+}
+
+export function watchScanTargets(watch: () => void): () => void {
+  watchers.add(watch);
+  return () => watchers.delete(watch);
 }

@@ -1,5 +1,6 @@
 import { ErrorNotice } from '@/components/ErrorNotice';
-import { IssueSlip } from '@/components/IssueSlip';
+import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
+import { useTerminal } from '@/lib/terminal-context';
 import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
@@ -9,6 +10,7 @@ import { printSlip } from '@/lib/print';
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
 export function IssueOutcome({ state, onResolve, onNext }: { state: OperationState; onResolve: () => void; onNext: () => void }) {
   const t = useT();
+  const terminal = useTerminal();
   if (state.phase === 'sending') return <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('issue.sending')}</p>;
   if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
   if (state.phase === 'attention') return <ErrorNotice message={`${t('journal.outcome.attention')}: ${state.note}`} />;
@@ -29,7 +31,7 @@ export function IssueOutcome({ state, onResolve, onNext }: { state: OperationSta
       <p className="new-number">{groupNumber(instrument.number)}</p>
       <IssueSlip instrument={instrument} />
       <div className="actions">
-        <button type="button" className="button button-large" onClick={() => printSlip(<IssueSlip instrument={instrument} />)}>{t('issue.print')}</button>
+        <button type="button" className="button button-large" onClick={() => void printSlip(<IssueSlip instrument={instrument} />, issueSlipDoc(t, terminal, instrument))}>{t('issue.print')}</button>
         <button type="button" className="button button-primary button-large" onClick={onNext}>{t('issue.next')}</button>
       </div>
     </div>

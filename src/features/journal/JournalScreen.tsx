@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { IssueSlip } from '@/components/IssueSlip';
+import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
 import { Money } from '@/components/Money';
 import type { Instrument } from '@/domain/instrument';
 import { instrumentKinds } from '@/domain/instrument';
@@ -115,7 +115,7 @@ export function JournalScreen() {
                       <td>{row.amount === undefined ? '' : <Money minor={row.amount} />}</td>
                       <td className="mono"><bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi></td>
                       <td><span aria-hidden="true">{outcomeIcon[row.outcome]} </span>{t(`journal.outcome.${row.outcome}`)}{row.note && <><br /><bdi>{untrustedText(row.note)}</bdi></>}</td>
-                      <td>{issued && <button type="button" className="button" onClick={() => printSlip(<IssueSlip instrument={issued} />)} aria-label={t('journal.reprintFor', { number: row.maskedNumber })}>{t('journal.reprint')}</button>}</td>
+                      <td>{issued && <button type="button" className="button" onClick={() => void printSlip(<IssueSlip instrument={issued} />, issueSlipDoc(t, terminal, issued))} aria-label={t('journal.reprintFor', { number: row.maskedNumber })}>{t('journal.reprint')}</button>}</td>
                     </tr>
                   );
                 })}

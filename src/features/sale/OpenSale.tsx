@@ -8,7 +8,7 @@ import { useTerminal } from '@/lib/terminal-context';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import { ExternalTender } from './ExternalTender';
-import { SaleReceipt } from './slips';
+import { SaleReceipt, saleReceiptDoc } from './slips';
 import { TenderLines } from './TenderLines';
 import { TenderPanel } from './TenderPanel';
 import { ShowToCustomer } from './ShowToCustomer';
@@ -80,6 +80,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
 
 function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
+  const terminal = useTerminal();
   return (
     <div className="panel finished-sale">
       <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">
@@ -88,7 +89,7 @@ function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }
       </p>
       <SaleReceipt sale={sale} />
       <div className="actions">
-        <button type="button" className="button button-large" onClick={() => printSlip(<SaleReceipt sale={sale} />)}>{t('sale.printReceipt')}</button>
+        <button type="button" className="button button-large" onClick={() => void printSlip(<SaleReceipt sale={sale} />, saleReceiptDoc(t, terminal, sale))}>{t('sale.printReceipt')}</button>
         <button type="button" className="button button-primary button-large" autoFocus onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { lineStatus, toneIcon } from './line-text';
 import type { SaleControls } from './use-sale';
-import { lineName, TenderSlip } from './slips';
+import { lineName, TenderSlip, tenderSlipDoc } from './slips';
 
 const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
 
@@ -35,7 +35,7 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
           </button>
         )}
         {printable.has(line.state.name) && (
-          <button type="button" className="button" onClick={() => printSlip(<TenderSlip sale={sale} line={line} />)} aria-label={t('sale.printSlipFor', { what: name })}>
+          <button type="button" className="button" onClick={() => void printSlip(<TenderSlip sale={sale} line={line} />, tenderSlipDoc(t, terminal, sale, line))} aria-label={t('sale.printSlipFor', { what: name })}>
             {t('sale.printSlip')}
           </button>
         )}

@@ -1,74 +1,68 @@
+import { SlipView } from '@/components/SlipView';
 import { maskNumber } from '@/domain/instrument-number';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import { lineStatus } from './line-text';
 
-function SlipHeader({ terminal, title }: { terminal: Terminal; title: string }) {
-  const t = useT();
-  return (
-    <>
-      {terminal.mode === 'training' && <p className="slip-training">{t('slip.training')}</p>}
-      <p className="slip-title">{title}</p>
-      <p>{t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' })}</p>
-      <p>{new Date().toLocaleString(terminal.locale)}</p>
-    </>
-  );
+type T = ReturnType<typeof useT>;
+
+function header(t: T, terminal: Terminal, title: string) {
+  return {
+    training: terminal.mode === 'training' ? t('slip.training') : undefined,
+    title,
+    header: [t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }), new Date().toLocaleString(terminal.locale)],
+  };
 }
 
-function lineName(t: ReturnType<typeof useT>, line: TenderLine): string {
+function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
 }
 
 /** One payment: masked number, amount, authCode or loyalty result, balance left. */
-export function TenderSlip({ sale, line }: { sale: Sale; line: TenderLine }) {
-  const t = useT();
-  const terminal = useTerminal();
+export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: TenderLine): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
-  const status = lineStatus(t, line, terminal);
   const auth = 'authCode' in line.state ? line.state.authCode : undefined;
-  return (
-    <article className="slip" aria-label={t('slip.tender')}>
-      <SlipHeader terminal={terminal} title={t('slip.tender')} />
-      <dl>
-        <div><dt>{t('slip.card')}</dt><dd>{lineName(t, line)}</dd></div>
-        <div><dt>{t('slip.amount')}</dt><dd>{money(line.amount)}</dd></div>
-        {auth && <div><dt>{t('slip.auth')}</dt><dd><bdi>{untrustedText(auth, TEXT_CAP.short)}</bdi></dd></div>}
-        <div><dt>{t('slip.result')}</dt><dd>{status.text}</dd></div>
-        {line.balanceAfter !== undefined && <div><dt>{t('slip.balance')}</dt><dd>{money(line.balanceAfter)}</dd></div>}
-        <div><dt>{t('slip.transaction')}</dt><dd>{sale.transactionId.slice(0, 8)}</dd></div>
-      </dl>
-      {terminal.mode === 'training' && <p className="slip-training">{t('slip.training')}</p>}
-    </article>
-  );
+  return {
+    name: t('slip.tender'),
+    ...header(t, terminal, t('slip.tender')),
+    rows: [
+      { label: t('slip.card'), value: lineName(t, line) },
+      { label: t('slip.amount'), value: money(line.amount) },
+      ...(auth ? [{ label: t('slip.auth'), value: untrustedText(auth, TEXT_CAP.short) }] : []),
+      { label: t('slip.result'), value: lineStatus(t, line, terminal).text },
+      ...(line.balanceAfter !== undefined ? [{ label: t('slip.balance'), value: money(line.balanceAfter) }] : []),
+      { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
+    ],
+  };
 }
 
 /** The sale's summary receipt: every line, what it paid, the total. */
-export function SaleReceipt({ sale }: { sale: Sale }) {
-  const t = useT();
-  const terminal = useTerminal();
+export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
-  return (
-    <article className="slip" aria-label={t('slip.receipt')}>
-      <SlipHeader terminal={terminal} title={t('slip.receipt')} />
-      <dl>
-        <div><dt>{t('sale.due')}</dt><dd>{money(sale.due)}</dd></div>
-        {sale.lines.map((line) => (
-          <div key={line.id}>
-            <dt>{lineName(t, line)}</dt>
-            <dd>{money(coveredAmount(line) || line.amount)} · {lineStatus(t, line, terminal).text}</dd>
-          </div>
-        ))}
-        <div><dt>{t('slip.total')}</dt><dd>{money(paidAmount(sale))}</dd></div>
-        <div><dt>{t('slip.status')}</dt><dd>{t(sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title')}</dd></div>
-        <div><dt>{t('slip.transaction')}</dt><dd>{sale.transactionId.slice(0, 8)}</dd></div>
-      </dl>
-      {terminal.mode === 'training' && <p className="slip-training">{t('slip.training')}</p>}
-    </article>
-  );
+  return {
+    name: t('slip.receipt'),
+    ...header(t, terminal, t('slip.receipt')),
+    rows: [
+      { label: t('sale.due'), value: money(sale.due) },
+      ...sale.lines.map((line) => ({ label: lineName(t, line), value: `${money(coveredAmount(line) || line.amount)} · ${lineStatus(t, line, terminal).text}` })),
+      { label: t('slip.total'), value: money(paidAmount(sale)) },
+      { label: t('slip.status'), value: t(sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title') },
+      { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
+    ],
+  };
+}
+
+export function TenderSlip({ sale, line }: { sale: Sale; line: TenderLine }) {
+  return <SlipView doc={tenderSlipDoc(useT(), useTerminal(), sale, line)} />;
+}
+
+export function SaleReceipt({ sale }: { sale: Sale }) {
+  return <SlipView doc={saleReceiptDoc(useT(), useTerminal(), sale)} />;
 }
 
 export { lineName };

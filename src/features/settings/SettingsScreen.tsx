@@ -9,6 +9,7 @@ import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { HostOriginsForm } from './HostOriginsForm';
+import { PrinterForm } from './PrinterForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
 function FieldMessage({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
@@ -175,6 +176,7 @@ export function SettingsScreen() {
         </div>
       </form>
 
+      <PrinterForm />
       <HostOriginsForm />
 
       <section className="mode-switch" aria-labelledby="mode-heading">

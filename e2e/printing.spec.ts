@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { decodeEscPos, printedLines } from '../src/test-support/escpos-decoder';
+import { goTo, openTerminal } from './support/terminal';
+
+/**
+ * A receipt printer on a serial port, as WebSerial gives it to the page: every byte the terminal
+ * writes is kept for the test to decode. (The machines have no printer; the browser API is the boundary.)
+ */
+async function serialPrinter(page: Page, present = true) {
+  await page.addInitScript((present) => {
+    const printed: number[] = [];
+    (window as unknown as { __printed: number[] }).__printed = printed;
+    const port = {
+      getInfo: () => ({ usbVendorId: 0x04b8, usbProductId: 0x0202 }),
+      open: async () => undefined,
+      close: async () => undefined,
+      readable: null,
+      writable: new WritableStream<Uint8Array>({ write: (chunk) => void printed.push(...chunk) }),
+    };
+    const serial = { requestPort: async () => port, getPorts: async () => (present ? [port] : []), addEventListener: () => undefined };
+    Object.defineProperty(navigator, 'serial', { configurable: true, value: serial });
+  }, present);
+}
+
+const printed = async (page: Page) => {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length)).toBeGreaterThan(0);
+  const bytes = await page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.splice(0));
+  return decodeEscPos(Uint8Array.from(bytes));
+};
+
+async function chooseSerialPrinter(page: Page, paper: '80 mm (48 characters)' | '58 mm (32 characters)') {
+  await goTo(page, 'Settings');
+  await page.getByLabel('Print slips with').selectOption({ label: 'A serial or Bluetooth receipt printer (ESC/POS)' });
+  await page.getByLabel('Paper width').selectOption({ label: paper });
+  await page.getByRole('button', { name: 'Choose the printer' }).click();
+  await expect(page.getByText('Printer chosen: SERIAL 04b8:0202')).toBeVisible();
+}
+
+test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({ page }) => {
+  await serialPrinter(page);
+  await openTerminal(page);
+  await chooseSerialPrinter(page, '58 mm (32 characters)');
+  await page.getByRole('button', { name: 'Test print' }).click();
+  await expect(page.getByText('Test slip sent to the printer.')).toBeVisible();
+  const events = await printed(page);
+  const lines = printedLines(events);
+  expect(lines).toContain('Test print');
+  expect(lines.find((l) => l.startsWith('Language'))).toMatch(/Ää Öö Üü ß € £$/);
+  expect(events.filter((e) => e.type === 'barcode')).toEqual([{ type: 'barcode', symbology: 'code128', data: '700100000001' }]);
+  expect(events.some((e) => e.type === 'cut')).toBe(true);
+  expect(Math.max(...events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text.length))).toBeLessThanOrEqual(32);
+});
+
+test('an issue slip goes to the printer with the new card number as its barcode', async ({ page }) => {
+  await serialPrinter(page);
+  await openTerminal(page);
+  await chooseSerialPrinter(page, '80 mm (48 characters)');
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Sell a gift card' }).click();
+  await page.getByRole('heading', { level: 3 }).click();
+  await page.keyboard.type('700100000003');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Amount (EUR)').fill('20');
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+  await page.getByRole('button', { name: 'Print slip' }).click();
+  const events = await printed(page);
+  expect(events.filter((e) => e.type === 'barcode')).toEqual([{ type: 'barcode', symbology: 'code128', data: '700100000003' }]);
+  const lines = printedLines(events);
+  expect(lines).toEqual(expect.arrayContaining(['Gift card', '7001 0000 0003']));
+  expect(lines.find((l) => l.startsWith('Amount'))).toMatch(/€20\.00$/);
+  expect(lines.filter((l) => l.includes('TRAINING')).length).toBe(2);
+});
+
+test('a printer that is gone: the slip goes to the browser print dialog, and the cashier is told', async ({ page }) => {
+  await serialPrinter(page, false);
+  await openTerminal(page);
+  await page.evaluate(() => {
+    const printer = { state: { kind: 'serial', paper: 80, device: { type: 'serial', vendorId: 0x04b8, productId: 0x0202 } }, version: 1 };
+    localStorage.setItem('loyalty-terminal.printer', JSON.stringify(printer));
+  });
+  await page.reload();
+  await page.evaluate(() => {
+    (window as unknown as { __dialogs: number }).__dialogs = 0;
+    window.print = () => void ((window as unknown as { __dialogs: number }).__dialogs += 1);
+  });
+  await goTo(page, 'Settings');
+  await page.getByRole('button', { name: 'Test print' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead." })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
+  await expect(page.locator('.print-area article[aria-label="Test print"]')).toBeAttached();
+});
