@@ -46,9 +46,33 @@ async function seed(page: Page, count: number) {
   );
 }
 
+/** A cashier signed on at this till (what the sign-on screen keeps), no manager PIN yet. */
+export function cashierSignedOn() {
+  if (!localStorage.getItem('loyalty-terminal.manager')) {
+    localStorage.setItem('loyalty-terminal.manager', JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: { operatorId: 'bench', name: 'Bench' } }, version: 1 }));
+  }
+}
+
+/** The journal is the manager's: its PIN is set the first time and entered after; the time runs from the last tap. */
+async function openJournal(page: Page) {
+  await page.getByRole('navigation').getByRole('button', { name: 'Journal' }).click();
+  const choose = page.getByRole('heading', { name: 'Set a manager PIN' });
+  const enter = page.getByLabel('Manager PIN', { exact: true });
+  await choose.or(enter).first().waitFor();
+  if (await choose.isVisible()) {
+    await page.getByLabel('New manager PIN').fill('2468');
+    await page.getByLabel('Repeat the PIN').fill('2468');
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+  } else {
+    await enter.fill('2468');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  }
+}
+
 export async function journalTimes(browser: Browser, settings: string) {
   for (const count of [100, 10_000, 50_000]) {
     const context = await browser.newContext();
+    await context.addInitScript(cashierSignedOn);
     await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), settings);
     await context.addInitScript(observe);
     const page = await context.newPage();
@@ -62,7 +86,7 @@ export async function journalTimes(browser: Browser, settings: string) {
       await page.locator('#sale-due').waitFor();
       await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready);
       startup.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
-      await page.getByRole('navigation').getByRole('button', { name: 'Journal' }).click();
+      await openJournal(page);
       await page.waitForFunction(() => (window as unknown as { __journal?: number }).__journal);
       journal.push(await page.evaluate(() => { const w = window as unknown as { __journal: number; __clicked: number }; return w.__journal - w.__clicked; }));
     }

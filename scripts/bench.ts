@@ -9,7 +9,7 @@ import { createEngine } from '../src/simulator/engine/engine';
 import { parseDataset } from '../src/simulator/engine/dataset';
 import { createSimulatorApp } from '../src/simulator/http/app';
 import { demoDataset } from '../src/simulator/demo-dataset';
-import { journalTimes } from './bench-journal';
+import { cashierSignedOn, journalTimes } from './bench-journal';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -49,6 +49,7 @@ async function scanToAmounts() {
     servers.push(await start('npx', ['vite', 'preview', '--port', '4273', '--strictPort'], '4273'));
     servers.push(await start('npx', ['tsx', 'src/simulator/node/main.ts', '--port', '4210'], 'listening'));
     await measureScans();
+    await lighthouseScores();
   } finally {
     for (const child of servers) if (child.pid) process.kill(-child.pid, 'SIGTERM');
   }
@@ -69,8 +70,11 @@ async function measureScans() {
   try {
     for (const mode of ['live', 'training'] as const) {
       const context = await browser.newContext();
+      await context.addInitScript(cashierSignedOn);
       if (mode === 'live') await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), JSON.stringify(liveSettings));
       const page = await context.newPage();
+      // A cheap tablet: the CPU slowed 4x, as Lighthouse's mobile profile does.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const totals: number[] = [];
       const server: number[] = [];
       for (let run = 0; run < 15; run += 1) {
@@ -100,7 +104,7 @@ async function measureScans() {
       }
       const overhead = totals.map((t, i) => t - (server[i] ?? 0));
       console.log(
-        `scan-to-amounts (${mode}): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms` +
+        `scan-to-amounts (${mode}, CPU 4x slower): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 < 100 ms)` +
           (mode === 'live' ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms` : ' (simulator in the page)'),
       );
       await context.close();
@@ -108,6 +112,25 @@ async function measureScans() {
     await journalTimes(browser, JSON.stringify(liveSettings));
   } finally {
     await browser.close();
+  }
+}
+
+/** Mobile Lighthouse (its default: a slow phone, 4x CPU, a throttled network) on the terminal as a new till opens it. */
+async function lighthouseScores() {
+  const [{ default: lighthouse }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
+  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const result = await lighthouse('http://127.0.0.1:4273/', { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('no report');
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+    console.log(`lighthouse (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')} (goal 100 each); first contentful paint ${ms('first-contentful-paint')} ms, largest ${ms('largest-contentful-paint')} ms, total blocking time ${ms('total-blocking-time')} ms`);
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+    if (failing.length) console.log(`lighthouse: audits not passed: ${failing.join(', ')}`);
+  } finally {
+    await chrome.kill();
   }
 }
 
