@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { decodeEscPos, printedLines } from '../src/test-support/escpos-decoder';
-import { goTo, openTerminal } from './support/terminal';
+import { goTo, openTerminal, sellGiftCard } from './support/terminal';
 
 /**
  * A receipt printer on a serial port, as WebSerial gives it to the page: every byte the terminal
@@ -55,13 +55,7 @@ test('an issue slip goes to the printer with the new card number as its barcode'
   await serialPrinter(page);
   await openTerminal(page);
   await chooseSerialPrinter(page, '80 mm (48 characters)');
-  await goTo(page, 'Issue');
-  await page.getByRole('button', { name: 'Sell a gift card' }).click();
-  await page.getByRole('heading', { level: 3 }).click();
-  await page.keyboard.type('700100000003');
-  await page.keyboard.press('Enter');
-  await page.getByLabel('Amount (EUR)').fill('20');
-  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await sellGiftCard(page, '700100000003', '20');
   await expect(page.getByText('Gift card issued')).toBeVisible();
   await page.getByRole('button', { name: 'Print slip' }).click();
   const events = await printed(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSale, line, startSale, tender } from './support/sale';
-import { expectAvailable, goTo, keyNumber, openTerminal } from './support/terminal';
+import { expectAvailable, goTo, keyNumber, openTerminal, sellGiftCard } from './support/terminal';
 
 // Training mode: the simulator runs in the page, and the trainer sets its faults from the Training screen.
 test.beforeEach(async ({ page }) => {
@@ -68,13 +68,7 @@ test('a lost answer to an issue: resolved by the same request, the card issued o
   await failNext(page, 'issue of a card', 'Lost answer (applied, then dropped)');
   // Lookups go through: the fault waits for an issue.
   await balanceOf(page, '700100000003', '€0.00');
-  await goTo(page, 'Issue');
-  await page.getByRole('button', { name: 'Sell a gift card' }).click();
-  await page.getByRole('heading', { level: 3 }).click();
-  await page.keyboard.type('700100000003');
-  await page.keyboard.press('Enter');
-  await page.getByLabel('Amount (EUR)').fill('20');
-  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await sellGiftCard(page, '700100000003', '20');
   await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
   await page.getByRole('button', { name: 'Resolve now' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible({ timeout: 15_000 });

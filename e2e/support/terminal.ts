@@ -127,3 +127,14 @@ export async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 export const TERMINAL_ORIGIN = 'http://127.0.0.1:4173';
+
+/** Issue → Sell a gift card: the card scanned, the amount keyed, "Issue gift card" pressed. */
+export async function sellGiftCard(page: Page, number: string, amount: string) {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Sell a gift card' }).click();
+  await page.getByRole('heading', { level: 3 }).click();
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Amount (EUR)').fill(amount);
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+}
