@@ -1,5 +1,5 @@
+import './zod-jitless';
 import { openDB } from 'idb';
-import { z } from 'zod';
 import type { SeriesConfig } from '../../domain/instrument-number';
 import { majorToMinor } from '../../domain/money';
 import { parseDataset } from '../engine/dataset';
@@ -22,8 +22,6 @@ export const TRAINING_BASE_URL = 'https://training.simulator.invalid';
  * Loaded with import(): the live terminal's bundle does not carry it.
  */
 export async function startTrainingServer() {
-  // No `new Function` in the page: the terminal's Content-Security-Policy has no 'unsafe-eval'.
-  z.config({ jitless: true });
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error(`Built-in dataset is invalid: ${parsed.problems.join('; ')}`);
   const { dataset } = parsed;
