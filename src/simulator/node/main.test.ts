@@ -92,5 +92,5 @@ describe('npm run simulator', () => {
     writeFileSync(notJson, '{ nope');
     const broken = spawnSync(tsx, [entry, '--port', '0', '--data', notJson], { encoding: 'utf8', timeout: 15_000 });
     expect([broken.status, broken.stderr]).toEqual([1, expect.stringContaining('is not valid JSON')]);
-  });
+  }, 40_000); // two Node processes started one after the other: seconds each on a busy machine
 });
