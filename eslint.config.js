@@ -10,13 +10,23 @@ const shared = ['api', 'domain', 'lib', 'components'];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { group: ['@/app/*', '@/app'], message: 'Features do not import the app shell.' },
-        { group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`]), message: 'Features do not import each other: share through src/lib or src/domain.' },
-        { regex: '^@/simulator/(?!browser/runtime$)', message: 'The terminal reaches the simulator only over its fetch interface (training loads its runtime with import()).' },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@/app/*', '@/app'], message: 'Features do not import the app shell.' },
+          {
+            group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`]),
+            message: 'Features do not import each other: share through src/lib or src/domain.',
+          },
+          {
+            regex: '^@/simulator/(?!browser/runtime$)',
+            message:
+              'The terminal reaches the simulator only over its fetch interface (training loads its runtime with import()).',
+          },
+        ],
+      },
+    ],
   },
 }));
 
@@ -38,7 +48,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -48,23 +61,48 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/operations/dispatch.ts', 'src/**/test/**', 'src/**/*.test.{ts,tsx}', 'src/simulator/**'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.object.property.name=/^(giftCards|storeCredits|loyaltyCards)$/][callee.property.name=/^(pay|commit|cancel|issue|issueInSeries|unissue|voidPayment)$/]",
-        message: 'Operations that move money or change an instrument go through the recorded path (src/lib/operations), never straight to the API.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.property.name=/^(giftCards|storeCredits|loyaltyCards)$/][callee.property.name=/^(pay|commit|cancel|issue|issueInSeries|unissue|voidPayment)$/]',
+          message:
+            'Operations that move money or change an instrument go through the recorded path (src/lib/operations), never straight to the API.',
+        },
+      ],
     },
   },
   {
     files: shared.map((s) => `src/${s}/**`),
     ignores: ['src/**/test/**', 'src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '@/simulator/*'], message: 'Shared code never imports a feature, the app or the simulator.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '@/simulator/*'],
+              message: 'Shared code never imports a feature, the app or the simulator.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/domain/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/*', 'react', 'react-dom', '@tanstack/*', 'zustand', 'idb'], message: 'The domain core is pure: no I/O, no React, no other layer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/*', 'react', 'react-dom', '@tanstack/*', 'zustand', 'idb'],
+              message: 'The domain core is pure: no I/O, no React, no other layer.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -74,7 +112,26 @@ export default tseslint.config(
   {
     files: ['src/simulator/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/api/*', '@/features/*', '@/app/*', '@/lib/*', '@/components/*', '../../api/*', '../../lib/*', '../../features/*'], message: 'The simulator is its own module: it shares only the pure domain core.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/api/*',
+                '@/features/*',
+                '@/app/*',
+                '@/lib/*',
+                '@/components/*',
+                '../../api/*',
+                '../../lib/*',
+                '../../features/*',
+              ],
+              message: 'The simulator is its own module: it shares only the pure domain core.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -3,7 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** The system Chromium (the machines have no Playwright browser download); Playwright's own where one is installed. */
 function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((path): path is string => Boolean(path && existsSync(path)));
 }
 
@@ -34,7 +40,13 @@ export default defineConfig({
     viewport: { width: 1024, height: 768 },
     launchOptions: {
       executablePath: chromiumExecutable,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [

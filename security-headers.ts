@@ -10,7 +10,13 @@
  * frame-ancestors: only the terminal's own origin, unless LOYALTY_FRAME_ANCESTORS names the host
  * tills allowed to embed it.
  */
-const connectSrc = ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', ...(process.env.LOYALTY_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean)];
+const connectSrc = [
+  "'self'",
+  'https:',
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  ...(process.env.LOYALTY_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+];
 const frameAncestors = ["'self'", ...(process.env.LOYALTY_FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean)];
 
 const directives: Record<string, string[]> = {
@@ -27,7 +33,10 @@ const directives: Record<string, string[]> = {
   'form-action': ["'self'"],
 };
 
-const join = (d: Record<string, string[]>) => Object.entries(d).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
+const join = (d: Record<string, string[]>) =>
+  Object.entries(d)
+    .map(([k, v]) => `${k} ${v.join(' ')}`)
+    .join('; ');
 
 /** For the meta tag (frame-ancestors is ignored there: a browser takes it only from a header). */
 export const contentSecurityPolicy = join(directives);
@@ -52,7 +61,8 @@ export const devHeaders: Record<string, string> = {
  * may be on another origin (?terminal=…), so it allows frames where the terminal's policy does not.
  */
 export const demoTillHeaders: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self' http: https:; object-src 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self' http: https:; object-src 'none'; base-uri 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };

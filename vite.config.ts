@@ -9,11 +9,21 @@ function cspMeta(): Plugin {
   return {
     name: 'loyalty-terminal-csp',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
-type Middlewares = { use: (fn: (req: { url?: string }, res: { setHeader: (k: string, v: string) => void }, next: () => void) => void) => void };
+type Middlewares = {
+  use: (
+    fn: (req: { url?: string }, res: { setHeader: (k: string, v: string) => void }, next: () => void) => void,
+  ) => void;
+};
 
 /** Security headers on every answer (the demo till's page gets its own); in dev, the host client is served from its source. */
 function headersAndHostClient(): Plugin {

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { configureLiveServer, expectAccessible, goTo, keyNumber, managerUnlocks, openTerminal, resetSimulator, scan } from './support/terminal';
+import {
+  configureLiveServer,
+  expectAccessible,
+  goTo,
+  keyNumber,
+  managerUnlocks,
+  openTerminal,
+  resetSimulator,
+  scan,
+} from './support/terminal';
 
 test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
   test.setTimeout(60_000); // a dozen screens, each analysed by axe: slow by nature, not by waiting
@@ -46,7 +55,11 @@ test('touch targets are at least 44 CSS px', async ({ page }) => {
     const small = await page.locator('button, input, select, a').evaluateAll((els) =>
       els
         .filter((el) => !el.closest('.visually-hidden'))
-        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? el.id, box: el.getBoundingClientRect(), type: (el as HTMLInputElement).type }))
+        .map((el) => ({
+          name: el.getAttribute('aria-label') ?? el.textContent ?? el.id,
+          box: el.getBoundingClientRect(),
+          type: (el as HTMLInputElement).type,
+        }))
         .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
         .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
     );
@@ -72,7 +85,11 @@ test('the sign-on and manager PIN screens pass axe and have touch-sized targets'
   await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Set a manager PIN' })).toBeVisible();
   await expectAccessible(page);
-  const small = await page.locator('main button, main input').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).filter((b) => b.height < 44 || b.width < 44).length);
+  const small = await page
+    .locator('main button, main input')
+    .evaluateAll(
+      (els) => els.map((el) => el.getBoundingClientRect()).filter((b) => b.height < 44 || b.width < 44).length,
+    );
   expect(small).toBe(0);
   await managerUnlocks(page);
   await page.getByRole('button', { name: 'Lock manager' }).click();

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { line, openLiveTerminal, startSale, state, tender } from './support/sale';
-import { goTo, keyNumber, MANAGER_PIN, managerUnlocks, resetSimulator, scanIntoFocus, SIMULATOR } from './support/terminal';
+import {
+  goTo,
+  keyNumber,
+  MANAGER_PIN,
+  managerUnlocks,
+  resetSimulator,
+  scanIntoFocus,
+  SIMULATOR,
+} from './support/terminal';
 
 /** A proxy between the terminal and the server that bends the answers to requests matching `path`. */
 async function bend(page: Page, path: string, change: (body: Record<string, unknown>) => Record<string, unknown>) {
@@ -18,7 +26,10 @@ test.beforeEach(async ({ page, request }) => {
 });
 
 test.describe('answers checked against their requests', () => {
-  test('a hold for 5.00 answered to 20.00 is not paid, never committed, and shown to a manager', async ({ page, request }) => {
+  test('a hold for 5.00 answered to 20.00 is not paid, never committed, and shown to a manager', async ({
+    page,
+    request,
+  }) => {
     await bend(page, '**/giftcards/*/_pay', (b) => ({ ...b, amount: 5 }));
     await startSale(page, '20');
     await tender(page, '700100000001', '20');
@@ -48,7 +59,11 @@ test.describe('answers checked against their requests', () => {
     ['"approved 999 of 20"', { approvedAmount: 999 }, 20],
     ['"approved" with only 5 approved', { approvedAmount: 5 }, 20],
     ['a negative partial approval', { result: 'partiallyApproved', approvedAmount: -5 }, 20],
-    ['"denied" with an approved amount', { result: 'denied', approvedAmount: 20, denialReason: 'insufficient_funds' }, 20],
+    [
+      '"denied" with an approved amount',
+      { result: 'denied', approvedAmount: 20, denialReason: 'insufficient_funds' },
+      20,
+    ],
   ] as const) {
     test(`a loyalty answer ${name} is never shown as paid or denied`, async ({ page, request }) => {
       await bend(page, '**/loyaltycards/*/_pay', (b) => ({ ...b, ...change }));
@@ -64,7 +79,11 @@ test.describe('answers checked against their requests', () => {
   }
 
   test('a lookup of card A answered with card B shows neither card B nor its money', async ({ page }) => {
-    await bend(page, '**/giftcards/700100000001', (b) => ({ ...b, giftCardId: '700100000007', account: { amountNet: 100, amountOriginal: 100, amountFloor: 0, amountAuthorized: 0 } }));
+    await bend(page, '**/giftcards/700100000001', (b) => ({
+      ...b,
+      giftCardId: '700100000007',
+      account: { amountNet: 100, amountOriginal: 100, amountFloor: 0, amountAuthorized: 0 },
+    }));
     await goTo(page, 'Card lookup');
     await keyNumber(page, '700100000001');
     await expect(page.getByText("The Loyalty server's answer does not match what was asked.")).toBeVisible();
@@ -74,9 +93,14 @@ test.describe('answers checked against their requests', () => {
 });
 
 test.describe('the server address and its token', () => {
-  test('a new address needs the token again: the saved token never leaves for it, in the check or the save', async ({ page }) => {
+  test('a new address needs the token again: the saved token never leaves for it, in the check or the save', async ({
+    page,
+  }) => {
     const seen: (string | null)[] = [];
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+    };
     await page.route('http://127.0.0.1:4999/**', async (route) => {
       if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
       seen.push(route.request().headers().authorization ?? null);
@@ -96,7 +120,9 @@ test.describe('the server address and its token', () => {
     expect(seen).toEqual(['Bearer other-token']);
   });
 
-  test('a remote http server, a query or fragment, and credentials are refused with words; a local http server is warned about', async ({ page }) => {
+  test('a remote http server, a query or fragment, and credentials are refused with words; a local http server is warned about', async ({
+    page,
+  }) => {
     await goTo(page, 'Settings');
     const address = page.getByLabel('Server address (base URL)');
     await address.fill('http://loyalty.example.com');
@@ -116,7 +142,9 @@ test.describe('the server address and its token', () => {
 });
 
 test.describe('the manager PIN and the cashier', () => {
-  test('the journal needs the PIN; wrong PINs lock the pad with the time shown, even after a reload', async ({ page }) => {
+  test('the journal needs the PIN; wrong PINs lock the pad with the time shown, even after a reload', async ({
+    page,
+  }) => {
     await goTo(page, 'Settings'); // the first use sets the PIN
     await page.getByRole('button', { name: 'Lock manager' }).click();
     await expect(page.getByRole('heading', { name: 'Manager PIN needed' })).toBeVisible();
@@ -139,7 +167,9 @@ test.describe('the manager PIN and the cashier', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(MANAGER_PIN);
   });
 
-  test('a cashier signs on; the journal and its CSV name them, with a formula-looking name neutralised', async ({ page }) => {
+  test('a cashier signs on; the journal and its CSV name them, with a formula-looking name neutralised', async ({
+    page,
+  }) => {
     await page.getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
     await page.getByLabel('Operator id').fill('42');
@@ -154,7 +184,12 @@ test.describe('the manager PIN and the cashier', () => {
     await page.getByRole('button', { name: 'Export as CSV' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv).toContain(`"'=HYPERLINK(""http://x.test"",""pay"") (42)",pay,giftCard`);
-    expect(csv.split(/\r\n/).flatMap((l) => l.split(',')).some((cell) => /^[=+@]/.test(cell))).toBe(false);
+    expect(
+      csv
+        .split(/\r\n/)
+        .flatMap((l) => l.split(','))
+        .some((cell) => /^[=+@]/.test(cell)),
+    ).toBe(false);
   });
 });
 
@@ -214,10 +249,16 @@ test.describe('input', () => {
 });
 
 test.describe('output', () => {
-  test('an unbroken 10,000-character server message wraps, is capped, and cannot reverse the text', async ({ page }) => {
+  test('an unbroken 10,000-character server message wraps, is capped, and cannot reverse the text', async ({
+    page,
+  }) => {
     const message = `\u202E${'x'.repeat(10_000)}`;
     await page.route('**/giftcards/700100000001', (route) =>
-      route.fulfill({ status: 409, json: { error: { code: 'request_in_progress', message } }, headers: { 'Access-Control-Allow-Origin': '*' } }),
+      route.fulfill({
+        status: 409,
+        json: { error: { code: 'request_in_progress', message } },
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      }),
     );
     await goTo(page, 'Card lookup');
     await keyNumber(page, '700100000001');
@@ -229,7 +270,10 @@ test.describe('output', () => {
     expect(text.match(/x/g)?.length ?? 0).toBeLessThan(300);
   });
 
-  test('the built page carries a strict Content-Security-Policy; the server sends frame-ancestors, nosniff and the referrer policy', async ({ page, request }) => {
+  test('the built page carries a strict Content-Security-Policy; the server sends frame-ancestors, nosniff and the referrer policy', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get('/');
     const headers = response.headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -237,13 +281,17 @@ test.describe('output', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('no-referrer');
     const html = await response.text();
-    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src &#39;self&#39;/);
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src &#39;self&#39;/,
+    );
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
 
     // A whole sale runs under the policy without one violation.
     await page.evaluate(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(e.violatedDirective));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { violations: string[] }).violations.push(e.violatedDirective),
+      );
     });
     await startSale(page, '5');
     await tender(page, '700100000001', '5');

@@ -6,22 +6,28 @@ import { goTo } from './support/terminal';
 test('camera refused: said in words, the field still there', async ({ page, context }) => {
   await context.clearPermissions();
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/The camera is not allowed for this terminal\. Allow it in the browser's site settings, or key the number\./);
+  await expect(page.getByRole('alert')).toHaveText(
+    /The camera is not allowed for this terminal\. Allow it in the browser's site settings, or key the number\./,
+  );
   await page.getByRole('button', { name: 'Close the camera' }).click();
   await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
 });
 
 test('no camera: said in words', async ({ page }) => {
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
   });
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/No camera found \(or another app is using it\)\. Key the number instead\./);
+  await expect(page.getByRole('alert')).toHaveText(
+    /No camera found \(or another app is using it\)\. Key the number instead\./,
+  );
 });

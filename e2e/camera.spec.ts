@@ -11,8 +11,13 @@ test.use({
   launchOptions: {
     executablePath: chromiumExecutable,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
     ],
   },
   permissions: ['camera'],
@@ -29,7 +34,9 @@ test('a card is looked up by camera: the barcode read, the account shown', async
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByRole('heading', { name: 'Scan a card with the camera' }).or(page.locator('.instrument'))).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Scan a card with the camera' }).or(page.locator('.instrument')),
+  ).toBeVisible();
   await expectAvailable(page, '€50.00');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
@@ -48,8 +55,12 @@ test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
   // A browser whose own barcode reader finds nothing in this picture: the view stays open, and says what to try.
   await page.addInitScript(() => {
     class FindsNothing {
-      static async getSupportedFormats(): Promise<string[]> { return ['code_128', 'qr_code']; }
-      async detect(): Promise<unknown[]> { return []; }
+      static async getSupportedFormats(): Promise<string[]> {
+        return ['code_128', 'qr_code'];
+      }
+      async detect(): Promise<unknown[]> {
+        return [];
+      }
     }
     Object.assign(window, { BarcodeDetector: FindsNothing });
   });
@@ -63,7 +74,11 @@ test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
     await page.screenshot({ path: `test-results/screens/camera-${size.name}.png` });
   }
   await expectAccessible(page);
-  await expect(dialog.getByText("Nothing found yet: hold the barcode flat, a hand's width away, in good light. Or key the number.")).toBeVisible({ timeout: 12_000 });
+  await expect(
+    dialog.getByText(
+      "Nothing found yet: hold the barcode flat, a hand's width away, in good light. Or key the number.",
+    ),
+  ).toBeVisible({ timeout: 12_000 });
   await dialog.getByRole('button', { name: 'Close the camera' }).click();
   await expect(dialog).toHaveCount(0);
 });
@@ -73,5 +88,7 @@ test('a barcode reader that cannot load is said in words, not a camera that neve
   await goTo(page, 'Card lookup');
   await page.route('**/zxing_reader*.wasm', (route) => route.abort());
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/The camera could not start\. Key the number instead\./, { timeout: 25_000 });
+  await expect(page.getByRole('alert')).toHaveText(/The camera could not start\. Key the number instead\./, {
+    timeout: 25_000,
+  });
 });

@@ -7,14 +7,29 @@ import { TERMINAL_PORT } from '../playwright.config';
 import { expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
 import { resetSimulator } from './support/terminal';
 
-const executable = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+const executable = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p) => p && existsSync(p));
 
 /** A real browser process on a profile kept on disk, so that it can be killed like a power cut and started again. */
 async function launch(profile: string): Promise<{ browser: Browser; page: Page; process: ChildProcess }> {
   const child = spawn(
     executable ?? chromium.executablePath(),
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const ws = await new Promise<string>((resolve, reject) => {
@@ -58,7 +73,9 @@ test.describe('the browser killed like a power cut', () => {
   });
   test.afterEach(() => rmSync(profile, { recursive: true, force: true }));
 
-  test('a tender and a commit cut off by SIGKILL are there after the restart: no second payment, nothing waiting forever', async ({ request }) => {
+  test('a tender and a commit cut off by SIGKILL are there after the restart: no second payment, nothing waiting forever', async ({
+    request,
+  }) => {
     test.setTimeout(90_000);
     const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
     let run = await launch(profile);
@@ -85,7 +102,9 @@ test.describe('the browser killed like a power cut', () => {
     run = await launch(profile);
     await openLiveTerminal(run.page, undefined, base);
     await expect(run.page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible({ timeout: 15_000 });
-    await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, {
+      timeout: 15_000,
+    });
     const after = await state(request);
     expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'committed' })]);
     expect(after.loyaltyPayments).toHaveLength(1);

@@ -15,10 +15,17 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('a display window follows the sale: amount due, each approved tender, the balance left, never a whole card number', async ({ page, context, request }) => {
+test('a display window follows the sale: amount due, each approved tender, the balance left, never a whole card number', async ({
+  page,
+  context,
+  request,
+}) => {
   await resetSimulator(request);
   await openLiveTerminal(page);
-  const [display] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Customer display' }).click()]);
+  const [display] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Customer display' }).click(),
+  ]);
   await expect(display.getByText('Welcome')).toBeVisible();
 
   await startSale(page, '30');

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender, tenderExternal } from './support/sale';
+import {
+  completeSale,
+  expectRemaining,
+  line,
+  net,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  tenderExternal,
+} from './support/sale';
 import { startSimulator } from './support/simulator-process';
 import { goTo, managerUnlocks, resetSimulator } from './support/terminal';
 
@@ -21,9 +32,13 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     await startSale(page, '20');
     await tender(page, '700100000001', '20');
     await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
-    await expect.poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 }).toBe('expired');
+    await expect
+      .poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 })
+      .toBe('expired');
     await page.getByRole('button', { name: 'Complete sale' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'A hold lapsed before it could be committed' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A hold lapsed before it could be committed' }),
+    ).toBeVisible();
     await expectRemaining(page, '€20.00');
     await tender(page, '700100000001', '20');
     await expect(line(page, 'Gift card •••• 0001').last()).toContainText('On hold');
@@ -36,7 +51,10 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     expect(net(after, '700100000001')).toBe(30);
   });
 
-  test('a commit held up longer than a hold lives is shown to the manager, never dropped', async ({ page, request }) => {
+  test('a commit held up longer than a hold lives is shown to the manager, never dropped', async ({
+    page,
+    request,
+  }) => {
     await openLiveTerminal(page, sim.url);
     await startSale(page, '10');
     await tender(page, '720100000001', '10');
@@ -44,9 +62,14 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } }, sim.url);
     await completeSale(page);
     await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
-    await expect.poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 }).toBe('expired');
+    await expect
+      .poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 })
+      .toBe('expired');
     await setFaults(request, {}, sim.url);
-    await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click({ timeout: 15_000 });
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: '1 operation(s) need a manager' })
+      .click({ timeout: 15_000 });
     await managerUnlocks(page);
     await expect(waiting(page)).toHaveCount(0);
     const row = page.getByRole('row', { name: /Store credit · commit/ });
@@ -76,12 +99,17 @@ test.describe('against the shared simulator', () => {
     }
     await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
     await setFaults(request, {});
-    await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 }).toEqual(['committed']);
+    await expect
+      .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 })
+      .toEqual(['committed']);
     await expect(waiting(page)).toHaveCount(0);
     expect(net(await state(request), '700100000007')).toBe(90);
   });
 
-  test('two windows of one terminal: each keeps its own sale through a reload, and both see what waits', async ({ context, request }) => {
+  test('two windows of one terminal: each keeps its own sale through a reload, and both see what waits', async ({
+    context,
+    request,
+  }) => {
     const a = await context.newPage();
     const b = await context.newPage();
     await openLiveTerminal(a);
@@ -104,7 +132,10 @@ test.describe('against the shared simulator', () => {
     await expect(waiting(b)).toHaveCount(0, { timeout: 10_000 }); // the other window saw it come and go
     await completeSale(b);
     const after = await state(request);
-    expect(after.authorizations.map((x) => [x.instrumentId, x.status])).toEqual([['700100000001', 'committed'], ['720100000001', 'committed']]);
+    expect(after.authorizations.map((x) => [x.instrumentId, x.status])).toEqual([
+      ['700100000001', 'committed'],
+      ['720100000001', 'committed'],
+    ]);
     expect([net(after, '700100000001'), net(after, '720100000001')]).toEqual([30, 15]);
   });
 
@@ -121,8 +152,17 @@ test.describe('against the shared simulator', () => {
       for (let i = 0; i < 60; i += 1) {
         const at = new Date(Date.UTC(2026, 10, 20, 9, 0, i)).toISOString();
         tx.objectStore('operations').put({
-          id: crypto.randomUUID(), scope: 'live|http://127.0.0.1:4010|demo|M1', training: false, transactionId: crypto.randomUUID(), reason: 'Sale', operatorId: `op-${i}`,
-          request: { type: 'giftCard.unissue', number: `7001000001${String(i).padStart(2, '0')}` }, status: 'refused', attempts: 1, createdAt: at, updatedAt: at,
+          id: crypto.randomUUID(),
+          scope: 'live|http://127.0.0.1:4010|demo|M1',
+          training: false,
+          transactionId: crypto.randomUUID(),
+          reason: 'Sale',
+          operatorId: `op-${i}`,
+          request: { type: 'giftCard.unissue', number: `7001000001${String(i).padStart(2, '0')}` },
+          status: 'refused',
+          attempts: 1,
+          createdAt: at,
+          updatedAt: at,
           error: { code: 'not_issued', message: 'Not issued' },
         });
       }

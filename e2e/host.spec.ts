@@ -12,7 +12,10 @@ test.beforeEach(async ({ request }) => {
 
 const onHold = (page: Page) => expect(line(terminalIn(page), 'Gift card •••• 0001')).toContainText(/On hold/);
 
-test('a split payment goes back to the till; a reversal voids the loyalty payment and offers store credit for the gift card', async ({ page, request }) => {
+test('a split payment goes back to the till; a reversal voids the loyalty payment and offers store credit for the gift card', async ({
+  page,
+  request,
+}) => {
   await openTill(page);
   await payAtTill(page, 'R-SPLIT');
   const terminal = terminalIn(page);
@@ -32,8 +35,12 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   await expect(page.getByLabel('Slip text')).toContainText('R-SPLIT');
   await expect(page.getByLabel('Slip text')).toContainText('PAID');
   const paid = await state(request);
-  expect(paid.authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' })]);
-  expect(paid.loyaltyPayments).toEqual([expect.objectContaining({ loyaltyCardId: '710100000001', approvedAmount: 17.3, result: 'approved', voided: false })]);
+  expect(paid.authorizations).toEqual([
+    expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' }),
+  ]);
+  expect(paid.loyaltyPayments).toEqual([
+    expect.objectContaining({ loyaltyCardId: '710100000001', approvedAmount: 17.3, result: 'approved', voided: false }),
+  ]);
   expect(paid.loyaltyPayments[0]?.transactionId).toBe(paid.authorizations[0]?.transactionId);
   expect(net(paid, '710100000001')).toBe(102.7);
 
@@ -46,7 +53,10 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   expect(reversed.authorizations[0]?.status).toBe('committed');
 });
 
-test('a partial cover: the terminal returns what the card paid, the till collects the rest in cash', async ({ page, request }) => {
+test('a partial cover: the terminal returns what the card paid, the till collects the rest in cash', async ({
+  page,
+  request,
+}) => {
   await openTill(page);
   await payAtTill(page, 'R-PART');
   const terminal = terminalIn(page);
@@ -59,14 +69,21 @@ test('a partial cover: the terminal returns what the card paid, the till collect
   await expect(receipt(page)).toContainText('Collect €17.30 in cash');
   await expect(page.getByLabel('Slip text')).toContainText(/Still to pay\s+€17.30/);
   const after = await state(request);
-  expect(after.authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' })]);
+  expect(after.authorizations).toEqual([
+    expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' }),
+  ]);
   expect(net(after, '700100000001')).toBe(0);
   // The terminal (hidden again by the till) is back to waiting, and says what went to the till.
-  await expect(terminal.locator('.host-returned')).toHaveText('Sent to the till (R-PART): partly paid, the rest to collect at the till');
+  await expect(terminal.locator('.host-returned')).toHaveText(
+    'Sent to the till (R-PART): partly paid, the rest to collect at the till',
+  );
   await expect(terminal.getByRole('button', { name: 'Start sale', includeHidden: true })).toBeAttached();
 });
 
-test('the till cancels a payment under way: the hold is released and the loyalty payment voided', async ({ page, request }) => {
+test('the till cancels a payment under way: the hold is released and the loyalty payment voided', async ({
+  page,
+  request,
+}) => {
   await openTill(page);
   await payAtTill(page, 'R-CANCEL');
   const terminal = terminalIn(page);
@@ -91,13 +108,17 @@ test('a result lost on its way to the till is found by asking the status', async
     const w = window as unknown as { droppedResults: number };
     w.droppedResults = 0;
     // The first result the terminal pushes never reaches the till's code.
-    window.addEventListener('message', (e: MessageEvent) => {
-      const data = e.data as { type?: string; inReplyTo?: string } | null;
-      if (data?.type === 'result' && !data.inReplyTo && w.droppedResults === 0) {
-        w.droppedResults += 1;
-        e.stopImmediatePropagation();
-      }
-    }, true);
+    window.addEventListener(
+      'message',
+      (e: MessageEvent) => {
+        const data = e.data as { type?: string; inReplyTo?: string } | null;
+        if (data?.type === 'result' && !data.inReplyTo && w.droppedResults === 0) {
+          w.droppedResults += 1;
+          e.stopImmediatePropagation();
+        }
+      },
+      true,
+    );
   }, TILL);
   await openTill(page);
   await payAtTill(page, 'R-LOST');
@@ -106,14 +127,18 @@ test('a result lost on its way to the till is found by asking the status', async
   await expect(line(terminal, 'Gift card •••• 0007')).toContainText(/On hold/);
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
 
-  await expect.poll(() => page.evaluate(() => (window as unknown as { droppedResults: number }).droppedResults)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { droppedResults: number }).droppedResults))
+    .toBe(1);
   await expect(tillStatus(page)).toHaveText('Result for R-LOST: paid', { timeout: 15_000 });
   await expect(receipt(page)).toContainText(/giftCard \*\*\*\* 0007: €67.30 \(paid/);
   // Asked again later, the terminal answers from its record: the same result.
   await page.getByRole('button', { name: 'Ask status' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-LOST: paid');
   const after = await state(request);
-  expect(after.authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000007', amount: 67.3, status: 'committed' })]);
+  expect(after.authorizations).toEqual([
+    expect.objectContaining({ instrumentId: '700100000007', amount: 67.3, status: 'committed' }),
+  ]);
 });
 
 test('the terminal reloaded mid-payment keeps the till’s sale and finishes it', async ({ page, request }) => {
@@ -122,7 +147,9 @@ test('the terminal reloaded mid-payment keeps the till’s sale and finishes it'
   const terminal = terminalIn(page);
   await tender(page, '700100000001', '30.00', terminal);
   await onHold(page);
-  await terminalFrame(page).evaluate(() => window.location.reload()).catch(() => undefined);
+  await terminalFrame(page)
+    .evaluate(() => window.location.reload())
+    .catch(() => undefined);
 
   await expect(terminal.getByText('From the till · reference R-TRELOAD')).toBeVisible();
   await onHold(page);
@@ -134,7 +161,10 @@ test('the terminal reloaded mid-payment keeps the till’s sale and finishes it'
   expect(after.loyaltyPayments).toEqual([expect.objectContaining({ approvedAmount: 37.3, voided: false })]);
 });
 
-test('the till reloaded mid-payment resumes by its reference: the same sale, no second payment', async ({ page, request }) => {
+test('the till reloaded mid-payment resumes by its reference: the same sale, no second payment', async ({
+  page,
+  request,
+}) => {
   await openTill(page);
   await payAtTill(page, 'R-HRELOAD');
   const terminal = terminalIn(page);
@@ -169,7 +199,9 @@ test('a till that is not allowed gets no answer, and nothing starts', async ({ p
   expect(after.authorizations).toHaveLength(0);
 });
 
-test('a pay with a bad amount, currency or reference is refused with its reason; a reference cannot be reused for another amount', async ({ page }) => {
+test('a pay with a bad amount, currency or reference is refused with its reason; a reference cannot be reused for another amount', async ({
+  page,
+}) => {
   await openTill(page);
   const reasons = await page.evaluate(async (origin) => {
     const url = '/host-client/host-client.js';
@@ -177,7 +209,10 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
     const frame = document.getElementById('terminal') as HTMLIFrameElement;
     const terminal = client.connectTerminal({ window: () => frame.contentWindow, origin, requestTimeoutMs: 10_000 });
     const attempt = (order: Parameters<typeof terminal.pay>[0]) =>
-      Promise.race([terminal.pay(order).then((r) => r.status as string), new Promise<string>((r) => setTimeout(() => r('started'), 3000))]).catch((e: { name: string; reason: string }) => `${e.name}:${e.reason}`);
+      Promise.race([
+        terminal.pay(order).then((r) => r.status as string),
+        new Promise<string>((r) => setTimeout(() => r('started'), 3000)),
+      ]).catch((e: { name: string; reason: string }) => `${e.name}:${e.reason}`);
     return [
       await attempt({ reference: 'R-BAD1', amountDue: 12.5, currency: 'EUR' }),
       await attempt({ reference: 'R-BAD2', amountDue: -500, currency: 'EUR' }),
@@ -188,14 +223,22 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
     ];
   }, new URL(TERMINAL).origin);
   expect(reasons).toEqual([
-    'TerminalRefused:bad_amount', 'TerminalRefused:bad_amount', 'TerminalRefused:bad_currency', 'TerminalRefused:bad_reference', 'started', 'TerminalRefused:reference_conflict',
+    'TerminalRefused:bad_amount',
+    'TerminalRefused:bad_amount',
+    'TerminalRefused:bad_currency',
+    'TerminalRefused:bad_reference',
+    'started',
+    'TerminalRefused:reference_conflict',
   ]);
   // The till's overlay is closed (this code paid without it), but the terminal took the first R-ONCE only.
   await expect(terminalIn(page).locator('.host-banner')).toContainText('From the till · reference R-ONCE');
   await expect(terminalIn(page).locator('.sale-totals')).toContainText('€10.00');
 });
 
-test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({ page, request }) => {
+test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({
+  page,
+  request,
+}) => {
   await liveSettingsSeeded(page, SIMULATOR, [TILL]);
   const callback = encodeURIComponent(`${TILL}/host-demo.html`);
   await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-1&callback=${callback}`);
@@ -205,15 +248,24 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
   await page.getByRole('button', { name: 'Complete and return to the till' }).click();
   await page.waitForURL(/host-demo\.html\?loyaltyTerminal=/);
-  const answer = (url: string) => JSON.parse(new URL(url).searchParams.get('loyaltyTerminal') ?? 'null') as { type: string; result?: { status: string; amountCovered: number; reference: string } };
-  expect(answer(page.url())).toMatchObject({ type: 'result', result: { reference: 'U-1', status: 'paid', amountCovered: 1500 } });
+  const answer = (url: string) =>
+    JSON.parse(new URL(url).searchParams.get('loyaltyTerminal') ?? 'null') as {
+      type: string;
+      result?: { status: string; amountCovered: number; reference: string };
+    };
+  expect(answer(page.url())).toMatchObject({
+    type: 'result',
+    result: { reference: 'U-1', status: 'paid', amountCovered: 1500 },
+  });
   expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 15, status: 'committed' })]);
 
   await page.goto(`${TERMINAL}#/status?reference=U-1&callback=${callback}`);
   await page.waitForURL(/host-demo\.html\?loyaltyTerminal=/);
   expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'paid' } });
 
-  await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-2&callback=${encodeURIComponent('https://evil.example/steal')}`);
+  await page.goto(
+    `${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-2&callback=${encodeURIComponent('https://evil.example/steal')}`,
+  );
   await expect(page.getByText('The till’s return address is not allowed, so nothing was started')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start sale' })).toBeVisible();
 });

@@ -2,11 +2,26 @@ import { expect, test, type Page } from '@playwright/test';
 import { openLiveTerminal, setFaults, state } from './support/sale';
 import { API, expectAccessible, goTo, keyNumber, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
 
-interface Card { number: string; status?: string; statusCode?: number; amountOriginal: number; amountNet: number; startDate?: string; expiryDate?: string; seriesNumber: string; customer: unknown }
+interface Card {
+  number: string;
+  status?: string;
+  statusCode?: number;
+  amountOriginal: number;
+  amountNet: number;
+  startDate?: string;
+  expiryDate?: string;
+  seriesNumber: string;
+  customer: unknown;
+}
 const card = async (request: Parameters<typeof state>[0], number: string) =>
-  ((await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).instruments as Card[]).find((i) => i.number === number);
+  ((await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).instruments as Card[]).find(
+    (i) => i.number === number,
+  );
 
-async function openTask(page: Page, task: 'Sell a gift card' | 'Print a new gift card' | 'Issue store credit' | 'Open a loyalty card') {
+async function openTask(
+  page: Page,
+  task: 'Sell a gift card' | 'Print a new gift card' | 'Issue store credit' | 'Open a loyalty card',
+) {
   await goTo(page, 'Issue');
   await page.getByRole('button', { name: task }).click();
   await expect(page.getByRole('heading', { name: task })).toBeVisible();
@@ -34,7 +49,12 @@ test('sell a pre-numbered gift card with a customer', async ({ page, request }) 
   await expect(page.getByText('Gift card issued')).toBeVisible();
   await expect(page.locator('.new-number')).toHaveText('7001 0000 0003');
   const issued = await card(request, '700100000003');
-  expect(issued).toMatchObject({ status: 'issued', amountOriginal: 20, amountNet: 20, customer: { customerId: 'C9', name: 'Kim Park' } });
+  expect(issued).toMatchObject({
+    status: 'issued',
+    amountOriginal: 20,
+    amountNet: 20,
+    customer: { customerId: 'C9', name: 'Kim Park' },
+  });
   const start = new Date(issued!.startDate!);
   expect(new Date(issued!.expiryDate!).getUTCFullYear()).toBe(start.getUTCFullYear() + 3);
   await expect(page.getByRole('article', { name: 'Issue slip' })).toContainText('€20.00');
@@ -116,7 +136,10 @@ test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
   expect((await card(request, '710100000003'))?.statusCode).toBe(0);
 });
 
-test('un-issue: allowed on an unused card, offered disabled after payments, refused by the server after a canceled hold', async ({ page, request }) => {
+test('un-issue: allowed on an unused card, offered disabled after payments, refused by the server after a canceled hold', async ({
+  page,
+  request,
+}) => {
   await openTask(page, 'Sell a gift card');
   await scanHere(page, '700100000004');
   await page.getByLabel('Amount (EUR)').fill('15');
@@ -134,19 +157,31 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   await expect(page.getByRole('button', { name: 'Un-issue' })).toBeDisabled();
   await expect(page.getByText('Payments have been made with this card: it cannot be un-issued.')).toBeVisible();
 
-  const hold = await (await request.post(`${API}/giftcards/700100000007/_pay`, { headers: { Authorization: 'Bearer demo-token' }, data: { amount: 5, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } } })).json();
-  await request.post(`${API}/instruments/700100000007/authorizations/${hold.authCode}/_cancel`, { headers: { Authorization: 'Bearer demo-token' }, data: { workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } } });
+  const hold = await (
+    await request.post(`${API}/giftcards/700100000007/_pay`, {
+      headers: { Authorization: 'Bearer demo-token' },
+      data: { amount: 5, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } },
+    })
+  ).json();
+  await request.post(`${API}/instruments/700100000007/authorizations/${hold.authCode}/_cancel`, {
+    headers: { Authorization: 'Bearer demo-token' },
+    data: { workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } },
+  });
   await keyNumber(page, '700100000007');
   await page.getByRole('button', { name: 'Un-issue' }).click();
   await managerUnlocks(page);
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Payments have been made with this card since it was issued: the server refuses to un-issue it\./);
+  await expect(page.getByRole('alert')).toHaveText(
+    /Payments have been made with this card since it was issued: the server refuses to un-issue it\./,
+  );
   expect((await card(request, '700100000007'))?.status).toBe('issued');
 });
 
 test('bad amounts are refused before any request is sent', async ({ page, request }) => {
   const issues: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('_issue')) issues.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('_issue')) issues.push(r.url());
+  });
   await openTask(page, 'Print a new gift card');
   for (const [typed, words] of [
     ['0', 'The amount must be more than zero.'],

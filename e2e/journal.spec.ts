@@ -6,13 +6,18 @@ import { expectAccessible, goTo, resetSimulator } from './support/terminal';
 test.beforeEach(async ({ page, request }) => {
   await page.addInitScript(() => {
     (window as unknown as { printed: string[] }).printed = [];
-    window.print = () => (window as unknown as { printed: string[] }).printed.push(document.querySelector('.print-area')?.textContent ?? '');
+    window.print = () =>
+      (window as unknown as { printed: string[] }).printed.push(
+        document.querySelector('.print-area')?.textContent ?? '',
+      );
   });
   await resetSimulator(request);
   await openLiveTerminal(page);
 });
 
-test('the journal lists every operation masked, totals the day, exports CSV and reprints issue slips', async ({ page }) => {
+test('the journal lists every operation masked, totals the day, exports CSV and reprints issue slips', async ({
+  page,
+}) => {
   await startSale(page, '40');
   await tender(page, '700100000001', '30');
   await tender(page, '710100000002', '10');
@@ -40,15 +45,22 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export as CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('time,operator,operation,kind,number,amount,currency,reference,outcome,note,training');
+  expect(csv.split('\r\n')[0]).toBe(
+    'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training',
+  );
   expect(csv).toContain(',Casey (c7),commit,giftCard,•••• 0001,30.00,EUR,');
   expect(csv).not.toMatch(/70010000000/);
 
   await page.getByRole('button', { name: 'Reprint slip for •••• 0001' }).first().click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? '')).toContain('7003 0000 0001');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? ''))
+    .toContain('7003 0000 0001');
 });
 
-test('an issue whose answer was lost before a reload is resolved in the background: one card', async ({ page, request }) => {
+test('an issue whose answer was lost before a reload is resolved in the background: one card', async ({
+  page,
+  request,
+}) => {
   await goTo(page, 'Issue');
   await page.getByRole('button', { name: 'Issue store credit' }).click();
   await page.getByLabel('Amount (EUR)').fill('12');
@@ -58,7 +70,11 @@ test('an issue whose answer was lost before a reload is resolved in the backgrou
   await page.reload();
   await setFaults(request, {});
   await goTo(page, 'Journal');
-  await expect(page.getByRole('row', { name: /Store credit · issue by series/ })).toContainText('Done', { timeout: 15_000 });
-  const created = (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+  await expect(page.getByRole('row', { name: /Store credit · issue by series/ })).toContainText('Done', {
+    timeout: 15_000,
+  });
+  const created = (await state(request)).instruments.filter(
+    (i) => i.number.startsWith('7201') && i.number !== '720100000001',
+  );
   expect(created).toEqual([expect.objectContaining({ number: '720100000002', amountNet: 12 })]);
 });

@@ -1,12 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { configureLiveServer, expectAvailable, goTo, instrumentPanel, keyNumber, openTerminal, resetSimulator, scan, SIMULATOR, simulatorState } from './support/terminal';
+import {
+  configureLiveServer,
+  expectAvailable,
+  goTo,
+  instrumentPanel,
+  keyNumber,
+  openTerminal,
+  resetSimulator,
+  scan,
+  SIMULATOR,
+  simulatorState,
+} from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
   await resetSimulator(request);
   await openTerminal(page);
 });
 
-test('a manager configures the server, checks the connection, and the cashier looks up over HTTP', async ({ page, request }) => {
+test('a manager configures the server, checks the connection, and the cashier looks up over HTTP', async ({
+  page,
+  request,
+}) => {
   await configureLiveServer(page);
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(page.getByText('Connected: the server accepted the token and knows loyalty group demo.')).toBeVisible();
@@ -84,9 +98,20 @@ test('a malformed server answer shows an error, not a blank screen', async ({ pa
   for (const [body, contentType] of [
     ['<html><body>502 Proxy error</body></html>', 'text/html'],
     ['', 'application/json'],
-    [JSON.stringify({ giftCardId: '700100000001', seriesNumber: 'GC1', account: { amountNet: '50', amountOriginal: 50, amountFloor: 0, amountAuthorized: 0 }, customer: null, status: 'issued' }), 'application/json'],
+    [
+      JSON.stringify({
+        giftCardId: '700100000001',
+        seriesNumber: 'GC1',
+        account: { amountNet: '50', amountOriginal: 50, amountFloor: 0, amountAuthorized: 0 },
+        customer: null,
+        status: 'issued',
+      }),
+      'application/json',
+    ],
   ]) {
-    await page.route('**/giftcards/700100000001', (route) => route.fulfill({ status: 200, body, contentType, headers: { 'access-control-allow-origin': '*' } }));
+    await page.route('**/giftcards/700100000001', (route) =>
+      route.fulfill({ status: 200, body, contentType, headers: { 'access-control-allow-origin': '*' } }),
+    );
     await keyNumber(page, '700100000001');
     await expect(page.getByRole('alert')).toHaveText(/The Loyalty server sent an answer the terminal cannot read/);
     await expect(instrumentPanel(page)).toHaveCount(0);

@@ -11,7 +11,11 @@ async function controlledByServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-test('with its web server down the terminal still opens, shows what waits, and sends it when the Loyalty server answers', async ({ page, context, request }) => {
+test('with its web server down the terminal still opens, shows what waits, and sends it when the Loyalty server answers', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(60_000);
   await resetSimulator(request);
   await openLiveTerminal(page);
@@ -38,7 +42,9 @@ test('with its web server down the terminal still opens, shows what waits, and s
   // The Loyalty server answers again: the same payment is sent and lands once.
   await setFaults(request, {});
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization/, { timeout: 20_000 });
-  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000001', amount: 20, status: 'pending' })]);
+  expect((await state(request)).authorizations).toEqual([
+    expect.objectContaining({ instrumentId: '700100000001', amount: 20, status: 'pending' }),
+  ]);
 });
 
 test('installable: a manifest for a full-screen home-screen app, icons that load', async ({ page, request }) => {
@@ -48,7 +54,7 @@ test('installable: a manifest for a full-screen home-screen app, icons that load
   expect(manifest).toMatchObject({ name: 'Loyalty terminal', start_url: '/', display: 'fullscreen', scope: '/' });
   const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
   expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  for (const icon of manifest.icons) expect((await request.get(new URL(icon.src, TERMINAL_ORIGIN).href)).ok()).toBe(true);
+  for (const icon of manifest.icons)
+    expect((await request.get(new URL(icon.src, TERMINAL_ORIGIN).href)).ok()).toBe(true);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 });
-

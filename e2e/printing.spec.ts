@@ -17,13 +17,19 @@ async function serialPrinter(page: Page, present = true) {
       readable: null,
       writable: new WritableStream<Uint8Array>({ write: (chunk) => void printed.push(...chunk) }),
     };
-    const serial = { requestPort: async () => port, getPorts: async () => (present ? [port] : []), addEventListener: () => undefined };
+    const serial = {
+      requestPort: async () => port,
+      getPorts: async () => (present ? [port] : []),
+      addEventListener: () => undefined,
+    };
     Object.defineProperty(navigator, 'serial', { configurable: true, value: serial });
   }, present);
 }
 
 const printed = async (page: Page) => {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length))
+    .toBeGreaterThan(0);
   const bytes = await page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.splice(0));
   return decodeEscPos(Uint8Array.from(bytes));
 };
@@ -36,7 +42,9 @@ async function chooseSerialPrinter(page: Page, paper: '80 mm (48 characters)' | 
   await expect(page.getByText('Printer chosen: SERIAL 04b8:0202')).toBeVisible();
 }
 
-test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({ page }) => {
+test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({
+  page,
+}) => {
   await serialPrinter(page);
   await openTerminal(page);
   await chooseSerialPrinter(page, '58 mm (32 characters)');
@@ -46,9 +54,13 @@ test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode
   const lines = printedLines(events);
   expect(lines).toContain('Test print');
   expect(lines.find((l) => l.startsWith('Language'))).toMatch(/Ää Öö Üü ß € £$/);
-  expect(events.filter((e) => e.type === 'barcode')).toEqual([{ type: 'barcode', symbology: 'code128', data: '700100000001' }]);
+  expect(events.filter((e) => e.type === 'barcode')).toEqual([
+    { type: 'barcode', symbology: 'code128', data: '700100000001' },
+  ]);
   expect(events.some((e) => e.type === 'cut')).toBe(true);
-  expect(Math.max(...events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text.length))).toBeLessThanOrEqual(32);
+  expect(
+    Math.max(...events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text.length)),
+  ).toBeLessThanOrEqual(32);
 });
 
 test('an issue slip goes to the printer with the new card number as its barcode', async ({ page }) => {
@@ -59,7 +71,9 @@ test('an issue slip goes to the printer with the new card number as its barcode'
   await expect(page.getByText('Gift card issued')).toBeVisible();
   await page.getByRole('button', { name: 'Print slip' }).click();
   const events = await printed(page);
-  expect(events.filter((e) => e.type === 'barcode')).toEqual([{ type: 'barcode', symbology: 'code128', data: '700100000003' }]);
+  expect(events.filter((e) => e.type === 'barcode')).toEqual([
+    { type: 'barcode', symbology: 'code128', data: '700100000003' },
+  ]);
   const lines = printedLines(events);
   expect(lines).toEqual(expect.arrayContaining(['Gift card', '7001 0000 0003']));
   expect(lines.find((l) => l.startsWith('Amount'))).toMatch(/€20\.00$/);
@@ -70,7 +84,10 @@ test('a printer that is gone: the slip goes to the browser print dialog, and the
   await serialPrinter(page, false);
   await openTerminal(page);
   await page.evaluate(() => {
-    const printer = { state: { kind: 'serial', paper: 80, device: { type: 'serial', vendorId: 0x04b8, productId: 0x0202 } }, version: 1 };
+    const printer = {
+      state: { kind: 'serial', paper: 80, device: { type: 'serial', vendorId: 0x04b8, productId: 0x0202 } },
+      version: 1,
+    };
     localStorage.setItem('loyalty-terminal.printer', JSON.stringify(printer));
   });
   await page.reload();
@@ -80,7 +97,11 @@ test('a printer that is gone: the slip goes to the browser print dialog, and the
   });
   await goTo(page, 'Settings');
   await page.getByRole('button', { name: 'Test print' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead." })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead." }),
+  ).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
   await expect(page.locator('.print-area article[aria-label="Test print"]')).toBeAttached();
 });

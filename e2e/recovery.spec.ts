@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { completeSale, expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
+import {
+  completeSale,
+  expectRemaining,
+  line,
+  net,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+} from './support/sale';
 import { managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
@@ -7,13 +17,18 @@ test.beforeEach(async ({ page, request }) => {
   await openLiveTerminal(page);
 });
 
-test('a lost answer to a payment is resolved by replay, never guessed, and blocks the sale meanwhile', async ({ page, request }) => {
+test('a lost answer to a payment is resolved by replay, never guessed, and blocks the sale meanwhile', async ({
+  page,
+  request,
+}) => {
   await startSale(page, '20');
   // The first answer is lost, and so are the replays while the fault lasts.
   await setFaults(request, { next: { count: 100, kind: 'drop', path: '/_pay' } });
   await tender(page, '700100000001');
   const unknown = line(page, 'Gift card •••• 0001');
-  await expect(unknown).toContainText('No answer: the outcome is unknown. This money stays blocked until it is resolved.');
+  await expect(unknown).toContainText(
+    'No answer: the outcome is unknown. This money stays blocked until it is resolved.',
+  );
   await expectRemaining(page, '€0.00'); // blocked, not offered again
   await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
   await expect(unknown.getByRole('button', { name: 'Resolve now' })).toBeVisible();
@@ -28,7 +43,10 @@ test('a lost answer to a payment is resolved by replay, never guessed, and block
   expect(net(after, '700100000001')).toBe(30);
 });
 
-test('a payment that got no answer at all (time-out) is resolved without a second payment', async ({ page, request }) => {
+test('a payment that got no answer at all (time-out) is resolved without a second payment', async ({
+  page,
+  request,
+}) => {
   await startSale(page, '15');
   await setFaults(request, { next: { count: 1, kind: 'timeout', path: '/_pay' } });
   await tender(page, '710100000001', '15');
@@ -82,7 +100,10 @@ test('a crash while a payment was in flight is resolved on start', async ({ page
   await completeSale(page);
 });
 
-test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({ page, request }) => {
+test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({
+  page,
+  request,
+}) => {
   await startSale(page, '60');
   await tender(page, '710100000001', '10');
   await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
@@ -95,22 +116,30 @@ test('a sale can be voided while a payment has no answer; that payment is revers
   await page.getByRole('button', { name: 'Next sale' }).click();
   await expect(page.getByLabel(/Amount due/)).toBeVisible();
   await setFaults(request, {});
-  await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 15_000 }).toEqual(['canceled']);
+  await expect
+    .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 15_000 })
+    .toEqual(['canceled']);
   const after = await state(request);
   expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([50, 120]);
 });
 
-test('a hold that turns out committed when the cashier removes it stays paid, and the manager is told', async ({ page, request }) => {
+test('a hold that turns out committed when the cashier removes it stays paid, and the manager is told', async ({
+  page,
+  request,
+}) => {
   await startSale(page, '30');
   await tender(page, '700100000001', '20');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
   const hold = (await state(request)).authorizations[0]!;
   // Committed behind the terminal's back (another till, a back office).
-  await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/authorizations/${hold.authCode}/_commit`, {
-    headers: { Authorization: 'Bearer demo-token' },
-    data: { workstationData: { transactionId: hold.transactionId, reason: 'Back office' } },
-  });
+  await request.post(
+    `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/authorizations/${hold.authCode}/_commit`,
+    {
+      headers: { Authorization: 'Bearer demo-token' },
+      data: { workstationData: { transactionId: hold.transactionId, reason: 'Back office' } },
+    },
+  );
   await page.getByRole('button', { name: 'Remove Gift card •••• 0001' }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Paid · authorization');
   await expectRemaining(page, '€10.00');

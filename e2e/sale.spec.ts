@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { completeSale, expectRemaining, line, net, openLiveTerminal, spendElsewhere, startSale, state, tender, tenderExternal, voidSale } from './support/sale';
+import {
+  completeSale,
+  expectRemaining,
+  line,
+  net,
+  openLiveTerminal,
+  spendElsewhere,
+  startSale,
+  state,
+  tender,
+  tenderExternal,
+  voidSale,
+} from './support/sale';
 import { expectAccessible, resetSimulator } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
@@ -14,9 +26,13 @@ test('a sale paid by one gift card: hold, then commit on completion', async ({ p
   await expectRemaining(page, '€0.00');
   expect((await state(request)).authorizations[0]).toMatchObject({ status: 'pending', amount: 30 });
   await completeSale(page);
-  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(/Gift card •••• 0001\s*€30.00 · Paid · authorization/);
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(
+    /Gift card •••• 0001\s*€30.00 · Paid · authorization/,
+  );
   const after = await state(request);
-  expect(after.authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000001', amount: 30, status: 'committed' })]);
+  expect(after.authorizations).toEqual([
+    expect.objectContaining({ instrumentId: '700100000001', amount: 30, status: 'committed' }),
+  ]);
   expect(net(after, '700100000001')).toBe(20);
 });
 
@@ -59,7 +75,14 @@ test('split across gift card, store credit, a partially approved loyalty card an
     ['720100000001', 30, 'committed'],
   ]);
   expect(after.authorizations.filter((a) => a.status === 'pending')).toEqual([]);
-  expect(after.loyaltyPayments).toEqual([expect.objectContaining({ loyaltyCardId: '710100000002', approvedAmount: 5, result: 'partiallyApproved', voided: false })]);
+  expect(after.loyaltyPayments).toEqual([
+    expect.objectContaining({
+      loyaltyCardId: '710100000002',
+      approvedAmount: 5,
+      result: 'partiallyApproved',
+      voided: false,
+    }),
+  ]);
   expect([net(after, '700100000001'), net(after, '720100000001'), net(after, '710100000002')]).toEqual([0, 0, 0]);
 });
 
@@ -88,7 +111,10 @@ test('removing a line before completion releases its money', async ({ page, requ
   await tender(page, '700100000007');
   await completeSale(page);
   const after = await state(request);
-  expect(after.authorizations.map((a) => [a.instrumentId, a.status])).toEqual([['700100000001', 'canceled'], ['700100000007', 'committed']]);
+  expect(after.authorizations.map((a) => [a.instrumentId, a.status])).toEqual([
+    ['700100000001', 'canceled'],
+    ['700100000007', 'committed'],
+  ]);
   expect(net(after, '700100000001')).toBe(50);
 });
 
@@ -102,7 +128,11 @@ test('insufficient funds, expired and not issued cards are refused in words', as
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Refused: not enough on the card (available €30.00).');
   await expectRemaining(page, '€45.00');
-  for (const [number, words] of [['700100000006', 'This card has expired: it cannot pay.'], ['700100000003', 'This card has not been issued: it cannot pay.'], ['710100000004', 'This loyalty card is not open: it cannot pay.']] as const) {
+  for (const [number, words] of [
+    ['700100000006', 'This card has expired: it cannot pay.'],
+    ['700100000003', 'This card has not been issued: it cannot pay.'],
+    ['710100000004', 'This loyalty card is not open: it cannot pay.'],
+  ] as const) {
     await page.getByRole('textbox', { name: 'Card number' }).fill(number);
     await page.getByRole('button', { name: 'Look up', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: words })).toBeVisible();
@@ -116,7 +146,9 @@ test('a denied loyalty payment shows the reason and leaves the amount due', asyn
   await tender(page, '710100000006', '10');
   await expect(line(page, 'Loyalty card •••• 0006')).toContainText('Denied: no balance left on the card.');
   await expectRemaining(page, '€10.00');
-  expect((await state(request)).loyaltyPayments).toEqual([expect.objectContaining({ result: 'denied', approvedAmount: 0 })]);
+  expect((await state(request)).loyaltyPayments).toEqual([
+    expect.objectContaining({ result: 'denied', approvedAmount: 0 }),
+  ]);
   await page.getByRole('button', { name: 'Remove Loyalty card •••• 0006' }).click();
   await expect(page.locator('.tender-line')).toHaveCount(0);
 });
@@ -130,7 +162,8 @@ test('a sale completed with the keyboard alone', async ({ page, request }) => {
   await page.keyboard.press('Enter');
   await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold');
   const complete = page.getByRole('button', { name: 'Complete sale' });
-  for (let i = 0; i < 12 && !(await complete.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 12 && !(await complete.evaluate((el) => el === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(complete).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();

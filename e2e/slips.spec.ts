@@ -5,7 +5,10 @@ import { cashierSignedOn, expectAccessible, expectAvailable, goTo, keyNumber } f
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as { printed: string[] }).printed = [];
-    window.print = () => (window as unknown as { printed: string[] }).printed.push(document.querySelector('.print-area')?.textContent ?? '');
+    window.print = () =>
+      (window as unknown as { printed: string[] }).printed.push(
+        document.querySelector('.print-area')?.textContent ?? '',
+      );
   });
   await cashierSignedOn(page);
   await page.goto('/');
@@ -31,11 +34,15 @@ test('a training sale prints slips that say TRAINING and show only the last four
   expect(giftSlip).toMatch(/Authorization[A-Z0-9]{8}/);
   expect(giftSlip).toMatch(/Balance left€5\.00/);
 
-  await line(page, 'Loyalty card •••• 0002').getByRole('button', { name: /Print slip/ }).click();
+  await line(page, 'Loyalty card •••• 0002')
+    .getByRole('button', { name: /Print slip/ })
+    .click();
   await expect.poll(() => printed(page)).toHaveLength(2);
   expect((await printed(page))[1]).toMatch(/ResultApproved €5\.00 of €10\.00/);
 
-  await line(page, 'Gift card •••• 0001').getByRole('button', { name: /Print slip/ }).click();
+  await line(page, 'Gift card •••• 0001')
+    .getByRole('button', { name: /Print slip/ })
+    .click();
   await expect.poll(() => printed(page)).toHaveLength(3);
   await page.emulateMedia({ media: 'print' }); // what goes on paper: the slip alone, receipt width
   await page.screenshot({ path: 'test-results/screens/tender-slip-print.png' });

@@ -60,7 +60,9 @@ test('a lost commit: the sale completes once the commit lands, and the card is c
   await tender(page, '700100000001', '30');
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
   await completeSale(page);
-  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(/Gift card •••• 0001\s*€30.00 · Paid · authorization/);
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(
+    /Gift card •••• 0001\s*€30.00 · Paid · authorization/,
+  );
   await balanceOf(page, '700100000001', '€20.00');
 });
 
@@ -85,5 +87,9 @@ test('German: scenario labels and fault choices in the terminal language', async
   await group.getByLabel('Welche Anfragen').selectOption({ label: 'Buchung (Verkauf abschließen)' });
   await expect(group.getByText('Verkauf abschließen: Die Buchung')).toBeVisible();
   await group.getByRole('button', { name: 'Fehler setzen' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Die nächsten 1 × Buchung (Verkauf abschließen) schlagen fehl: Serverfehler (500).' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Die nächsten 1 × Buchung (Verkauf abschließen) schlagen fehl: Serverfehler (500).' }),
+  ).toBeVisible();
 });

@@ -41,7 +41,11 @@ function row(label, value) {
 function showReceipt(result) {
   const receipt = $('receipt');
   receipt.replaceChildren();
-  receipt.append(row('Reference', result.reference), row('Status', result.status), row('Paid by card', money(result.amountCovered)));
+  receipt.append(
+    row('Reference', result.reference),
+    row('Status', result.status),
+    row('Paid by card', money(result.amountCovered)),
+  );
   const list = document.createElement('ul');
   for (const p of result.payments) {
     const li = document.createElement('li');
@@ -52,10 +56,12 @@ function showReceipt(result) {
   if (result.status === 'paid' || result.status === 'partially_paid') {
     const cash = document.createElement('p');
     cash.className = 'due-cash';
-    cash.textContent = result.amountRemaining > 0 ? `Collect ${money(result.amountRemaining)} in cash` : 'Nothing left to collect';
+    cash.textContent =
+      result.amountRemaining > 0 ? `Collect ${money(result.amountRemaining)} in cash` : 'Nothing left to collect';
     receipt.append(cash);
   }
-  if (result.storeCreditOffer) receipt.append(row('Cannot go back to the card; offer store credit', money(result.storeCreditOffer)));
+  if (result.storeCreditOffer)
+    receipt.append(row('Cannot go back to the card; offer store credit', money(result.storeCreditOffer)));
   const slip = document.createElement('pre');
   slip.className = 'slip';
   slip.setAttribute('aria-label', 'Slip text');
@@ -87,14 +93,16 @@ async function pay(order) {
   }
 }
 
-$('basket').replaceChildren(...basket.map((item) => {
-  const li = document.createElement('li');
-  li.append(item.text);
-  const price = document.createElement('span');
-  price.textContent = money(item.amount);
-  li.append(price);
-  return li;
-}));
+$('basket').replaceChildren(
+  ...basket.map((item) => {
+    const li = document.createElement('li');
+    li.append(item.text);
+    const price = document.createElement('span');
+    price.textContent = money(item.amount);
+    li.append(price);
+    return li;
+  }),
+);
 $('total').textContent = money(total);
 $('reference').value = localStorage.getItem(LAST) ?? `R-${Date.now().toString(36).toUpperCase()}`;
 

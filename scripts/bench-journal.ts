@@ -13,7 +13,8 @@ function observe() {
   new MutationObserver(() => {
     if (!w.__ready && document.querySelector('#sale-due')) w.__ready = performance.now();
     // The operations table (the second one; the first is the day's totals) has its page of rows.
-    if (w.__clicked && !w.__journal && (document.querySelectorAll('.journal tbody')[1]?.children.length ?? 0) > 0) w.__journal = performance.now();
+    if (w.__clicked && !w.__journal && (document.querySelectorAll('.journal tbody')[1]?.children.length ?? 0) > 0)
+      w.__journal = performance.now();
   }).observe(document, { childList: true, subtree: true });
 }
 
@@ -34,9 +35,26 @@ async function seed(page: Page, count: number) {
       for (let i = 0; i < count; i += 1) {
         const at = new Date(start + Math.floor((i * span) / count)).toISOString();
         store.put({
-          id: crypto.randomUUID(), scope, training: false, transactionId: crypto.randomUUID(), reason: 'Sale', operatorId: 'bench',
-          request: { type: 'giftCard.pay', number: `7001${String(i).padStart(8, '0')}`, amount: 100 }, status: 'succeeded', attempts: 1, createdAt: at, updatedAt: at,
-          result: { authCode: 'BENCH', instrumentId: 'x', amount: 100, status: 'pending', created: at, expires: at, account: { net: 0, original: 0, floor: 0, authorized: 0 } },
+          id: crypto.randomUUID(),
+          scope,
+          training: false,
+          transactionId: crypto.randomUUID(),
+          reason: 'Sale',
+          operatorId: 'bench',
+          request: { type: 'giftCard.pay', number: `7001${String(i).padStart(8, '0')}`, amount: 100 },
+          status: 'succeeded',
+          attempts: 1,
+          createdAt: at,
+          updatedAt: at,
+          result: {
+            authCode: 'BENCH',
+            instrumentId: 'x',
+            amount: 100,
+            status: 'pending',
+            created: at,
+            expires: at,
+            account: { net: 0, original: 0, floor: 0, authorized: 0 },
+          },
         });
       }
       await new Promise((resolve) => (tx.oncomplete = resolve));
@@ -49,7 +67,17 @@ async function seed(page: Page, count: number) {
 /** A cashier signed on at this till (what the sign-on screen keeps), no manager PIN yet. */
 export function cashierSignedOn() {
   if (!localStorage.getItem('loyalty-terminal.manager')) {
-    localStorage.setItem('loyalty-terminal.manager', JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: { operatorId: 'bench', name: 'Bench' } }, version: 1 }));
+    localStorage.setItem(
+      'loyalty-terminal.manager',
+      JSON.stringify({
+        state: {
+          pin: null,
+          attempts: { failures: 0, lockedUntil: 0 },
+          cashier: { operatorId: 'bench', name: 'Bench' },
+        },
+        version: 1,
+      }),
+    );
   }
 }
 
@@ -88,10 +116,17 @@ export async function journalTimes(browser: Browser, settings: string) {
       startup.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
       await openJournal(page);
       await page.waitForFunction(() => (window as unknown as { __journal?: number }).__journal);
-      journal.push(await page.evaluate(() => { const w = window as unknown as { __journal: number; __clicked: number }; return w.__journal - w.__clicked; }));
+      journal.push(
+        await page.evaluate(() => {
+          const w = window as unknown as { __journal: number; __clicked: number };
+          return w.__journal - w.__clicked;
+        }),
+      );
     }
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-    console.log(`journal ${count.toLocaleString('en')} records: start-up median ${median(startup).toFixed(0)} ms; journal screen median ${median(journal).toFixed(0)} ms (${nodes} DOM nodes)`);
+    console.log(
+      `journal ${count.toLocaleString('en')} records: start-up median ${median(startup).toFixed(0)} ms; journal screen median ${median(journal).toFixed(0)} ms (${nodes} DOM nodes)`,
+    );
     if (count === 50_000) {
       await page.getByRole('navigation').getByRole('button', { name: 'Sale' }).click();
       const blocked = await page.evaluate(
@@ -100,10 +135,15 @@ export async function journalTimes(browser: Browser, settings: string) {
             let total = 0;
             const po = new PerformanceObserver((list) => list.getEntries().forEach((e) => (total += e.duration)));
             po.observe({ type: 'longtask' });
-            setTimeout(() => { po.disconnect(); resolve(total); }, 12_000);
+            setTimeout(() => {
+              po.disconnect();
+              resolve(total);
+            }, 12_000);
           }),
       );
-      console.log(`journal 50,000 records: main thread blocked ${blocked.toFixed(0)} ms in long tasks over 12 s idle on the sale screen`);
+      console.log(
+        `journal 50,000 records: main thread blocked ${blocked.toFixed(0)} ms in long tasks over 12 s idle on the sale screen`,
+      );
     }
     await context.close();
   }

@@ -13,7 +13,8 @@ import { cashierSignedOn, journalTimes } from './bench-journal';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
 
 function bundle() {
   execSync('npx vite build --logLevel error', { stdio: 'inherit' });
@@ -24,7 +25,9 @@ function bundle() {
   const lazy = readdirSync('dist/assets').filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`));
   console.log(`bundle: initial JavaScript ${kb(initialGz)} gzipped (${initial.length} file(s), goal <= 110 KB)`);
   for (const f of lazy) {
-    const when = f.startsWith('runtime-') ? 'the simulator: loaded only in training mode' : 'loaded when first opened, prefetched when idle';
+    const when = f.startsWith('runtime-')
+      ? 'the simulator: loaded only in training mode'
+      : 'loaded when first opened, prefetched when idle';
     console.log(`bundle: lazy chunk ${f} ${kb(gz(`assets/${f}`))} gzipped (${when})`);
   }
 }
@@ -57,21 +60,43 @@ async function scanToAmounts() {
 
 const liveSettings = {
   state: {
-    mode: 'live', locale: 'en-IE',
-    server: { baseUrl: 'http://127.0.0.1:4210', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: 'EUR', timeoutSeconds: 10,
-      series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }] },
+    mode: 'live',
+    locale: 'en-IE',
+    server: {
+      baseUrl: 'http://127.0.0.1:4210',
+      loyaltyGroup: 'demo',
+      token: 'demo-token',
+      merchantId: 'M1',
+      currency: 'EUR',
+      timeoutSeconds: 10,
+      series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }],
+    },
   },
   version: 1,
 };
 
 async function measureScans() {
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const executablePath =
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     for (const mode of ['live', 'training'] as const) {
       const context = await browser.newContext();
       await context.addInitScript(cashierSignedOn);
-      if (mode === 'live') await context.addInitScript((s) => localStorage.setItem('loyalty-terminal.settings', s), JSON.stringify(liveSettings));
+      if (mode === 'live')
+        await context.addInitScript(
+          (s) => localStorage.setItem('loyalty-terminal.settings', s),
+          JSON.stringify(liveSettings),
+        );
       const page = await context.newPage();
       // A cheap tablet: the CPU slowed 4x, as Lighthouse's mobile profile does.
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -83,7 +108,13 @@ async function measureScans() {
         await page.getByRole('textbox', { name: 'Card number' }).waitFor();
         await page.evaluate(() => {
           const w = window as unknown as { __enter: number; __shown: number };
-          window.addEventListener('keydown', (e) => { if (e.key === 'Enter') w.__enter = performance.now(); }, true);
+          window.addEventListener(
+            'keydown',
+            (e) => {
+              if (e.key === 'Enter') w.__enter = performance.now();
+            },
+            true,
+          );
           new MutationObserver(() => {
             if (!w.__shown && document.querySelector('.available-amount')) w.__shown = performance.now();
           }).observe(document.body, { childList: true, subtree: true });
@@ -94,7 +125,10 @@ async function measureScans() {
         await page.locator('.available-amount').waitFor();
         const figures = await page.evaluate(() => {
           const w = window as unknown as { __enter: number; __shown: number };
-          const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('/giftcards/')).at(-1) as PerformanceResourceTiming | undefined;
+          const request = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/giftcards/'))
+            .at(-1) as PerformanceResourceTiming | undefined;
           return { total: w.__shown - w.__enter, server: request ? request.responseEnd - request.startTime : 0 };
         });
         if (run > 0) {
@@ -105,7 +139,9 @@ async function measureScans() {
       const overhead = totals.map((t, i) => t - (server[i] ?? 0));
       console.log(
         `scan-to-amounts (${mode}, CPU 4x slower): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 < 100 ms)` +
-          (mode === 'live' ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms` : ' (simulator in the page)'),
+          (mode === 'live'
+            ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms`
+            : ' (simulator in the page)'),
       );
       await context.close();
     }
@@ -118,16 +154,36 @@ async function measureScans() {
 /** Mobile Lighthouse (its default: a slow phone, 4x CPU, a throttled network) on the terminal as a new till opens it. */
 async function lighthouseScores() {
   const [{ default: lighthouse }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
-  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const chromePath =
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? process.env.CHROMIUM_PATH;
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
-    const result = await lighthouse('http://127.0.0.1:4273/', { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const result = await lighthouse('http://127.0.0.1:4273/', {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('no report');
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
-    console.log(`lighthouse (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')} (goal 100 each); first contentful paint ${ms('first-contentful-paint')} ms, largest ${ms('largest-contentful-paint')} ms, total blocking time ${ms('total-blocking-time')} ms`);
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+    console.log(
+      `lighthouse (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')} (goal 100 each); first contentful paint ${ms('first-contentful-paint')} ms, largest ${ms('largest-contentful-paint')} ms, total blocking time ${ms('total-blocking-time')} ms`,
+    );
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
     if (failing.length) console.log(`lighthouse: audits not passed: ${failing.join(', ')}`);
   } finally {
     await chrome.kill();
@@ -138,23 +194,38 @@ async function simulatorThroughput() {
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error('dataset');
   const caller = { merchantId: 'M1', loyaltyGroup: 'demo' };
-  const body = (amount?: number) => ({ ...(amount !== undefined && { amount }), workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Bench' } });
+  const body = (amount?: number) => ({
+    ...(amount !== undefined && { amount }),
+    workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Bench' },
+  });
   const n = 2000;
   let t: number;
   for (const onRecord of [3_000, 41_000]) {
     const engine = createEngine(parsed.dataset);
-    for (let i = 0; i < onRecord; i += 1) engine.giftCards.cancel(caller, '700100000007', engine.giftCards.pay(caller, '700100000007', body(0.01)).authCode, body());
+    for (let i = 0; i < onRecord; i += 1)
+      engine.giftCards.cancel(
+        caller,
+        '700100000007',
+        engine.giftCards.pay(caller, '700100000007', body(0.01)).authCode,
+        body(),
+      );
     t = performance.now();
     for (let i = 0; i < n; i += 1) {
       const auth = engine.giftCards.pay(caller, '700100000007', body(0.01));
       engine.giftCards.cancel(caller, '700100000007', auth.authCode, body());
     }
-    console.log(`simulator engine: ${Math.round((2 * n) / ((performance.now() - t) / 1000))} operations/s (pay + cancel, ${onRecord.toLocaleString('en')} holds on record)`);
+    console.log(
+      `simulator engine: ${Math.round((2 * n) / ((performance.now() - t) / 1000))} operations/s (pay + cancel, ${onRecord.toLocaleString('en')} holds on record)`,
+    );
   }
   const app = createSimulatorApp(createEngine(parsed.dataset));
   t = performance.now();
   for (let i = 0; i < n; i += 1) {
-    await app.fetch(new Request('http://sim/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001', { headers: { authorization: 'Bearer demo-token' } }));
+    await app.fetch(
+      new Request('http://sim/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001', {
+        headers: { authorization: 'Bearer demo-token' },
+      }),
+    );
   }
   console.log(`simulator HTTP handler: ${Math.round(n / ((performance.now() - t) / 1000))} GET requests/s in process`);
 }

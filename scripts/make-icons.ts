@@ -14,9 +14,14 @@ const card = (size: number, padding: number) => `
     </svg>
   </body>`;
 
-const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const executablePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-for (const [file, size, padding] of [['icon-192.png', 192, 0], ['icon-512.png', 512, 0], ['icon-maskable-512.png', 512, 4]] as const) {
+for (const [file, size, padding] of [
+  ['icon-192.png', 192, 0],
+  ['icon-512.png', 512, 0],
+  ['icon-maskable-512.png', 512, 4],
+] as const) {
   const page = await browser.newPage({ viewport: { width: size, height: size } });
   await page.setContent(card(size, padding));
   await page.screenshot({ path: `public/${file}` });

@@ -13,15 +13,25 @@ if (!root) throw new Error('index.html has no #root');
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {
   // The customer display window: its own small page, none of the terminal.
-  void import('./features/display/CustomerDisplayPage').then(({ CustomerDisplayPage }) => createRoot(root).render(<StrictMode><CustomerDisplayPage /></StrictMode>));
+  void import('./features/display/CustomerDisplayPage').then(({ CustomerDisplayPage }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <CustomerDisplayPage />
+      </StrictMode>,
+    ),
+  );
 } else {
-  void loadCatalog(savedLocale()).catch(() => undefined).then(() => createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <App />
-      </QueryClientProvider>
-    </StrictMode>,
-  ));
+  void loadCatalog(savedLocale())
+    .catch(() => undefined)
+    .then(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <QueryClientProvider client={createQueryClient()}>
+            <App />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
 }
 
 // The offline shell's service worker, registered once the terminal is up (its code is not in the first download).

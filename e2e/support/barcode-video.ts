@@ -10,11 +10,16 @@ const { CODE128 } = createRequire(import.meta.url)('jsbarcode/bin/barcodes/CODE1
  * A short Y4M video (what Chromium's fake camera plays) of a slip with the number's Code 128 barcode:
  * white paper, black bars, slightly off-centre and with a grey border like a photo of a slip.
  */
-export function barcodeVideo(path: string, number: string, { width = 640, height = 480, module = 3, frames = 10 } = {}): string {
+export function barcodeVideo(
+  path: string,
+  number: string,
+  { width = 640, height = 480, module = 3, frames = 10 } = {},
+): string {
   const bars = new CODE128(number, {}).encode().data;
   const y = new Uint8Array(width * height).fill(150); // the counter the slip lies on
   const paper = { left: 40, top: 60, right: width - 60, bottom: height - 80 };
-  for (let row = paper.top; row < paper.bottom; row += 1) y.fill(235, row * width + paper.left, row * width + paper.right);
+  for (let row = paper.top; row < paper.bottom; row += 1)
+    y.fill(235, row * width + paper.left, row * width + paper.right);
   const left = Math.floor((width - bars.length * module) / 2) + 10;
   for (let row = 150; row < 330; row += 1) {
     for (let i = 0; i < bars.length; i += 1) {

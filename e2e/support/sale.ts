@@ -12,12 +12,32 @@ export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, hostOr
       locale: 'en-IE',
       hostOrigins,
       server: {
-        baseUrl, loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', storeId: 12, workstationId: 3, operatorId: 'cashier-1',
-        currency: 'EUR', timeoutSeconds: 3,
+        baseUrl,
+        loyaltyGroup: 'demo',
+        token: 'demo-token',
+        merchantId: 'M1',
+        storeId: 12,
+        workstationId: 3,
+        operatorId: 'cashier-1',
+        currency: 'EUR',
+        timeoutSeconds: 3,
         series: [
           { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
-          { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false, fixedAmount: 2500, description: 'Gift card 25 EUR' },
-          { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true, description: 'Printed gift card' },
+          {
+            prefix: '7002',
+            kind: 'giftCard',
+            seriesNumber: 'GC2',
+            livePrinted: false,
+            fixedAmount: 2500,
+            description: 'Gift card 25 EUR',
+          },
+          {
+            prefix: '7003',
+            kind: 'giftCard',
+            seriesNumber: 'GC3',
+            livePrinted: true,
+            description: 'Printed gift card',
+          },
           { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
           { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
         ],
@@ -98,7 +118,13 @@ export async function spendElsewhere(request: APIRequestContext, number: string,
 interface SimState {
   instruments: { number: string; amountNet: number; amountAuthorized: number }[];
   authorizations: { authCode: string; instrumentId: string; amount: number; status: string; transactionId: string }[];
-  loyaltyPayments: { loyaltyCardId: string; approvedAmount: number; result: string; voided: boolean; transactionId: string }[];
+  loyaltyPayments: {
+    loyaltyCardId: string;
+    approvedAmount: number;
+    result: string;
+    voided: boolean;
+    transactionId: string;
+  }[];
 }
 
 export async function state(request: APIRequestContext, simulator = SIMULATOR): Promise<SimState> {

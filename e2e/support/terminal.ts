@@ -10,7 +10,10 @@ export const MANAGER_PIN = '2468';
 export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', name: 'Casey' }) {
   await page.addInitScript((c) => {
     if (!localStorage.getItem('loyalty-terminal.manager')) {
-      localStorage.setItem('loyalty-terminal.manager', JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: c }, version: 1 }));
+      localStorage.setItem(
+        'loyalty-terminal.manager',
+        JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: c }, version: 1 }),
+      );
     }
   }, cashier);
 }
@@ -57,11 +60,19 @@ export async function scanIntoFocus(page: Page, text: string, gapMs = 4) {
   const cdp = await page.context().newCDPSession(page);
   let at = Date.now() / 1000;
   const key = async (k: string, text: string, code: string, vk: number) => {
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, text, code, windowsVirtualKeyCode: vk, timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key: k,
+      text,
+      code,
+      windowsVirtualKeyCode: vk,
+      timestamp: at,
+    });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, windowsVirtualKeyCode: vk, timestamp: at });
     at += gapMs / 1000;
   };
-  for (const ch of text) await key(ch, ch, /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, ch.toUpperCase().charCodeAt(0));
+  for (const ch of text)
+    await key(ch, ch, /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, ch.toUpperCase().charCodeAt(0));
   await key('Enter', '\r', 'Enter', 13);
   await cdp.detach();
 }
@@ -123,7 +134,9 @@ export async function configureLiveServer(page: Page, overrides: { baseUrl?: str
 
 /** axe: no WCAG 2.2 A/AA violation on what is on screen now. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 export const TERMINAL_ORIGIN = 'http://127.0.0.1:4173';

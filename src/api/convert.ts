@@ -1,10 +1,25 @@
 import type { Account } from '@/domain/account';
-import { deriveIssueStatus, type Customer, type GiftCard, type LoyaltyCard, type StoreCredit } from '@/domain/instrument';
+import {
+  deriveIssueStatus,
+  type Customer,
+  type GiftCard,
+  type LoyaltyCard,
+  type StoreCredit,
+} from '@/domain/instrument';
 import { majorToMinor, type Minor } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
 import type * as v from 'valibot';
-import type { AccountWire, CustomerWire, authorizationWire, giftCardWire, loyaltyCardWire, loyaltyPaymentWire, loyaltyVoidWire, storeCreditWire } from './schemas';
+import type {
+  AccountWire,
+  CustomerWire,
+  authorizationWire,
+  giftCardWire,
+  loyaltyCardWire,
+  loyaltyPaymentWire,
+  loyaltyVoidWire,
+  storeCreditWire,
+} from './schemas';
 
 /** Wire (major units) to domain (minor units). An amount the currency cannot hold is a malformed answer. */
 export class MalformedAmount extends Error {}
@@ -29,7 +44,12 @@ const short = (text: string | null | undefined) => (text == null ? undefined : u
 
 function customer(wire: CustomerWire): Customer | null {
   if (!wire) return null;
-  return { customerId: short(wire.customerId) ?? '', name: short(wire.name), email: short(wire.email), phone: short(wire.phone) };
+  return {
+    customerId: short(wire.customerId) ?? '',
+    name: short(wire.name),
+    email: short(wire.email),
+    phone: short(wire.phone),
+  };
 }
 
 export function toGiftCard(wire: v.InferOutput<typeof giftCardWire>, currency: string, now = new Date()): GiftCard {
@@ -46,7 +66,11 @@ export function toGiftCard(wire: v.InferOutput<typeof giftCardWire>, currency: s
   };
 }
 
-export function toStoreCredit(wire: v.InferOutput<typeof storeCreditWire>, currency: string, now = new Date()): StoreCredit {
+export function toStoreCredit(
+  wire: v.InferOutput<typeof storeCreditWire>,
+  currency: string,
+  now = new Date(),
+): StoreCredit {
   const { storeCreditId, ...rest } = wire;
   return { ...toGiftCard({ ...rest, giftCardId: storeCreditId }, currency, now), kind: 'storeCredit' };
 }

@@ -2,12 +2,33 @@ import type { Minor } from '@/domain/money';
 
 /** Every way a call to the Loyalty server can fail, as one error type with one code. */
 export const serverErrorCodes = [
-  'invalid_request', 'invalid_amount', 'unauthorized', 'merchant_not_allowed',
-  'loyalty_group_not_found', 'not_found', 'series_not_found', 'authorization_not_found', 'payment_not_found',
-  'already_issued', 'not_issued', 'financial_activity', 'expired', 'not_yet_valid', 'insufficient_funds',
-  'series_not_live_printed', 'series_exhausted', 'authorization_committed', 'authorization_canceled',
-  'authorization_expired', 'card_closed', 'card_canceled', 'request_in_progress', 'idempotency_key_reused',
-  'rate_limited', 'internal', 'unavailable',
+  'invalid_request',
+  'invalid_amount',
+  'unauthorized',
+  'merchant_not_allowed',
+  'loyalty_group_not_found',
+  'not_found',
+  'series_not_found',
+  'authorization_not_found',
+  'payment_not_found',
+  'already_issued',
+  'not_issued',
+  'financial_activity',
+  'expired',
+  'not_yet_valid',
+  'insufficient_funds',
+  'series_not_live_printed',
+  'series_exhausted',
+  'authorization_committed',
+  'authorization_canceled',
+  'authorization_expired',
+  'card_closed',
+  'card_canceled',
+  'request_in_progress',
+  'idempotency_key_reused',
+  'rate_limited',
+  'internal',
+  'unavailable',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];
@@ -29,7 +50,15 @@ export class LoyaltyApiError extends Error {
   /** `available` from the details (insufficient_funds), converted to minor units by the API layer. */
   readonly available: Minor | undefined;
 
-  constructor(init: { code: ApiErrorCode; message: string; method: string; status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number; available?: Minor | undefined }) {
+  constructor(init: {
+    code: ApiErrorCode;
+    message: string;
+    method: string;
+    status?: number;
+    details?: Record<string, unknown>;
+    retryAfterSeconds?: number;
+    available?: Minor | undefined;
+  }) {
     super(init.message);
     this.name = 'LoyaltyApiError';
     this.code = init.code;
@@ -46,7 +75,8 @@ export class LoyaltyApiError extends Error {
    */
   get outcomeUnknown(): boolean {
     if (this.method !== 'POST') return false;
-    if (this.code === 'malformed_response') return this.status === undefined || (this.status >= 200 && this.status < 300) || this.status >= 500;
+    if (this.code === 'malformed_response')
+      return this.status === undefined || (this.status >= 200 && this.status < 300) || this.status >= 500;
     return unknownOutcome.has(this.code) || (this.status !== undefined && this.status >= 500);
   }
 }

@@ -59,8 +59,11 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-  const fail = (code: ApiErrorCode, message: string, extra: { status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number; available?: number } = {}) =>
-    new LoyaltyApiError({ code, message, method, ...extra });
+  const fail = (
+    code: ApiErrorCode,
+    message: string,
+    extra: { status?: number; details?: Record<string, unknown>; retryAfterSeconds?: number; available?: number } = {},
+  ) => new LoyaltyApiError({ code, message, method, ...extra });
 
   let response: Response;
   let text: string;
@@ -91,17 +94,25 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
 
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
-    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 && response.headers.has('Retry-After') ? retryAfter : undefined;
+    const retryAfterSeconds =
+      Number.isFinite(retryAfter) && retryAfter >= 0 && response.headers.has('Retry-After') ? retryAfter : undefined;
     const body = parsedJson ? v.safeParse(errorBodyWire, json) : undefined;
     if (body?.success) {
       const { code, message, ...details } = body.output.error;
-      const available = typeof details.available === 'number' && config.currency ? majorToMinor(details.available, config.currency) : null;
-      throw fail(isServerErrorCode(code) ? code : statusFallback(status), message === undefined ? `HTTP ${status}` : untrustedText(message), {
-        status,
-        ...(available !== null && { available }),
-        details: isServerErrorCode(code) ? details : { ...details, serverCode: code },
-        ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
-      });
+      const available =
+        typeof details.available === 'number' && config.currency
+          ? majorToMinor(details.available, config.currency)
+          : null;
+      throw fail(
+        isServerErrorCode(code) ? code : statusFallback(status),
+        message === undefined ? `HTTP ${status}` : untrustedText(message),
+        {
+          status,
+          ...(available !== null && { available }),
+          details: isServerErrorCode(code) ? details : { ...details, serverCode: code },
+          ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+        },
+      );
     }
     throw fail(statusFallback(status), `HTTP ${status} without the contract's error body.`, {
       status,

@@ -2,7 +2,14 @@ import type { Customer } from '@/domain/instrument';
 import { minorToMajor, type Minor } from '@/domain/money';
 import { toAuthorization, toGiftCard, toLoyaltyCard, toLoyaltyPayment, toLoyaltyVoid, toStoreCredit } from './convert';
 import { path, request, type HttpConfig } from './http';
-import { authorizationWire, giftCardWire, loyaltyCardWire, loyaltyPaymentWire, loyaltyVoidWire, storeCreditWire } from './schemas';
+import {
+  authorizationWire,
+  giftCardWire,
+  loyaltyCardWire,
+  loyaltyPaymentWire,
+  loyaltyVoidWire,
+  storeCreditWire,
+} from './schemas';
 
 export interface ApiConfig extends HttpConfig {
   merchantId: string;
@@ -34,7 +41,13 @@ export function createLoyaltyApi(config: ApiConfig) {
   const { currency } = config;
   const major = (amount: Minor) => minorToMajor(amount, currency);
 
-  function post<T, R>(p: string, fields: Record<string, unknown>, options: PostOptions, schema: Parameters<typeof request<T, R>>[1]['schema'], map: (wire: T) => R) {
+  function post<T, R>(
+    p: string,
+    fields: Record<string, unknown>,
+    options: PostOptions,
+    schema: Parameters<typeof request<T, R>>[1]['schema'],
+    map: (wire: T) => R,
+  ) {
     const workstationData = {
       ...(config.storeId !== undefined && { storeId: config.storeId }),
       ...(config.workstationId !== undefined && { workstationId: config.workstationId }),
@@ -42,7 +55,17 @@ export function createLoyaltyApi(config: ApiConfig) {
       transactionId: options.transactionId,
       reason: options.reason,
     };
-    return request(config, { method: 'POST', path: p, body: { ...fields, workstationData }, idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(), schema }, map);
+    return request(
+      config,
+      {
+        method: 'POST',
+        path: p,
+        body: { ...fields, workstationData },
+        idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
+        schema,
+      },
+      map,
+    );
   }
 
   const issueBody = (fields: IssueFields) => ({
@@ -60,11 +83,14 @@ export function createLoyaltyApi(config: ApiConfig) {
     giftCards: {
       get: (number: string, signal?: AbortSignal) =>
         request(config, { method: 'GET', path: path`/giftcards/${number}`, schema: giftCardWire, signal }, giftCard),
-      issue: (number: string, fields: IssueFields, o: PostOptions) => post(path`/giftcards/${number}/_issue`, issueBody(fields), o, giftCardWire, giftCard),
+      issue: (number: string, fields: IssueFields, o: PostOptions) =>
+        post(path`/giftcards/${number}/_issue`, issueBody(fields), o, giftCardWire, giftCard),
       issueInSeries: (series: string, fields: IssueFields, o: PostOptions) =>
         post(path`/giftCardSeries/${series}/giftcards/_issue`, issueBody(fields), o, giftCardWire, giftCard),
-      unissue: (number: string, o: PostOptions) => post(path`/giftcards/${number}/_unissue`, {}, o, giftCardWire, giftCard),
-      pay: (number: string, amount: Minor, o: PostOptions) => post(path`/giftcards/${number}/_pay`, { amount: major(amount) }, o, authorizationWire, authorization),
+      unissue: (number: string, o: PostOptions) =>
+        post(path`/giftcards/${number}/_unissue`, {}, o, giftCardWire, giftCard),
+      pay: (number: string, amount: Minor, o: PostOptions) =>
+        post(path`/giftcards/${number}/_pay`, { amount: major(amount) }, o, authorizationWire, authorization),
       commit: (number: string, authCode: string, o: PostOptions) =>
         post(path`/giftcards/${number}/authorizations/${authCode}/_commit`, {}, o, authorizationWire, authorization),
       cancel: (number: string, authCode: string, o: PostOptions) =>
@@ -72,22 +98,49 @@ export function createLoyaltyApi(config: ApiConfig) {
     },
     loyaltyCards: {
       get: (number: string, signal?: AbortSignal) =>
-        request(config, { method: 'GET', path: path`/loyaltycards/${number}`, schema: loyaltyCardWire, signal }, loyaltyCard),
+        request(
+          config,
+          { method: 'GET', path: path`/loyaltycards/${number}`, schema: loyaltyCardWire, signal },
+          loyaltyCard,
+        ),
       issue: (number: string, fields: Pick<IssueFields, 'customer'>, o: PostOptions) =>
-        post(path`/loyaltycards/${number}/_issue`, issueBody({ customer: fields.customer }), o, loyaltyCardWire, loyaltyCard),
-      unissue: (number: string, o: PostOptions) => post(path`/loyaltycards/${number}/_unissue`, {}, o, loyaltyCardWire, loyaltyCard),
+        post(
+          path`/loyaltycards/${number}/_issue`,
+          issueBody({ customer: fields.customer }),
+          o,
+          loyaltyCardWire,
+          loyaltyCard,
+        ),
+      unissue: (number: string, o: PostOptions) =>
+        post(path`/loyaltycards/${number}/_unissue`, {}, o, loyaltyCardWire, loyaltyCard),
       pay: (number: string, amount: Minor, o: PostOptions) =>
-        post(path`/loyaltycards/${number}/_pay`, { amount: major(amount) }, o, loyaltyPaymentWire, (w) => toLoyaltyPayment(w, currency)),
+        post(path`/loyaltycards/${number}/_pay`, { amount: major(amount) }, o, loyaltyPaymentWire, (w) =>
+          toLoyaltyPayment(w, currency),
+        ),
       voidPayment: (number: string, o: PostOptions) =>
-        post(path`/merchant/${config.merchantId}/loyaltycards/${number}/_voidPayment`, {}, o, loyaltyVoidWire, (w) => toLoyaltyVoid(w, currency)),
+        post(path`/merchant/${config.merchantId}/loyaltycards/${number}/_voidPayment`, {}, o, loyaltyVoidWire, (w) =>
+          toLoyaltyVoid(w, currency),
+        ),
     },
     storeCredits: {
       get: (number: string, signal?: AbortSignal) =>
-        request(config, { method: 'GET', path: path`/storecredits/${number}`, schema: storeCreditWire, signal }, storeCredit),
+        request(
+          config,
+          { method: 'GET', path: path`/storecredits/${number}`, schema: storeCreditWire, signal },
+          storeCredit,
+        ),
       issueInSeries: (series: string, fields: IssueFields & { amount: Minor }, o: PostOptions) =>
-        post(path`/storeCreditSeries/${series}/storecredits/_issue`, issueBody(fields), o, storeCreditWire, storeCredit),
-      unissue: (number: string, o: PostOptions) => post(path`/storecredits/${number}/_unissue`, {}, o, storeCreditWire, storeCredit),
-      pay: (number: string, amount: Minor, o: PostOptions) => post(path`/storecredits/${number}/_pay`, { amount: major(amount) }, o, authorizationWire, authorization),
+        post(
+          path`/storeCreditSeries/${series}/storecredits/_issue`,
+          issueBody(fields),
+          o,
+          storeCreditWire,
+          storeCredit,
+        ),
+      unissue: (number: string, o: PostOptions) =>
+        post(path`/storecredits/${number}/_unissue`, {}, o, storeCreditWire, storeCredit),
+      pay: (number: string, amount: Minor, o: PostOptions) =>
+        post(path`/storecredits/${number}/_pay`, { amount: major(amount) }, o, authorizationWire, authorization),
       commit: (number: string, authCode: string, o: PostOptions) =>
         post(path`/storecredits/${number}/authorizations/${authCode}/_commit`, {}, o, authorizationWire, authorization),
       cancel: (number: string, authCode: string, o: PostOptions) =>

@@ -5,10 +5,25 @@ import { LoyaltyApiError } from './errors';
 import type { LoyaltyApi } from './loyalty-api';
 
 /** One instrument from the server, checked to be the one asked for: another card's data is never shown or paid from. */
-export async function getInstrument(api: LoyaltyApi, kind: InstrumentKind, number: string, signal?: AbortSignal): Promise<Instrument> {
-  const instrument = await (kind === 'giftCard' ? api.giftCards.get(number, signal) : kind === 'storeCredit' ? api.storeCredits.get(number, signal) : api.loyaltyCards.get(number, signal));
+export async function getInstrument(
+  api: LoyaltyApi,
+  kind: InstrumentKind,
+  number: string,
+  signal?: AbortSignal,
+): Promise<Instrument> {
+  const instrument = await (kind === 'giftCard'
+    ? api.giftCards.get(number, signal)
+    : kind === 'storeCredit'
+      ? api.storeCredits.get(number, signal)
+      : api.loyaltyCards.get(number, signal));
   const problem = lookupContradiction(kind, number, instrument);
-  if (problem) throw new LoyaltyApiError({ code: 'contradictory_answer', message: `The server's answer contradicts the request: ${problem}.`, method: 'GET', status: 200 });
+  if (problem)
+    throw new LoyaltyApiError({
+      code: 'contradictory_answer',
+      message: `The server's answer contradicts the request: ${problem}.`,
+      method: 'GET',
+      status: 200,
+    });
   return instrument;
 }
 

@@ -16,7 +16,10 @@ import { CameraButton } from '@/components/CameraButton';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
-const screens: { id: Screen; label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings' }[] = [
+const screens: {
+  id: Screen;
+  label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings';
+}[] = [
   { id: 'sale', label: 'nav.sale' },
   { id: 'issue', label: 'nav.issue' },
   { id: 'lookup', label: 'nav.lookup' },
@@ -43,7 +46,13 @@ function Header() {
         <h1 className="app-title">{t('appTitle')}</h1>
         <p className="mode-indicator">
           {mode === 'live' && server ? t('mode.live', { server: new URL(server.baseUrl).host }) : t('mode.training')}
-          {mode === 'live' && server && new URL(server.baseUrl).protocol === 'http:' && <span className="insecure-mark"> · <span aria-hidden="true">▲ </span>{t('mode.insecure')}</span>}
+          {mode === 'live' && server && new URL(server.baseUrl).protocol === 'http:' && (
+            <span className="insecure-mark">
+              {' '}
+              · <span aria-hidden="true">▲ </span>
+              {t('mode.insecure')}
+            </span>
+          )}
         </p>
         <WaitingNotice />
         <People />
@@ -51,7 +60,12 @@ function Header() {
           <ul className="nav-list">
             {screens.map((s) => (
               <li key={s.id}>
-                <button type="button" className="nav-button" aria-current={screen === s.id ? 'page' : undefined} onClick={() => screenChosen(s.id)}>
+                <button
+                  type="button"
+                  className="nav-button"
+                  aria-current={screen === s.id ? 'page' : undefined}
+                  onClick={() => screenChosen(s.id)}
+                >
                   {t(s.label)}
                 </button>
               </li>
@@ -82,7 +96,17 @@ const TrainingScreen = lazy(() => loadTraining().then((m) => ({ default: m.Train
 function usePrefetchScreens() {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 500));
-    idle(() => void Promise.all([loadOpenSale(), loadLookup(), loadIssue(), loadJournal(), loadSettings(), loadTraining()]).catch(() => undefined));
+    idle(
+      () =>
+        void Promise.all([
+          loadOpenSale(),
+          loadLookup(),
+          loadIssue(),
+          loadJournal(),
+          loadSettings(),
+          loadTraining(),
+        ]).catch(() => undefined),
+    );
   }, []);
 }
 
@@ -114,7 +138,13 @@ function CurrentScreen() {
   const screen = useScreen();
   usePrefetchScreens();
   return (
-    <Suspense fallback={<p role="status" className="progress">{t('screen.loading')}</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="progress">
+          {t('screen.loading')}
+        </p>
+      }
+    >
       <Screen screen={screen} />
     </Suspense>
   );
@@ -123,8 +153,18 @@ function CurrentScreen() {
 /** Settings and the journal are the manager's (PIN); the sale, lookup and issue screens need a signed-on cashier; training is open. */
 function Screen({ screen }: { screen: Screen }) {
   const cashier = useCashier();
-  if (screen === 'settings') return <ManagerGate><SettingsScreen /></ManagerGate>;
-  if (screen === 'journal') return <ManagerGate><JournalScreen /></ManagerGate>;
+  if (screen === 'settings')
+    return (
+      <ManagerGate>
+        <SettingsScreen />
+      </ManagerGate>
+    );
+  if (screen === 'journal')
+    return (
+      <ManagerGate>
+        <JournalScreen />
+      </ManagerGate>
+    );
   if (screen === 'training') return <TrainingScreen />;
   if (!cashier) return <SignOn />;
   if (screen === 'lookup') return <LookupScreen />;
@@ -141,13 +181,24 @@ function People() {
     <div className="people">
       {cashier && (
         <p className="cashier">
-          {t('cashier.current', { name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId })}{' '}
-          <button type="button" className="button" onClick={managerActions.cashierSignedOff}>{t('cashier.signOff')}</button>
+          {t('cashier.current', {
+            name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
+          })}{' '}
+          <button type="button" className="button" onClick={managerActions.cashierSignedOff}>
+            {t('cashier.signOff')}
+          </button>
         </p>
       )}
       <CameraButton />
-      <button type="button" className="button" onClick={() => void openCustomerDisplay()}>{t('display.open')}</button>
-      {unlocked && <button type="button" className="button" onClick={managerActions.locked}><span aria-hidden="true">🔓 </span>{t('manager.lock')}</button>}
+      <button type="button" className="button" onClick={() => void openCustomerDisplay()}>
+        {t('display.open')}
+      </button>
+      {unlocked && (
+        <button type="button" className="button" onClick={managerActions.locked}>
+          <span aria-hidden="true">🔓 </span>
+          {t('manager.lock')}
+        </button>
+      )}
     </div>
   );
 }
@@ -168,8 +219,12 @@ export function App() {
           fallback={(reset) => (
             <div role="alert" className="notice notice-error">
               <p>{t('error.crash')}</p>
-              <button type="button" className="button" onClick={reset}>{t('error.retry')}</button>{' '}
-              <button type="button" className="button" onClick={() => window.location.reload()}>{t('error.reload')}</button>
+              <button type="button" className="button" onClick={reset}>
+                {t('error.retry')}
+              </button>{' '}
+              <button type="button" className="button" onClick={() => window.location.reload()}>
+                {t('error.reload')}
+              </button>
             </div>
           )}
         >

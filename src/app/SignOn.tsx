@@ -19,15 +19,40 @@ export function SignOn() {
       <h2 className="screen-title">{t('cashier.title')}</h2>
       <p className="hint">{t('cashier.hint')}</p>
       <div className="field">
-        <label htmlFor="cashier-id" className="field-label">{t('cashier.operatorId')}</label>
-        <input id="cashier-id" className="input input-large" autoComplete="off" autoFocus value={operatorId} onChange={(e) => setOperatorId(e.target.value)} aria-invalid={problem || undefined} aria-describedby={problem ? 'cashier-id-error' : undefined} />
-        {problem && <p id="cashier-id-error" className="field-error" role="alert">{t('cashier.idFormat')}</p>}
+        <label htmlFor="cashier-id" className="field-label">
+          {t('cashier.operatorId')}
+        </label>
+        <input
+          id="cashier-id"
+          className="input input-large"
+          autoComplete="off"
+          autoFocus
+          value={operatorId}
+          onChange={(e) => setOperatorId(e.target.value)}
+          aria-invalid={problem || undefined}
+          aria-describedby={problem ? 'cashier-id-error' : undefined}
+        />
+        {problem && (
+          <p id="cashier-id-error" className="field-error" role="alert">
+            {t('cashier.idFormat')}
+          </p>
+        )}
       </div>
       <div className="field">
-        <label htmlFor="cashier-name" className="field-label">{t('cashier.name')}</label>
-        <input id="cashier-name" className="input input-large" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="cashier-name" className="field-label">
+          {t('cashier.name')}
+        </label>
+        <input
+          id="cashier-name"
+          className="input input-large"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
-      <button type="submit" className="button button-primary button-large">{t('cashier.signOn')}</button>
+      <button type="submit" className="button button-primary button-large">
+        {t('cashier.signOn')}
+      </button>
     </form>
   );
 }

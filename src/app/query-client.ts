@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         // A cashier is waiting: one quiet retry for transient trouble, then say what happened.
         retry: (count, error) => count < 1 && error instanceof LoyaltyApiError && transient.has(error.code),
-        retryDelay: (_count, error) => (error instanceof LoyaltyApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : 300),
+        retryDelay: (_count, error) =>
+          error instanceof LoyaltyApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : 300,
         refetchOnWindowFocus: false,
         staleTime: 0,
       },

@@ -40,19 +40,49 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       const operatorId = cashier?.operatorId ?? server.operatorId;
       const api = createLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
       return {
-        mode, api, locale, currency: server.currency, operatorId, operatorName: cashier?.name, storeId: server.storeId, workstationId: server.workstationId, series: server.series, fetch: globalThis.fetch.bind(globalThis),
-        baseUrl: server.baseUrl, scope: scopeOf(mode, server), training: null,
+        mode,
+        api,
+        locale,
+        currency: server.currency,
+        operatorId,
+        operatorName: cashier?.name,
+        storeId: server.storeId,
+        workstationId: server.workstationId,
+        series: server.series,
+        fetch: globalThis.fetch.bind(globalThis),
+        baseUrl: server.baseUrl,
+        scope: scopeOf(mode, server),
+        training: null,
       };
     }
     if (!training) return null;
     const operatorId = cashier?.operatorId ?? 'trainee';
     const api = createLoyaltyApi({
-      baseUrl: training.baseUrl, loyaltyGroup: training.loyaltyGroup, token: training.token, merchantId: training.merchantId,
-      currency: training.currency, timeoutMs: 10_000, storeId: 1, workstationId: 1, operatorId, fetch: training.fetch,
+      baseUrl: training.baseUrl,
+      loyaltyGroup: training.loyaltyGroup,
+      token: training.token,
+      merchantId: training.merchantId,
+      currency: training.currency,
+      timeoutMs: 10_000,
+      storeId: 1,
+      workstationId: 1,
+      operatorId,
+      fetch: training.fetch,
     });
     return {
-      mode: 'training', api, locale, currency: training.currency, operatorId, operatorName: cashier?.name, storeId: 1, workstationId: 1, series: training.series, fetch: training.fetch,
-      baseUrl: training.baseUrl, scope: scopeOf('training', null), training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
+      mode: 'training',
+      api,
+      locale,
+      currency: training.currency,
+      operatorId,
+      operatorName: cashier?.name,
+      storeId: 1,
+      workstationId: 1,
+      series: training.series,
+      fetch: training.fetch,
+      baseUrl: training.baseUrl,
+      scope: scopeOf('training', null),
+      training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
     };
   }, [mode, server, training, locale, cashier]);
 

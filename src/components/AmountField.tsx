@@ -4,7 +4,14 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 
 /** A money field: decimal keyboard on tablets, right-aligned digits, the amount's problem in words. */
-export function AmountField({ id, label, error, registration, large = false, autoFocus = false }: {
+export function AmountField({
+  id,
+  label,
+  error,
+  registration,
+  large = false,
+  autoFocus = false,
+}: {
   id: string;
   label: string;
   /** An amount problem from amountSchema or checkTenderAmount ("not_positive", "over_available", …). */
@@ -24,7 +31,9 @@ export function AmountField({ id, label, error, registration, large = false, aut
   };
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">{label}</label>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       <input
         id={id}
         className={large ? 'input input-large input-amount' : 'input input-amount'}
@@ -36,7 +45,11 @@ export function AmountField({ id, label, error, registration, large = false, aut
         aria-describedby={error ? `${id}-error` : undefined}
         {...registration}
       />
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{amountProblem(error)}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {amountProblem(error)}
+        </p>
+      )}
     </div>
   );
 }

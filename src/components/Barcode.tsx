@@ -19,9 +19,18 @@ export function Barcode({ value, height = 60, label }: { value: string; height?:
     else rects.push({ x: i + QUIET, w: 1 });
   }
   return (
-    <svg className="barcode" role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" data-bars={bars}>
+    <svg
+      className="barcode"
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="none"
+      data-bars={bars}
+    >
       <rect width={width} height={height} fill="#fff" />
-      {rects.map((r) => <rect key={r.x} x={r.x} width={r.w} height={height} fill="#000" />)}
+      {rects.map((r) => (
+        <rect key={r.x} x={r.x} width={r.w} height={height} fill="#000" />
+      ))}
     </svg>
   );
 }

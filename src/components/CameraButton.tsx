@@ -16,10 +16,17 @@ export function CameraButton() {
   return (
     <>
       <button type="button" className="button camera-button" onClick={() => setOpen(true)}>
-        <span aria-hidden="true">📷 </span>{t('camera.open')}
+        <span aria-hidden="true">📷 </span>
+        {t('camera.open')}
       </button>
       {open && (
-        <Suspense fallback={<p role="status" className="progress">{t('camera.starting')}</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="progress">
+              {t('camera.starting')}
+            </p>
+          }
+        >
           <CameraScanner onClose={close} />
         </Suspense>
       )}

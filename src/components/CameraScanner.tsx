@@ -53,7 +53,10 @@ export function CameraScanner({ onClose }: { onClose: () => void }) {
         // Both start at once; the stream is kept first so that a reader that fails still turns the camera off.
         const reader = createDetector();
         reader.catch(() => undefined);
-        const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 } }, audio: false });
+        const media = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 } },
+          audio: false,
+        });
         stream = media;
         const detector = await reader;
         if (stopped || !video.current) return stop();
@@ -63,15 +66,18 @@ export function CameraScanner({ onClose }: { onClose: () => void }) {
         let failures = 0;
         const look = async () => {
           if (stopped || !video.current) return;
-          const found = await withTimeout(detector.detect(video.current), DETECT_TIMEOUT_MS).then((codes) => {
-            failures = 0;
-            return codes;
-          }, (error: unknown) => {
-            // A frame may fail now and then; a reader that always fails (its code would not load) is said.
-            failures += 1;
-            if (failures >= 5) throw error;
-            return [];
-          });
+          const found = await withTimeout(detector.detect(video.current), DETECT_TIMEOUT_MS).then(
+            (codes) => {
+              failures = 0;
+              return codes;
+            },
+            (error: unknown) => {
+              // A frame may fail now and then; a reader that always fails (its code would not load) is said.
+              failures += 1;
+              if (failures >= 5) throw error;
+              return [];
+            },
+          );
           const text = found.map((code) => code.rawValue.trim()).find((value) => value.length > 0);
           if (text && !stopped) {
             stop();
@@ -91,19 +97,28 @@ export function CameraScanner({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="camera-overlay" role="dialog" aria-modal="true" aria-labelledby="camera-title">
-      <h2 id="camera-title" className="screen-title">{t('camera.title')}</h2>
+      <h2 id="camera-title" className="screen-title">
+        {t('camera.title')}
+      </h2>
       {problem ? (
-        <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t(problem as MessageKey)}</p>
+        <p className="notice notice-error" role="alert">
+          <span aria-hidden="true">✕ </span>
+          {t(problem as MessageKey)}
+        </p>
       ) : (
         <>
           <div className="camera-frame">
             <video ref={video} className="camera-video" muted playsInline aria-label={t('camera.video')} />
             <div className="camera-aim" aria-hidden="true" />
           </div>
-          <p role="status" className="hint">{starting ? t('camera.starting') : hint ? t('camera.nothing') : t('camera.aim')}</p>
+          <p role="status" className="hint">
+            {starting ? t('camera.starting') : hint ? t('camera.nothing') : t('camera.aim')}
+          </p>
         </>
       )}
-      <button type="button" className="button button-large" autoFocus onClick={onClose}>{t('camera.close')}</button>
+      <button type="button" className="button button-large" autoFocus onClick={onClose}>
+        {t('camera.close')}
+      </button>
     </div>
   );
 }

@@ -8,23 +8,45 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
   const money = (minor: number) => (view ? formatMoney(minor, view.currency, view.locale) : '');
   return (
     <div className="customer-display" lang={(view?.locale ?? 'en').slice(0, 2)}>
-      {view?.training && <p className="training-banner customer-training"><span aria-hidden="true">▲ </span>{t('display.training')}</p>}
+      {view?.training && (
+        <p className="training-banner customer-training">
+          <span aria-hidden="true">▲ </span>
+          {t('display.training')}
+        </p>
+      )}
       {!view || view.status === 'idle' || view.status === 'voided' ? (
         <p className="customer-welcome">{t(view?.status === 'voided' ? 'display.voided' : 'display.welcome')}</p>
       ) : (
         <>
           <dl className="customer-amounts">
-            <div><dt>{t('display.due')}</dt><dd>{money(view.due)}</dd></div>
-            {view.tenders.length > 0 && <div><dt>{t('display.paid')}</dt><dd>{money(view.paid)}</dd></div>}
-            <div className="customer-remaining"><dt>{t(view.status === 'completed' ? 'display.thanks' : 'display.remaining')}</dt><dd>{view.status === 'completed' ? '✓' : money(view.remaining)}</dd></div>
+            <div>
+              <dt>{t('display.due')}</dt>
+              <dd>{money(view.due)}</dd>
+            </div>
+            {view.tenders.length > 0 && (
+              <div>
+                <dt>{t('display.paid')}</dt>
+                <dd>{money(view.paid)}</dd>
+              </div>
+            )}
+            <div className="customer-remaining">
+              <dt>{t(view.status === 'completed' ? 'display.thanks' : 'display.remaining')}</dt>
+              <dd>{view.status === 'completed' ? '✓' : money(view.remaining)}</dd>
+            </div>
           </dl>
           {view.tenders.length > 0 && (
             <ul className="customer-tenders" aria-label={t('display.tenders')}>
               {view.tenders.map((tender, i) => (
                 <li key={i}>
-                  <span className="customer-tender-name">{tender.kind === 'external' ? tender.label : `${t(`kind.${tender.kind}`)} •••• ${tender.last4}`}</span>
+                  <span className="customer-tender-name">
+                    {tender.kind === 'external' ? tender.label : `${t(`kind.${tender.kind}`)} •••• ${tender.last4}`}
+                  </span>
                   <span className="customer-tender-amount">{money(tender.amount)}</span>
-                  {tender.balanceAfter !== undefined && <span className="customer-tender-balance">{t('display.balanceLeft', { amount: money(tender.balanceAfter) })}</span>}
+                  {tender.balanceAfter !== undefined && (
+                    <span className="customer-tender-balance">
+                      {t('display.balanceLeft', { amount: money(tender.balanceAfter) })}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -19,9 +19,20 @@ export function issueSlipDoc(t: ReturnType<typeof useT>, terminal: Terminal, ins
     number: groupNumber(instrument.number),
     barcode: { value: instrument.number, label: t('issue.barcode', { number: instrument.number }) },
     rows: [
-      ...(instrument.kind !== 'loyaltyCard' ? [{ label: t('slip.amount'), value: formatMoney(instrument.account.original, terminal.currency, terminal.locale) }] : []),
-      ...(instrument.expiryDate ? [{ label: t('details.expiryDate'), value: formatDate(instrument.expiryDate, terminal.locale) }] : []),
-      ...(instrument.startDate ? [{ label: t('details.startDate'), value: formatDate(instrument.startDate, terminal.locale) }] : []),
+      ...(instrument.kind !== 'loyaltyCard'
+        ? [
+            {
+              label: t('slip.amount'),
+              value: formatMoney(instrument.account.original, terminal.currency, terminal.locale),
+            },
+          ]
+        : []),
+      ...(instrument.expiryDate
+        ? [{ label: t('details.expiryDate'), value: formatDate(instrument.expiryDate, terminal.locale) }]
+        : []),
+      ...(instrument.startDate
+        ? [{ label: t('details.startDate'), value: formatDate(instrument.startDate, terminal.locale) }]
+        : []),
       { label: t('details.series'), value: instrument.seriesNumber },
     ],
   };

@@ -3,7 +3,15 @@ import { groupNumber } from '@/domain/instrument-number';
 import { useT } from '@/lib/i18n';
 
 /** Asks the cashier which kind a number is, when its prefix does not say. */
-export function KindChoice({ number, onChoose, legend }: { number: string; onChoose: (kind: InstrumentKind) => void; legend: string }) {
+export function KindChoice({
+  number,
+  onChoose,
+  legend,
+}: {
+  number: string;
+  onChoose: (kind: InstrumentKind) => void;
+  legend: string;
+}) {
   const t = useT();
   return (
     <fieldset className="kind-choice">

@@ -9,11 +9,35 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-function PinField({ id, label, value, onChange, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; autoFocus?: boolean }) {
+function PinField({
+  id,
+  label,
+  value,
+  onChange,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoFocus?: boolean;
+}) {
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">{label}</label>
-      <input id={id} className="input input-large" type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={value} autoFocus={autoFocus} onChange={(e) => onChange(e.target.value.trim())} />
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input input-large"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        value={value}
+        autoFocus={autoFocus}
+        onChange={(e) => onChange(e.target.value.trim())}
+      />
     </div>
   );
 }
@@ -35,8 +59,14 @@ function ChoosePin() {
       <p className="hint">{t('manager.chooseHint')}</p>
       <PinField id="pin-new" label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus />
       <PinField id="pin-again" label={t('manager.repeatPin')} value={again} onChange={setAgain} />
-      {problem && <p className="field-error" role="alert">{problem}</p>}
-      <button type="submit" className="button button-primary button-large">{t('manager.setPin')}</button>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-large">
+        {t('manager.setPin')}
+      </button>
     </form>
   );
 }
@@ -60,13 +90,26 @@ function EnterPin({ compact }: { compact: boolean }) {
   };
   return (
     <form className={compact ? 'manager-gate' : 'panel manager-gate'} noValidate onSubmit={(e) => void submit(e)}>
-      {compact ? <p><strong>{t('manager.needed')}</strong></p> : <h2 className="screen-title">{t('manager.needed')}</h2>}
+      {compact ? (
+        <p>
+          <strong>{t('manager.needed')}</strong>
+        </p>
+      ) : (
+        <h2 className="screen-title">{t('manager.needed')}</h2>
+      )}
       <PinField id="pin-enter" label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
       <div role="alert">
-        {locked && <p className="notice notice-error"><span aria-hidden="true">✕ </span>{t('manager.locked', { time: clock(lockedUntil - now) })}</p>}
+        {locked && (
+          <p className="notice notice-error">
+            <span aria-hidden="true">✕ </span>
+            {t('manager.locked', { time: clock(lockedUntil - now) })}
+          </p>
+        )}
         {!locked && problem && <p className="field-error">{problem}</p>}
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={checking || locked}>{t('manager.unlock')}</button>
+      <button type="submit" className="button button-primary button-large" disabled={checking || locked}>
+        {t('manager.unlock')}
+      </button>
     </form>
   );
 }

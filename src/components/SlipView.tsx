@@ -7,12 +7,25 @@ export function SlipView({ doc, className = '' }: { doc: SlipDoc; className?: st
     <article className={`slip ${className}`.trim()} aria-label={doc.name}>
       {doc.training && <p className="slip-training">{doc.training}</p>}
       <p className="slip-title">{doc.title}</p>
-      {doc.subtitle && <p className="slip-series"><bdi>{doc.subtitle}</bdi></p>}
-      {doc.header.map((line) => <p key={line}>{line}</p>)}
+      {doc.subtitle && (
+        <p className="slip-series">
+          <bdi>{doc.subtitle}</bdi>
+        </p>
+      )}
+      {doc.header.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       {doc.number && <p className="slip-number">{doc.number}</p>}
       {doc.barcode && <Barcode value={doc.barcode.value} label={doc.barcode.label} />}
       <dl>
-        {doc.rows.map((row, i) => <div key={i}><dt>{row.label}</dt><dd><bdi>{row.value}</bdi></dd></div>)}
+        {doc.rows.map((row, i) => (
+          <div key={i}>
+            <dt>{row.label}</dt>
+            <dd>
+              <bdi>{row.value}</bdi>
+            </dd>
+          </div>
+        ))}
       </dl>
       {doc.training && <p className="slip-training">{doc.training}</p>}
     </article>

@@ -5,17 +5,35 @@ import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 
 const account = { net: 5000, original: 5000, floor: 0, authorized: 2000 };
 const hold = (more: Partial<Authorization> = {}): Authorization => ({
-  authCode: 'A1', instrumentId: '700100000007', amount: 2000, status: 'pending', created: '2026-11-23T12:00:00Z', expires: '2026-11-23T12:15:00Z', account, ...more,
+  authCode: 'A1',
+  instrumentId: '700100000007',
+  amount: 2000,
+  status: 'pending',
+  created: '2026-11-23T12:00:00Z',
+  expires: '2026-11-23T12:15:00Z',
+  account,
+  ...more,
 });
 const pay = { type: 'giftCard.pay', number: '700100000007', amount: 2000 } as const;
 const commit = { type: 'giftCard.commit', number: '700100000007', authCode: 'A1', amount: 2000 } as const;
 const cancel = { type: 'storeCredit.cancel', number: '700100000007', authCode: 'A1', amount: 2000 } as const;
 const loyaltyPay = { type: 'loyaltyCard.pay', number: '710100000001', amount: 2000 } as const;
 const payment = (more: Partial<LoyaltyPayment>): LoyaltyPayment => ({
-  result: 'approved', requestedAmount: 2000, approvedAmount: 2000, transactionId: 'tx', account: { net: 1000, original: 0, floor: 0, authorized: 0 }, ...more,
+  result: 'approved',
+  requestedAmount: 2000,
+  approvedAmount: 2000,
+  transactionId: 'tx',
+  account: { net: 1000, original: 0, floor: 0, authorized: 0 },
+  ...more,
 });
 const giftCard = (more: Partial<GiftCard> = {}): GiftCard => ({
-  kind: 'giftCard', number: '700100000007', seriesNumber: 'GC1', status: 'issued', account: { net: 2500, original: 2500, floor: 0, authorized: 0 }, customer: null, ...more,
+  kind: 'giftCard',
+  number: '700100000007',
+  seriesNumber: 'GC1',
+  status: 'issued',
+  account: { net: 2500, original: 2500, floor: 0, authorized: 0 },
+  customer: null,
+  ...more,
 });
 
 describe('a hold answered to a payment request', () => {
@@ -43,13 +61,17 @@ describe('commits and cancels answered', () => {
 
   it('a commit answered "pending", or for another authorization, contradicts', () => {
     expect(contradiction(commit, 'tx', hold({ status: 'pending' }))).toMatch(/expected committed/);
-    expect(contradiction(commit, 'tx', hold({ status: 'committed', authCode: 'B2' }))).toMatch(/authorization B2, not A1/);
+    expect(contradiction(commit, 'tx', hold({ status: 'committed', authCode: 'B2' }))).toMatch(
+      /authorization B2, not A1/,
+    );
   });
 
   it('a cancel fits canceled or expired (a lapsed hold is released all the same), not committed', () => {
     expect(contradiction(cancel, 'tx', hold({ status: 'canceled' }))).toBeNull();
     expect(contradiction(cancel, 'tx', hold({ status: 'expired' }))).toBeNull();
-    expect(contradiction(cancel, 'tx', hold({ status: 'committed' }))).toMatch(/committed, expected canceled or expired/);
+    expect(contradiction(cancel, 'tx', hold({ status: 'committed' }))).toMatch(
+      /committed, expected canceled or expired/,
+    );
   });
 });
 
@@ -65,9 +87,21 @@ describe('loyalty payments answered', () => {
   it.each([
     ['"approved 999 of 20"', payment({ approvedAmount: 99900 }), /more than the 2000 asked/],
     ['"approved" with only 5 approved', payment({ approvedAmount: 500 }), /"approved" with 500 of 2000/],
-    ['a negative partial approval', payment({ result: 'partiallyApproved', approvedAmount: -500 }), /negative approved amount/],
-    ['a partial approval of the whole amount', payment({ result: 'partiallyApproved', approvedAmount: 2000 }), /"partially approved" with 2000 of 2000/],
-    ['"denied" with an approved amount', payment({ result: 'denied', approvedAmount: 2000 }), /"denied" with 2000 approved/],
+    [
+      'a negative partial approval',
+      payment({ result: 'partiallyApproved', approvedAmount: -500 }),
+      /negative approved amount/,
+    ],
+    [
+      'a partial approval of the whole amount',
+      payment({ result: 'partiallyApproved', approvedAmount: 2000 }),
+      /"partially approved" with 2000 of 2000/,
+    ],
+    [
+      '"denied" with an approved amount',
+      payment({ result: 'denied', approvedAmount: 2000 }),
+      /"denied" with 2000 approved/,
+    ],
     ['another sale', payment({ transactionId: 'other' }), /names sale other/],
     ['another requested amount', payment({ requestedAmount: 100 }), /100 was asked, not 2000/],
   ])('contradicts with %s', (_name, answer, words) => {
@@ -75,7 +109,13 @@ describe('loyalty payments answered', () => {
   });
 
   it('a void must name this sale and give back what was paid', () => {
-    const voided = (more: Partial<LoyaltyVoid>): LoyaltyVoid => ({ result: 'voided', transactionId: 'tx', voidedAmount: 2000, account: payment({}).account, ...more });
+    const voided = (more: Partial<LoyaltyVoid>): LoyaltyVoid => ({
+      result: 'voided',
+      transactionId: 'tx',
+      voidedAmount: 2000,
+      account: payment({}).account,
+      ...more,
+    });
     const request = { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 2000 } as const;
     expect(contradiction(request, 'tx', voided({}))).toBeNull();
     expect(contradiction(request, 'tx', voided({ voidedAmount: 500 }))).toMatch(/voided 500 where 2000/);
@@ -87,9 +127,13 @@ describe('issues, un-issues and lookups answered', () => {
   it('a pre-numbered issue must come back issued, for the card and amount asked', () => {
     const request = { type: 'giftCard.issue', number: '700100000007', amount: 2500 } as const;
     expect(contradiction(request, 'tx', giftCard())).toBeNull();
-    expect(contradiction(request, 'tx', giftCard({ number: '700100000008' }))).toMatch(/card 700100000008, not 700100000007/);
+    expect(contradiction(request, 'tx', giftCard({ number: '700100000008' }))).toMatch(
+      /card 700100000008, not 700100000007/,
+    );
     expect(contradiction(request, 'tx', giftCard({ status: 'notIssued' }))).toMatch(/notIssued, not issued/);
-    expect(contradiction(request, 'tx', giftCard({ account: { net: 250, original: 250, floor: 0, authorized: 0 } }))).toMatch(/loaded 250 where 2500/);
+    expect(
+      contradiction(request, 'tx', giftCard({ account: { net: 250, original: 250, floor: 0, authorized: 0 } })),
+    ).toMatch(/loaded 250 where 2500/);
   });
 
   it('an issue in a series must come back in that series; a fixed amount (none asked) is taken as the server says', () => {
@@ -99,14 +143,27 @@ describe('issues, un-issues and lookups answered', () => {
   });
 
   it('an un-issue must come back not issued; a loyalty card must come back New', () => {
-    expect(contradiction({ type: 'giftCard.unissue', number: '700100000007' }, 'tx', giftCard())).toMatch(/still issued/);
-    const card: LoyaltyCard = { kind: 'loyaltyCard', number: '710100000001', seriesNumber: 'LC1', statusCode: 1, account: payment({}).account, customer: null };
+    expect(contradiction({ type: 'giftCard.unissue', number: '700100000007' }, 'tx', giftCard())).toMatch(
+      /still issued/,
+    );
+    const card: LoyaltyCard = {
+      kind: 'loyaltyCard',
+      number: '710100000001',
+      seriesNumber: 'LC1',
+      statusCode: 1,
+      account: payment({}).account,
+      customer: null,
+    };
     expect(contradiction({ type: 'loyaltyCard.unissue', number: '710100000001' }, 'tx', card)).toMatch(/still issued/);
-    expect(contradiction({ type: 'loyaltyCard.unissue', number: '710100000001' }, 'tx', { ...card, statusCode: 0 })).toBeNull();
+    expect(
+      contradiction({ type: 'loyaltyCard.unissue', number: '710100000001' }, 'tx', { ...card, statusCode: 0 }),
+    ).toBeNull();
   });
 
   it('a lookup of card A answered with card B is refused', () => {
     expect(lookupContradiction('giftCard', '700100000007', giftCard())).toBeNull();
-    expect(lookupContradiction('giftCard', '700100000007', giftCard({ number: '700100000001' }))).toMatch(/card 700100000001, not 700100000007/);
+    expect(lookupContradiction('giftCard', '700100000007', giftCard({ number: '700100000001' }))).toMatch(
+      /card 700100000001, not 700100000007/,
+    );
   });
 });

@@ -11,7 +11,11 @@ import type { Authorization } from './payment';
  *
  * Returns what contradicts the request, in words for the journal, or null when the answer fits.
  */
-export function contradiction<R extends OperationRequest>(request: R, transactionId: string, result: ResultMap[R['type']]): string | null {
+export function contradiction<R extends OperationRequest>(
+  request: R,
+  transactionId: string,
+  result: ResultMap[R['type']],
+): string | null {
   // The result's type follows from the request's type (ResultMap); the switch narrows the request only.
   const answer = result as ResultMap[keyof ResultMap];
   switch (request.type) {
@@ -24,7 +28,13 @@ export function contradiction<R extends OperationRequest>(request: R, transactio
     case 'giftCard.cancel':
     case 'storeCredit.cancel':
       // A hold that had already lapsed is answered "expired": released all the same.
-      return holdProblem(request.number, request.amount, answer as Authorization, ['canceled', 'expired'], request.authCode);
+      return holdProblem(
+        request.number,
+        request.amount,
+        answer as Authorization,
+        ['canceled', 'expired'],
+        request.authCode,
+      );
     case 'loyaltyCard.pay':
       return loyaltyPaymentProblem(request.amount, transactionId, answer as ResultMap['loyaltyCard.pay']);
     case 'loyaltyCard.voidPayment': {
@@ -42,14 +52,21 @@ export function contradiction<R extends OperationRequest>(request: R, transactio
       const kind: InstrumentKind = request.type === 'storeCredit.issueInSeries' ? 'storeCredit' : 'giftCard';
       return first(
         instrumentProblem(kind, 'number' in request ? request.number : undefined, card),
-        'series' in request && card.seriesNumber !== request.series && `the card is of series ${card.seriesNumber}, not ${request.series}`,
+        'series' in request &&
+          card.seriesNumber !== request.series &&
+          `the card is of series ${card.seriesNumber}, not ${request.series}`,
         card.kind !== 'loyaltyCard' && card.status !== 'issued' && `the card is ${card.status}, not issued`,
-        request.amount !== undefined && card.account.original !== request.amount && `loaded ${card.account.original} where ${request.amount} was asked (minor units)`,
+        request.amount !== undefined &&
+          card.account.original !== request.amount &&
+          `loaded ${card.account.original} where ${request.amount} was asked (minor units)`,
       );
     }
     case 'loyaltyCard.issue': {
       const card = answer as Instrument;
-      return first(instrumentProblem('loyaltyCard', request.number, card), card.kind === 'loyaltyCard' && card.statusCode !== 1 && `the card's status is ${card.statusCode}, not Open`);
+      return first(
+        instrumentProblem('loyaltyCard', request.number, card),
+        card.kind === 'loyaltyCard' && card.statusCode !== 1 && `the card's status is ${card.statusCode}, not Open`,
+      );
     }
     case 'giftCard.unissue':
     case 'storeCredit.unissue':
@@ -86,10 +103,18 @@ function accountProblem(a: Account): string | null {
   );
 }
 
-function holdProblem(number: string, amount: number, hold: Authorization, statuses: Authorization['status'][], authCode: string | null): string | null {
+function holdProblem(
+  number: string,
+  amount: number,
+  hold: Authorization,
+  statuses: Authorization['status'][],
+  authCode: string | null,
+): string | null {
   return first(
     hold.instrumentId !== number && `the hold is on card ${hold.instrumentId}, not ${number}`,
-    authCode !== null && hold.authCode !== authCode && `the answer is for authorization ${hold.authCode}, not ${authCode}`,
+    authCode !== null &&
+      hold.authCode !== authCode &&
+      `the answer is for authorization ${hold.authCode}, not ${authCode}`,
     hold.amount !== amount && `a hold of ${hold.amount} where ${amount} was asked (minor units)`,
     !statuses.includes(hold.status) && `the hold is ${hold.status}, expected ${statuses.join(' or ')}`,
     Date.parse(hold.expires) < Date.parse(hold.created) && 'the hold expires before it was created',
@@ -105,7 +130,9 @@ function loyaltyPaymentProblem(asked: number, transactionId: string, p: ResultMa
     approved < 0 && 'a negative approved amount',
     approved > asked && `approved ${approved}, more than the ${asked} asked (minor units)`,
     p.result === 'approved' && approved !== asked && `"approved" with ${approved} of ${asked} (minor units)`,
-    p.result === 'partiallyApproved' && (approved <= 0 || approved >= asked) && `"partially approved" with ${approved} of ${asked} (minor units)`,
+    p.result === 'partiallyApproved' &&
+      (approved <= 0 || approved >= asked) &&
+      `"partially approved" with ${approved} of ${asked} (minor units)`,
     p.result === 'denied' && approved !== 0 && `"denied" with ${approved} approved (minor units)`,
     accountProblem(p.account),
   );

@@ -48,7 +48,11 @@ export type Instrument = GiftCard | StoreCredit | LoyaltyCard;
  * The contract's fallback when a server sends no `status`: startDate present means issued, an
  * expiryDate in the past means expired.
  */
-export function deriveIssueStatus(startDate: string | undefined, expiryDate: string | undefined, now: Date): IssueStatus {
+export function deriveIssueStatus(
+  startDate: string | undefined,
+  expiryDate: string | undefined,
+  now: Date,
+): IssueStatus {
   if (!startDate) return 'notIssued';
   if (expiryDate && Date.parse(expiryDate) < now.getTime()) return 'expired';
   return 'issued';

@@ -3,7 +3,9 @@ import { currencyDigits, formatMoney, majorToMinor, minorToInput, minorToMajor, 
 
 describe('currency digits', () => {
   it('come from Intl per ISO 4217', () => {
-    expect([currencyDigits('EUR'), currencyDigits('ISK'), currencyDigits('KWD'), currencyDigits('JPY')]).toEqual([2, 0, 3, 0]);
+    expect([currencyDigits('EUR'), currencyDigits('ISK'), currencyDigits('KWD'), currencyDigits('JPY')]).toEqual([
+      2, 0, 3, 0,
+    ]);
   });
 });
 
@@ -51,7 +53,12 @@ describe('what a cashier types', () => {
   });
 
   it('writes minor units back as input text', () => {
-    expect([minorToInput(1250, 'EUR'), minorToInput(5, 'EUR'), minorToInput(7, 'ISK'), minorToInput(1250, 'KWD')]).toEqual(['12.50', '0.05', '7', '1.250']);
+    expect([
+      minorToInput(1250, 'EUR'),
+      minorToInput(5, 'EUR'),
+      minorToInput(7, 'ISK'),
+      minorToInput(1250, 'KWD'),
+    ]).toEqual(['12.50', '0.05', '7', '1.250']);
   });
 });
 
@@ -65,8 +72,18 @@ describe('formatting', () => {
   });
 
   it('reads amounts by the locale’s own rules, and refuses what could mean two things', () => {
-    expect(parseAmountInput('1,500', 'EUR', 'en-IE')).toEqual({ ok: false, error: 'ambiguous', asDecimal: 150, asGrouping: 150000 });
-    expect(parseAmountInput('1.500', 'EUR', 'de-DE')).toEqual({ ok: false, error: 'ambiguous', asDecimal: 150, asGrouping: 150000 });
+    expect(parseAmountInput('1,500', 'EUR', 'en-IE')).toEqual({
+      ok: false,
+      error: 'ambiguous',
+      asDecimal: 150,
+      asGrouping: 150000,
+    });
+    expect(parseAmountInput('1.500', 'EUR', 'de-DE')).toEqual({
+      ok: false,
+      error: 'ambiguous',
+      asDecimal: 150,
+      asGrouping: 150000,
+    });
     expect(parseAmountInput('1,500.00', 'EUR', 'en-IE')).toEqual({ ok: true, minor: 150000 });
     expect(parseAmountInput('1.500,00', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 150000 });
     expect(parseAmountInput('1,50', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 150 });

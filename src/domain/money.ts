@@ -11,8 +11,8 @@ const digitsCache = new Map<string, number>();
 export function currencyDigits(currency: string): number {
   const cached = digitsCache.get(currency);
   if (cached !== undefined) return cached;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   digitsCache.set(currency, digits);
   return digits;
 }
@@ -53,7 +53,8 @@ export function minorToMajor(minor: Minor, currency: string): number {
   return minor / 10 ** currencyDigits(currency);
 }
 
-export type ParseAmountError = 'empty' | 'not_a_number' | 'too_many_decimals' | 'not_positive' | 'too_large' | 'ambiguous';
+export type ParseAmountError =
+  'empty' | 'not_a_number' | 'too_many_decimals' | 'not_positive' | 'too_large' | 'ambiguous';
 
 export type ParsedAmount =
   | { ok: true; minor: Minor }
@@ -68,14 +69,18 @@ export function separators(locale: string): { decimal: string; group: string } {
   let found = separatorCache.get(locale);
   if (!found) {
     const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-    found = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    found = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
     separatorCache.set(locale, found);
   }
   return found;
 }
 
 /** Digits grouped by thousands: the first group 1-3 digits, every other exactly 3. */
-const validGroups = (groups: string[]) => groups.every((g, i) => /^\d+$/.test(g) && (i === 0 ? g.length <= 3 : g.length === 3));
+const validGroups = (groups: string[]) =>
+  groups.every((g, i) => /^\d+$/.test(g) && (i === 0 ? g.length <= 3 : g.length === 3));
 
 function toMinor(whole: string, fractionText: string, currency: string): ParsedAmount {
   const fraction = fractionText.replace(/0+$/, '');
@@ -129,7 +134,8 @@ export function parseAmountInput(text: string, currency: string, locale = 'en'):
   const decimalWhole = wholeOf(int, spaced);
   const asDecimal = decimalWhole === null || !/^\d+$/.test(fraction) ? null : toMinor(decimalWhole, fraction, currency);
   const valid = (p: ParsedAmount | null): p is { ok: true; minor: Minor } => p?.ok === true;
-  if (valid(asDecimal) && valid(asGrouping) && asDecimal.minor !== asGrouping.minor) return { ok: false, error: 'ambiguous', asDecimal: asDecimal.minor, asGrouping: asGrouping.minor };
+  if (valid(asDecimal) && valid(asGrouping) && asDecimal.minor !== asGrouping.minor)
+    return { ok: false, error: 'ambiguous', asDecimal: asDecimal.minor, asGrouping: asGrouping.minor };
   if (valid(asDecimal)) return asDecimal;
   if (valid(asGrouping)) return asGrouping;
   return asDecimal ?? asGrouping ?? { ok: false, error: 'not_a_number' };

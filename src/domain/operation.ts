@@ -65,7 +65,15 @@ export type Outcome<T> =
   | { status: 'unknown'; code: string; message: string };
 
 /** An operation and how its latest attempt ended, typed together. */
-export type Answer = { [K in OperationType]: { type: K; id: string; request: RequestOf<K>; attempts: number; outcome: Outcome<ResultMap[K]> } }[OperationType];
+export type Answer = {
+  [K in OperationType]: {
+    type: K;
+    id: string;
+    request: RequestOf<K>;
+    attempts: number;
+    outcome: Outcome<ResultMap[K]>;
+  };
+}[OperationType];
 
 /** An operation the flow asks to be recorded and sent; `id` is its Idempotency-Key. */
 export interface OperationOrder {

@@ -12,10 +12,21 @@ function env(): FlowEnv {
 }
 const account = { net: 4000, original: 5000, floor: 0, authorized: 0 };
 const hold = (status: Authorization['status'] = 'pending', amount = 1000): Authorization => ({
-  authCode: 'A1', instrumentId: '7001', amount, status, created: now.toISOString(), expires: '2026-11-22T12:15:00Z', account,
+  authCode: 'A1',
+  instrumentId: '7001',
+  amount,
+  status,
+  created: now.toISOString(),
+  expires: '2026-11-22T12:15:00Z',
+  account,
 });
 const loyalty = (result: LoyaltyPayment['result'], approvedAmount: number): LoyaltyPayment => ({
-  result, requestedAmount: 1000, approvedAmount, transactionId: 'tx', account, ...(result === 'denied' && { denialReason: 'insufficient_funds' as const }),
+  result,
+  requestedAmount: 1000,
+  approvedAmount,
+  transactionId: 'tx',
+  account,
+  ...(result === 'denied' && { denialReason: 'insufficient_funds' as const }),
 });
 const voided: LoyaltyVoid = { result: 'voided', transactionId: 'tx', voidedAmount: 1000, account };
 
@@ -27,8 +38,21 @@ const unknown: Outcome<never> = { status: 'unknown', code: 'timeout', message: '
 function sale(lines: TenderLine[], status: Sale['status'] = 'open', due = 3000): Sale {
   return { ...startSale(due, { scope: 's', owner: 'tab' }, { now, newId: () => 'tx' }), lines, status };
 }
-function line(id: string, kind: TenderLine['kind'], state: TenderLineState, more: Partial<TenderLine> = {}): TenderLine {
-  return { id, kind, number: kind === 'external' ? '' : kind === 'loyaltyCard' ? '7101' : '7001', amount: 1000, state, payOperationId: `pay-${id}`, ...more };
+function line(
+  id: string,
+  kind: TenderLine['kind'],
+  state: TenderLineState,
+  more: Partial<TenderLine> = {},
+): TenderLine {
+  return {
+    id,
+    kind,
+    number: kind === 'external' ? '' : kind === 'loyaltyCard' ? '7101' : '7001',
+    amount: 1000,
+    state,
+    payOperationId: `pay-${id}`,
+    ...more,
+  };
 }
 const states: Record<string, TenderLineState> = {
   requesting: { name: 'requesting' },
@@ -47,32 +71,64 @@ const states: Record<string, TenderLineState> = {
   recorded: { name: 'recorded' },
 };
 const kindOf = (state: string): TenderLine['kind'] =>
-  ['approved', 'partiallyApproved', 'denied', 'voiding', 'voided'].includes(state) ? 'loyaltyCard' : state === 'recorded' ? 'external' : 'giftCard';
+  ['approved', 'partiallyApproved', 'denied', 'voiding', 'voided'].includes(state)
+    ? 'loyaltyCard'
+    : state === 'recorded'
+      ? 'external'
+      : 'giftCard';
 const answer = (type: Answer['type'], id: string, outcome: Outcome<unknown>, attempts = 1): Answer =>
   ({ type, id, request: { type } as Answer['request'], attempts, outcome }) as Answer;
 
 describe('decide: a cashier tenders', () => {
-  it.each([['giftCard'], ['storeCredit'], ['loyaltyCard']] as const)('%s: a requesting line and its pay order, under the line’s own key', (kind) => {
-    const step = decide(sale([]), { type: 'tender', kind, number: '123456', amount: 1200, availableBefore: 5000 }, env());
-    expect(step.sale.lines).toEqual([expect.objectContaining({ kind, amount: 1200, state: { name: 'requesting' }, availableBefore: 5000 })]);
-    expect(step.orders).toEqual([{ id: step.sale.lines[0]?.payOperationId, request: { type: `${kind}.pay`, number: '123456', amount: 1200 }, transactionId: 'tx', reason: 'Sale' }]);
-  });
+  it.each([['giftCard'], ['storeCredit'], ['loyaltyCard']] as const)(
+    '%s: a requesting line and its pay order, under the line’s own key',
+    (kind) => {
+      const step = decide(
+        sale([]),
+        { type: 'tender', kind, number: '123456', amount: 1200, availableBefore: 5000 },
+        env(),
+      );
+      expect(step.sale.lines).toEqual([
+        expect.objectContaining({ kind, amount: 1200, state: { name: 'requesting' }, availableBefore: 5000 }),
+      ]);
+      expect(step.orders).toEqual([
+        {
+          id: step.sale.lines[0]?.payOperationId,
+          request: { type: `${kind}.pay`, number: '123456', amount: 1200 },
+          transactionId: 'tx',
+          reason: 'Sale',
+        },
+      ]);
+    },
+  );
 
-  it.each(['requesting', 'unknown', 'committing', 'canceling', 'voiding'])('is rejected while a line is %s (its money is neither taken nor released)', (name) => {
-    const before = sale([line('a', kindOf(name), states[name]!)]);
-    const step = decide(before, { type: 'tender', kind: 'giftCard', number: '7001', amount: 500 }, env());
-    expect(step.rejected).toBeDefined();
-    expect(step.sale).toBe(before);
-    expect(step.orders).toEqual([]);
-  });
+  it.each(['requesting', 'unknown', 'committing', 'canceling', 'voiding'])(
+    'is rejected while a line is %s (its money is neither taken nor released)',
+    (name) => {
+      const before = sale([line('a', kindOf(name), states[name]!)]);
+      const step = decide(before, { type: 'tender', kind: 'giftCard', number: '7001', amount: 500 }, env());
+      expect(step.rejected).toBeDefined();
+      expect(step.sale).toBe(before);
+      expect(step.orders).toEqual([]);
+    },
+  );
 
-  it.each([[0], [-1], [2001], [1.5]])('refuses an amount of %s (over the remaining due, not positive, not whole minor units)', (amount) => {
-    const step = decide(sale([line('a', 'external', states.recorded!)]), { type: 'tender', kind: 'giftCard', number: '7001', amount }, env());
-    expect(step.rejected).toBe('amount');
-  });
+  it.each([[0], [-1], [2001], [1.5]])(
+    'refuses an amount of %s (over the remaining due, not positive, not whole minor units)',
+    (amount) => {
+      const step = decide(
+        sale([line('a', 'external', states.recorded!)]),
+        { type: 'tender', kind: 'giftCard', number: '7001', amount },
+        env(),
+      );
+      expect(step.rejected).toBe('amount');
+    },
+  );
 
   it.each(['completing', 'completed', 'voiding', 'voided'] as const)('is rejected on a %s sale', (status) => {
-    expect(decide(sale([], status), { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 }, env()).rejected).toBeDefined();
+    expect(
+      decide(sale([], status), { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 }, env()).rejected,
+    ).toBeDefined();
   });
 
   it('records cash or bank card as a line with nothing to send', () => {
@@ -91,45 +147,95 @@ describe('decide: removing a line, in every state', () => {
     expect(step.orders).toEqual([]);
   });
   it.each(refusedStates)('%s: refused (in flight, unresolved, or already paid for good)', (name) => {
-    expect(decide(sale([line('a', kindOf(name), states[name]!)]), { type: 'removeLine', lineId: 'a' }, env()).rejected).toBeDefined();
+    expect(
+      decide(sale([line('a', kindOf(name), states[name]!)]), { type: 'removeLine', lineId: 'a' }, env()).rejected,
+    ).toBeDefined();
   });
   it('authorized: the hold is canceled, the line goes once the cancel lands', () => {
-    const step = decide(sale([line('a', 'storeCredit', states.authorized!)]), { type: 'removeLine', lineId: 'a' }, env());
-    expect(step.sale.lines[0]).toMatchObject({ state: { name: 'canceling', authCode: 'A1' }, removing: true, settleOperationId: 'id-1' });
-    expect(step.orders).toEqual([expect.objectContaining({ id: 'id-1', request: { type: 'storeCredit.cancel', number: '7001', authCode: 'A1', amount: 1000 }, reason: 'Tender removed' })]);
+    const step = decide(
+      sale([line('a', 'storeCredit', states.authorized!)]),
+      { type: 'removeLine', lineId: 'a' },
+      env(),
+    );
+    expect(step.sale.lines[0]).toMatchObject({
+      state: { name: 'canceling', authCode: 'A1' },
+      removing: true,
+      settleOperationId: 'id-1',
+    });
+    expect(step.orders).toEqual([
+      expect.objectContaining({
+        id: 'id-1',
+        request: { type: 'storeCredit.cancel', number: '7001', authCode: 'A1', amount: 1000 },
+        reason: 'Tender removed',
+      }),
+    ]);
     const after = evolve(step.sale, answer('storeCredit.cancel', 'id-1', ok(hold('canceled'))), env());
     expect(after.sale.lines).toEqual([]);
   });
-  it.each(['approved', 'partiallyApproved'])('loyalty %s: every paid line of that card is voided by one void', (name) => {
-    const lines = [line('a', 'loyaltyCard', states[name]!), line('b', 'loyaltyCard', states.approved!), line('c', 'loyaltyCard', states.denied!), line('d', 'loyaltyCard', states.approved!, { number: '7102' })];
-    const step = decide(sale(lines, 'open', 5000), { type: 'removeLine', lineId: 'a' }, env());
-    expect(step.sale.lines.map((l) => l.state.name)).toEqual(['voiding', 'voiding', 'denied', 'approved']);
-    const approved = name === 'approved' ? 1000 : 400;
-    expect(step.orders).toEqual([expect.objectContaining({ request: { type: 'loyaltyCard.voidPayment', number: '7101', amount: approved + 1000 } })]);
-    const after = evolve(step.sale, answer('loyaltyCard.voidPayment', 'id-1', ok(voided)), env());
-    expect(after.sale.lines.map((l) => l.id)).toEqual(['c', 'd']);
-  });
+  it.each(['approved', 'partiallyApproved'])(
+    'loyalty %s: every paid line of that card is voided by one void',
+    (name) => {
+      const lines = [
+        line('a', 'loyaltyCard', states[name]!),
+        line('b', 'loyaltyCard', states.approved!),
+        line('c', 'loyaltyCard', states.denied!),
+        line('d', 'loyaltyCard', states.approved!, { number: '7102' }),
+      ];
+      const step = decide(sale(lines, 'open', 5000), { type: 'removeLine', lineId: 'a' }, env());
+      expect(step.sale.lines.map((l) => l.state.name)).toEqual(['voiding', 'voiding', 'denied', 'approved']);
+      const approved = name === 'approved' ? 1000 : 400;
+      expect(step.orders).toEqual([
+        expect.objectContaining({
+          request: { type: 'loyaltyCard.voidPayment', number: '7101', amount: approved + 1000 },
+        }),
+      ]);
+      const after = evolve(step.sale, answer('loyaltyCard.voidPayment', 'id-1', ok(voided)), env());
+      expect(after.sale.lines.map((l) => l.id)).toEqual(['c', 'd']);
+    },
+  );
 });
 
 describe('decide: complete, void, close', () => {
   it('commits every hold, nothing else; completes when every commit is answered', () => {
-    const s = sale([line('a', 'giftCard', states.authorized!), line('b', 'loyaltyCard', states.approved!), line('c', 'external', states.recorded!)]);
+    const s = sale([
+      line('a', 'giftCard', states.authorized!),
+      line('b', 'loyaltyCard', states.approved!),
+      line('c', 'external', states.recorded!),
+    ]);
     const step = decide(s, { type: 'complete' }, env());
     expect(step.sale.status).toBe('completing');
-    expect(step.orders.map((o) => o.request)).toEqual([{ type: 'giftCard.commit', number: '7001', authCode: 'A1', amount: 1000 }]);
-    expect(evolve(step.sale, answer('giftCard.commit', 'id-1', ok(hold('committed'))), env()).sale.status).toBe('completed');
+    expect(step.orders.map((o) => o.request)).toEqual([
+      { type: 'giftCard.commit', number: '7001', authCode: 'A1', amount: 1000 },
+    ]);
+    expect(evolve(step.sale, answer('giftCard.commit', 'id-1', ok(hold('committed'))), env()).sale.status).toBe(
+      'completed',
+    );
   });
   it('a sale with no holds completes at once', () => {
-    expect(decide(sale([line('c', 'external', states.recorded!, { amount: 3000 })]), { type: 'complete' }, env()).sale.status).toBe('completed');
+    expect(
+      decide(sale([line('c', 'external', states.recorded!, { amount: 3000 })]), { type: 'complete' }, env()).sale
+        .status,
+    ).toBe('completed');
   });
   it('cannot complete with money still due or a line in flight', () => {
-    expect(decide(sale([line('a', 'giftCard', states.authorized!)]), { type: 'complete' }, env()).rejected).toBeDefined();
-    expect(decide(sale([line('a', 'giftCard', states.authorized!, { amount: 2000 }), line('b', 'giftCard', states.unknown!)]), { type: 'complete' }, env()).rejected).toBeDefined();
+    expect(
+      decide(sale([line('a', 'giftCard', states.authorized!)]), { type: 'complete' }, env()).rejected,
+    ).toBeDefined();
+    expect(
+      decide(
+        sale([line('a', 'giftCard', states.authorized!, { amount: 2000 }), line('b', 'giftCard', states.unknown!)]),
+        { type: 'complete' },
+        env(),
+      ).rejected,
+    ).toBeDefined();
   });
   it('void cancels holds, voids each loyalty card once, and tells the manager about money already committed', () => {
     const lines = [
-      line('a', 'giftCard', states.authorized!), line('b', 'loyaltyCard', states.approved!), line('c', 'loyaltyCard', states.partiallyApproved!),
-      line('d', 'storeCredit', states.committed!, { settleOperationId: 'commit-d' }), line('e', 'loyaltyCard', states.denied!),
+      line('a', 'giftCard', states.authorized!),
+      line('b', 'loyaltyCard', states.approved!),
+      line('c', 'loyaltyCard', states.partiallyApproved!),
+      line('d', 'storeCredit', states.committed!, { settleOperationId: 'commit-d' }),
+      line('e', 'loyaltyCard', states.denied!),
     ];
     const step = decide(sale(lines, 'open', 5000), { type: 'void' }, env());
     expect(step.sale.status).toBe('voiding');
@@ -140,13 +246,19 @@ describe('decide: complete, void, close', () => {
     expect(s.status).toBe('voided');
   });
   it('void with an unknown line: known lines reversed now, the unknown one as soon as it is known', () => {
-    const step = decide(sale([line('a', 'loyaltyCard', states.approved!), line('b', 'giftCard', states.unknown!)]), { type: 'void' }, env());
+    const step = decide(
+      sale([line('a', 'loyaltyCard', states.approved!), line('b', 'giftCard', states.unknown!)]),
+      { type: 'void' },
+      env(),
+    );
     expect(step.orders.map((o) => o.request.type)).toEqual(['loyaltyCard.voidPayment']);
     let s = evolve(step.sale, answer('loyaltyCard.voidPayment', 'id-1', ok(voided)), env()).sale;
     expect(s.status).toBe('voiding');
     expect(decide(s, { type: 'close' }, env()).sale.closed).toBe(true);
     const known = evolve(s, answer('giftCard.pay', 'pay-b', ok(hold())), env());
-    expect(known.orders).toEqual([expect.objectContaining({ request: expect.objectContaining({ type: 'giftCard.cancel' }), reason: 'Sale voided' })]);
+    expect(known.orders).toEqual([
+      expect.objectContaining({ request: expect.objectContaining({ type: 'giftCard.cancel' }), reason: 'Sale voided' }),
+    ]);
     s = evolve(known.sale, answer('giftCard.cancel', known.orders[0]!.id, ok(hold('canceled'))), env()).sale;
     expect(s.status).toBe('voided');
   });
@@ -166,7 +278,12 @@ describe('evolve: the answer to a payment, for every kind and outcome', () => {
     ['giftCard', 'giftCard.pay', ok(hold()), { name: 'authorized', authCode: 'A1' }],
     ['storeCredit', 'storeCredit.pay', ok(hold()), { name: 'authorized' }],
     ['loyaltyCard', 'loyaltyCard.pay', ok(loyalty('approved', 1000)), { name: 'approved', approvedAmount: 1000 }],
-    ['loyaltyCard', 'loyaltyCard.pay', ok(loyalty('partiallyApproved', 400)), { name: 'partiallyApproved', approvedAmount: 400 }],
+    [
+      'loyaltyCard',
+      'loyaltyCard.pay',
+      ok(loyalty('partiallyApproved', 400)),
+      { name: 'partiallyApproved', approvedAmount: 400 },
+    ],
     ['loyaltyCard', 'loyaltyCard.pay', ok(loyalty('denied', 0)), { name: 'denied', reason: 'insufficient_funds' }],
     ['giftCard', 'giftCard.pay', refused('insufficient_funds'), { name: 'failed', code: 'insufficient_funds' }],
     ['loyaltyCard', 'loyaltyCard.pay', passing, { name: 'failed', code: 'rate_limited' }],
@@ -180,7 +297,11 @@ describe('evolve: the answer to a payment, for every kind and outcome', () => {
     });
   }
   it('an answer that comes twice, or after the line moved on, changes nothing', () => {
-    const once = evolve(sale([line('a', 'giftCard', states.requesting!)]), answer('giftCard.pay', 'pay-a', ok(hold())), env()).sale;
+    const once = evolve(
+      sale([line('a', 'giftCard', states.requesting!)]),
+      answer('giftCard.pay', 'pay-a', ok(hold())),
+      env(),
+    ).sale;
     for (const late of [ok(hold()), refused('insufficient_funds'), unknown]) {
       expect(evolve(once, answer('giftCard.pay', 'pay-a', late), env()).sale).toEqual(once);
     }
@@ -192,36 +313,57 @@ describe('evolve: the answer to a payment, for every kind and outcome', () => {
     expect(evolve(s, answer('giftCard.commit', 'nobody', ok(hold('committed'))), env()).sale).toEqual(s);
   });
   it('a payment that went through only on a resend is checked against the card', () => {
-    const step = evolve(sale([line('a', 'giftCard', states.unknown!, { availableBefore: 5000 })]), answer('giftCard.pay', 'pay-a', ok(hold()), 3), env());
+    const step = evolve(
+      sale([line('a', 'giftCard', states.unknown!, { availableBefore: 5000 })]),
+      answer('giftCard.pay', 'pay-a', ok(hold()), 3),
+      env(),
+    );
     expect(step.verify).toEqual([{ operationId: 'pay-a', kind: 'giftCard', number: '7001', availableAtLeast: 4000 }]);
   });
   it('keeps the balance left for the slip', () => {
-    const step = evolve(sale([line('a', 'giftCard', states.requesting!)]), answer('giftCard.pay', 'pay-a', ok(hold())), env());
+    const step = evolve(
+      sale([line('a', 'giftCard', states.requesting!)]),
+      answer('giftCard.pay', 'pay-a', ok(hold())),
+      env(),
+    );
     expect(step.sale.lines[0]?.balanceAfter).toBe(4000);
   });
 });
 
 describe('evolve: commits', () => {
-  const completing = (status: Sale['status']) => sale([line('a', 'giftCard', states.committing!, { settleOperationId: 'c1', amount: 3000 })], status);
+  const completing = (status: Sale['status']) =>
+    sale([line('a', 'giftCard', states.committing!, { settleOperationId: 'c1', amount: 3000 })], status);
   it('landed: committed, the sale completed', () => {
     const s = evolve(completing('completing'), answer('giftCard.commit', 'c1', ok(hold('committed'))), env()).sale;
     expect([s.status, s.lines[0]?.state.name]).toEqual(['completed', 'committed']);
   });
-  it.each([['unknown', unknown], ['passing', passing]])('%s: queued and resent, the sale completes meanwhile', (_n, outcome) => {
+  it.each([
+    ['unknown', unknown],
+    ['passing', passing],
+  ])('%s: queued and resent, the sale completes meanwhile', (_n, outcome) => {
     const s = evolve(completing('completing'), answer('giftCard.commit', 'c1', outcome), env()).sale;
     expect([s.status, s.lines[0]?.state.name, s.lines[0]?.settleQueued]).toEqual(['completed', 'committing', true]);
   });
-  it.each(['authorization_expired', 'authorization_canceled', 'authorization_not_found'])('%s while the cashier is there: the sale is open again, that amount due', (code) => {
-    const s = evolve(completing('completing'), answer('giftCard.commit', 'c1', refused(code)), env()).sale;
-    expect([s.status, s.notice, remainingDue(s)]).toEqual(['open', 'reopened', 3000]);
-  });
+  it.each(['authorization_expired', 'authorization_canceled', 'authorization_not_found'])(
+    '%s while the cashier is there: the sale is open again, that amount due',
+    (code) => {
+      const s = evolve(completing('completing'), answer('giftCard.commit', 'c1', refused(code)), env()).sale;
+      expect([s.status, s.notice, remainingDue(s)]).toEqual(['open', 'reopened', 3000]);
+    },
+  );
   it('lapsed after the cashier moved on (the commit path was down): the manager is told', () => {
-    const step = evolve(completing('completed'), answer('giftCard.commit', 'c1', refused('authorization_expired')), env());
+    const step = evolve(
+      completing('completed'),
+      answer('giftCard.commit', 'c1', refused('authorization_expired')),
+      env(),
+    );
     expect(step.flags).toEqual([{ operationId: 'c1', note: expect.stringContaining('never taken') }]);
     expect(step.sale.status).toBe('completed');
   });
   it('refused for another reason: the manager is told', () => {
-    expect(evolve(completing('completed'), answer('giftCard.commit', 'c1', refused('merchant_not_allowed')), env()).flags).toHaveLength(1);
+    expect(
+      evolve(completing('completed'), answer('giftCard.commit', 'c1', refused('merchant_not_allowed')), env()).flags,
+    ).toHaveLength(1);
   });
   it('a lapsed hold tendered again completes for good (no bounce back to open)', () => {
     const e = env();
@@ -254,7 +396,11 @@ describe('evolve: cancels and voids', () => {
     ['refused otherwise', refused('merchant_not_allowed'), 'voiding', 1],
     ['passing', passing, 'voiding', 0],
   ] as const)('void %s', (_n, outcome, expected, flags) => {
-    const step = evolve(sale([line('a', 'loyaltyCard', states.voiding!, { settleOperationId: 'v1' })], 'voiding'), answer('loyaltyCard.voidPayment', 'v1', outcome), env());
+    const step = evolve(
+      sale([line('a', 'loyaltyCard', states.voiding!, { settleOperationId: 'v1' })], 'voiding'),
+      answer('loyaltyCard.voidPayment', 'v1', outcome),
+      env(),
+    );
     expect(step.sale.lines[0]?.state.name).toBe(expected);
     expect(step.flags).toHaveLength(flags);
   });
@@ -266,7 +412,13 @@ describe('evolve: cancels and voids', () => {
 });
 
 describe('every action on every line state is either taken whole or rejected whole', () => {
-  const actions: SaleAction[] = [{ type: 'removeLine', lineId: 'a' }, { type: 'complete' }, { type: 'void' }, { type: 'close' }, { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 }];
+  const actions: SaleAction[] = [
+    { type: 'removeLine', lineId: 'a' },
+    { type: 'complete' },
+    { type: 'void' },
+    { type: 'close' },
+    { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 },
+  ];
   for (const [name, state] of Object.entries(states)) {
     for (const action of actions) {
       it(`${action.type} with a line ${name}`, () => {

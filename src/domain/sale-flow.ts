@@ -2,7 +2,18 @@ import type { InstrumentKind } from './instrument';
 import { maskNumber } from './instrument-number';
 import type { Minor } from './money';
 import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
-import { canComplete, canTender, lineAdded, lineChanged, lineRemoved, newSale, remainingDue, saleStatusChanged, type HostOrder, type Sale } from './sale';
+import {
+  canComplete,
+  canTender,
+  lineAdded,
+  lineChanged,
+  lineRemoved,
+  newSale,
+  remainingDue,
+  saleStatusChanged,
+  type HostOrder,
+  type Sale,
+} from './sale';
 import { coveredAmount, isInFlight, isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
 import { holdGoneCodes, tenderFor, tenders, type LineChange } from './tenders';
 
@@ -48,10 +59,22 @@ export interface FlowStep {
   rejected?: string | undefined;
 }
 
-const step = (sale: Sale, more: Partial<FlowStep> = {}): FlowStep => ({ sale, orders: [], flags: [], verify: [], ...more });
+const step = (sale: Sale, more: Partial<FlowStep> = {}): FlowStep => ({
+  sale,
+  orders: [],
+  flags: [],
+  verify: [],
+  ...more,
+});
 const reject = (sale: Sale, why: string): FlowStep => step(sale, { rejected: why });
 
-const reasons = { pay: 'Sale', commit: 'Sale', remove: 'Tender removed', void: 'Sale voided', reverse: 'Sale reversed' } as const;
+const reasons = {
+  pay: 'Sale',
+  commit: 'Sale',
+  remove: 'Tender removed',
+  void: 'Sale voided',
+  reverse: 'Sale reversed',
+} as const;
 
 function order(sale: Sale, id: string, request: OperationRequest, reason: string): OperationOrder {
   return { id, request, transactionId: sale.transactionId, reason };
@@ -63,7 +86,8 @@ function withLine(sale: Sale, lineId: string, change: (line: TenderLine) => Tend
 
 function applyChange(sale: Sale, change: LineChange): Sale {
   let next = change.event ? lineChanged(sale, change.lineId, change.event) : sale;
-  if (change.balanceAfter !== undefined) next = withLine(next, change.lineId, (l) => ({ ...l, balanceAfter: change.balanceAfter }));
+  if (change.balanceAfter !== undefined)
+    next = withLine(next, change.lineId, (l) => ({ ...l, balanceAfter: change.balanceAfter }));
   return next;
 }
 
@@ -76,7 +100,12 @@ function release(s: FlowStep, lineId: string, reason: string, env: FlowEnv, remo
   const id = env.newId();
   let sale = s.sale;
   for (const lid of plan.lineIds) {
-    sale = withLine(lineChanged(sale, lid, plan.event), lid, (l) => ({ ...l, settleOperationId: id, settleQueued: false, removing }));
+    sale = withLine(lineChanged(sale, lid, plan.event), lid, (l) => ({
+      ...l,
+      settleOperationId: id,
+      settleQueued: false,
+      removing,
+    }));
   }
   return { ...s, sale, orders: [...s.orders, order(sale, id, plan.request, reason)] };
 }
@@ -89,12 +118,14 @@ function settle(s: FlowStep, now: Date): FlowStep {
     if (line.state.name === 'canceled' || line.state.name === 'voided') sale = lineRemoved(sale, line.id);
     else if (!isInFlight(line)) sale = withLine(sale, line.id, (l) => ({ ...l, removing: false })); // it turned out paid: it stays
   }
-  const settling = (l: TenderLine) => l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding';
+  const settling = (l: TenderLine) =>
+    l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding';
   // A commit that got no answer yet is retried until it lands (it is idempotent): the sale is complete.
   if (sale.status === 'completing' && !sale.lines.some((l) => l.state.name === 'committing' && !l.settleQueued)) {
     sale = saleStatusChanged(sale, 'completed', now);
   }
-  if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || isUnresolved(l))) sale = saleStatusChanged(sale, 'voided', now);
+  if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || isUnresolved(l)))
+    sale = saleStatusChanged(sale, 'voided', now);
   if (sale.status === 'reversing' && !sale.lines.some(settling)) sale = saleStatusChanged(sale, 'reversed', now);
   return { ...s, sale };
 }
@@ -113,26 +144,44 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
   switch (action.type) {
     case 'tender': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
-      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
-      if (sale.host?.allowedKinds && !sale.host.allowedKinds.includes(action.kind)) return reject(sale, 'kind_not_allowed');
+      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale))
+        return reject(sale, 'amount');
+      if (sale.host?.allowedKinds && !sale.host.allowedKinds.includes(action.kind))
+        return reject(sale, 'kind_not_allowed');
       const line: TenderLine = {
-        id: env.newId(), kind: action.kind, number: action.number, amount: action.amount, availableBefore: action.availableBefore,
-        payOperationId: env.newId(), state: { name: 'requesting' },
+        id: env.newId(),
+        kind: action.kind,
+        number: action.number,
+        amount: action.amount,
+        availableBefore: action.availableBefore,
+        payOperationId: env.newId(),
+        state: { name: 'requesting' },
       };
       const next = { ...lineAdded(sale, line), notice: undefined };
-      return step(next, { orders: [order(next, line.payOperationId ?? '', tenderFor(action.kind).pay(line), reasons.pay)] });
+      return step(next, {
+        orders: [order(next, line.payOperationId ?? '', tenderFor(action.kind).pay(line), reasons.pay)],
+      });
     }
     case 'tenderExternal': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
       if (sale.host) return reject(sale, 'till_collects'); // the till takes cash and bank cards itself
-      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale)) return reject(sale, 'amount');
-      const line: TenderLine = { id: env.newId(), kind: 'external', number: '', amount: action.amount, label: action.label, state: { name: 'recorded' } };
+      if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale))
+        return reject(sale, 'amount');
+      const line: TenderLine = {
+        id: env.newId(),
+        kind: 'external',
+        number: '',
+        amount: action.amount,
+        label: action.label,
+        state: { name: 'recorded' },
+      };
       return step({ ...lineAdded(sale, line), notice: undefined });
     }
     case 'removeLine': {
       const line = sale.lines.find((l) => l.id === action.lineId);
       if (!line || sale.status !== 'open') return reject(sale, 'not_open');
-      if (['recorded', 'denied', 'failed', 'canceled', 'voided'].includes(line.state.name)) return step(lineRemoved(sale, line.id));
+      if (['recorded', 'denied', 'failed', 'canceled', 'voided'].includes(line.state.name))
+        return step(lineRemoved(sale, line.id));
       const released = release(step(sale), line.id, reasons.remove, env, true);
       return released.orders.length > 0 ? released : reject(sale, 'in_flight');
     }
@@ -143,7 +192,11 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         const request = line.kind === 'external' ? null : (tenderFor(line.kind).commit?.(line) ?? null);
         if (!request) continue;
         const id = env.newId();
-        const next = withLine(lineChanged(s.sale, line.id, { type: 'commitRequested' }), line.id, (l) => ({ ...l, settleOperationId: id, settleQueued: false }));
+        const next = withLine(lineChanged(s.sale, line.id, { type: 'commitRequested' }), line.id, (l) => ({
+          ...l,
+          settleOperationId: id,
+          settleQueued: false,
+        }));
         s = { ...s, sale: next, orders: [...s.orders, order(next, id, request, reasons.commit)] };
       }
       return settle(s, env.now);
@@ -155,7 +208,10 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         s = release(s, line.id, reasons.void, env, false);
         // Committed money cannot be released through the contract: a manager must refund it.
         if (line.state.name === 'committed' && line.settleOperationId) {
-          s.flags.push({ operationId: line.settleOperationId, note: `The sale was voided, but ${maskNumber(line.number)} had already paid this amount (committed): refund it another way.` });
+          s.flags.push({
+            operationId: line.settleOperationId,
+            note: `The sale was voided, but ${maskNumber(line.number)} had already paid this amount (committed): refund it another way.`,
+          });
         }
       }
       return settle(s, env.now);
@@ -164,12 +220,14 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       if (sale.status !== 'completed' || sale.lines.some(isInFlight)) return reject(sale, 'not_completed');
       let s = step(saleStatusChanged(sale, 'reversing', env.now));
       // Loyalty payments are voided; committed gift card and store credit money stays taken (the contract has no refund).
-      for (const line of sale.lines) if (line.kind === 'loyaltyCard') s = release(s, line.id, reasons.reverse, env, false);
+      for (const line of sale.lines)
+        if (line.kind === 'loyaltyCard') s = release(s, line.id, reasons.reverse, env, false);
       return settle(s, env.now);
     }
     case 'close': {
       const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
-      if (sale.status !== 'completed' && sale.status !== 'voided' && sale.status !== 'reversed' && !waitingOnly) return reject(sale, 'not_finished');
+      if (sale.status !== 'completed' && sale.status !== 'voided' && sale.status !== 'reversed' && !waitingOnly)
+        return reject(sale, 'not_finished');
       return step({ ...sale, closed: true });
     }
   }
@@ -183,7 +241,11 @@ export function evolve(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
 function apply(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
   const payLine = sale.lines.find((l) => l.payOperationId === answer.id);
   if (payLine) return payAnswered(sale, payLine, answer, env);
-  const lines = sale.lines.filter((l) => l.settleOperationId === answer.id && (l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding'));
+  const lines = sale.lines.filter(
+    (l) =>
+      l.settleOperationId === answer.id &&
+      (l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding'),
+  );
   if (lines.length === 0) return step(sale);
   return settleAnswered(sale, lines, answer, env);
 }
@@ -207,8 +269,18 @@ function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv)
   let s = step(applyChange(sale, change));
   const after = s.sale.lines.find((l) => l.id === line.id);
   if (!after) return s;
-  if (answer.outcome.status === 'succeeded' && answer.attempts > 1 && line.kind !== 'external' && line.availableBefore !== undefined) {
-    s.verify.push({ operationId: answer.id, kind: line.kind, number: line.number, availableAtLeast: line.availableBefore - coveredAmount(after) });
+  if (
+    answer.outcome.status === 'succeeded' &&
+    answer.attempts > 1 &&
+    line.kind !== 'external' &&
+    line.availableBefore !== undefined
+  ) {
+    s.verify.push({
+      operationId: answer.id,
+      kind: line.kind,
+      number: line.number,
+      availableAtLeast: line.availableBefore - coveredAmount(after),
+    });
   }
   // The sale was voided while this answer was outstanding: give the money back at once.
   if (sale.status === 'voiding') s = release(s, line.id, reasons.void, env, false);
@@ -236,7 +308,10 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
           // The cashier is still there: that money was not taken, so it is due again.
           s.sale = { ...saleStatusChanged(s.sale, 'open', env.now), notice: 'reopened' };
         } else {
-          s.flags.push({ operationId: answer.id, note: 'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.' });
+          s.flags.push({
+            operationId: answer.id,
+            note: 'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.',
+          });
         }
       } else s.flags.push({ operationId: answer.id, note: `Commit refused: ${outcome.code}` });
       return s;

@@ -1,9 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { canComplete, canTender, checkTenderAmount, defaultTenderAmount, lineAdded, lineChanged, lineRemoved, newSale, paidAmount, remainingDue, saleStatusChanged, type Sale } from './sale';
-import { coveredAmount, IllegalTransition, transition, type TenderEvent, type TenderLine, type TenderLineState } from './tender-line';
+import {
+  canComplete,
+  canTender,
+  checkTenderAmount,
+  defaultTenderAmount,
+  lineAdded,
+  lineChanged,
+  lineRemoved,
+  newSale,
+  paidAmount,
+  remainingDue,
+  saleStatusChanged,
+  type Sale,
+} from './sale';
+import {
+  coveredAmount,
+  IllegalTransition,
+  transition,
+  type TenderEvent,
+  type TenderLine,
+  type TenderLineState,
+} from './tender-line';
 
 const now = new Date('2026-11-22T12:00:00Z');
-const line = (kind: TenderLine['kind'], amount: number, state: TenderLineState = { name: 'requesting' }, id = `${kind}-${amount}`): TenderLine => ({ id, kind, number: kind === 'external' ? '' : '7001', amount, state });
+const line = (
+  kind: TenderLine['kind'],
+  amount: number,
+  state: TenderLineState = { name: 'requesting' },
+  id = `${kind}-${amount}`,
+): TenderLine => ({ id, kind, number: kind === 'external' ? '' : '7001', amount, state });
 const account = (net: number, authorized = 0) => ({ net, original: net, floor: 0, authorized });
 
 describe('tender line transitions', () => {
@@ -68,10 +93,19 @@ describe('tender line transitions', () => {
   }
 
   it('keeps the loyalty answer: partial approval and denial reason', () => {
-    const partial = transition(line('loyaltyCard', 2000), { type: 'loyaltyAnswered', result: 'partiallyApproved', approvedAmount: 500 });
+    const partial = transition(line('loyaltyCard', 2000), {
+      type: 'loyaltyAnswered',
+      result: 'partiallyApproved',
+      approvedAmount: 500,
+    });
     expect(partial.state).toEqual({ name: 'partiallyApproved', approvedAmount: 500 });
     expect(coveredAmount(partial)).toBe(500);
-    const denied = transition(line('loyaltyCard', 2000), { type: 'loyaltyAnswered', result: 'denied', approvedAmount: 0, denialReason: 'card_not_open' });
+    const denied = transition(line('loyaltyCard', 2000), {
+      type: 'loyaltyAnswered',
+      result: 'denied',
+      approvedAmount: 0,
+      denialReason: 'card_not_open',
+    });
     expect(denied.state).toEqual({ name: 'denied', reason: 'card_not_open' });
     expect(coveredAmount(denied)).toBe(0);
   });
@@ -86,7 +120,11 @@ describe('sale arithmetic', () => {
     expect(defaultTenderAmount(sale, account(3000, 1000))).toBe(2000);
     sale = lineAdded(sale, line('storeCredit', 2000, { name: 'authorized', authCode: 'B', expires: 'x' }));
     sale = lineAdded(sale, line('loyaltyCard', 2500));
-    sale = lineChanged(sale, 'loyaltyCard-2500', { type: 'loyaltyAnswered', result: 'partiallyApproved', approvedAmount: 500 });
+    sale = lineChanged(sale, 'loyaltyCard-2500', {
+      type: 'loyaltyAnswered',
+      result: 'partiallyApproved',
+      approvedAmount: 500,
+    });
     expect([paidAmount(sale), remainingDue(sale)]).toEqual([7500, 2500]);
     expect(canComplete(sale)).toBe(false);
     expect(canTender(sale)).toBe(true);
@@ -106,7 +144,10 @@ describe('sale arithmetic', () => {
   });
 
   it('frees the money of removed, failed, canceled and voided lines', () => {
-    let sale = lineAdded(newSale('tx', 1000, now), line('giftCard', 600, { name: 'authorized', authCode: 'A', expires: 'x' }));
+    let sale = lineAdded(
+      newSale('tx', 1000, now),
+      line('giftCard', 600, { name: 'authorized', authCode: 'A', expires: 'x' }),
+    );
     sale = lineChanged(sale, 'giftCard-600', { type: 'cancelRequested' });
     expect(remainingDue(sale)).toBe(1000);
     sale = lineChanged(sale, 'giftCard-600', { type: 'canceled', lapsed: false });

@@ -43,7 +43,8 @@ export interface Sale {
 }
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
-  if (!Number.isSafeInteger(due) || due <= 0) throw new RangeError('The amount due must be a positive whole number of minor units');
+  if (!Number.isSafeInteger(due) || due <= 0)
+    throw new RangeError('The amount due must be a positive whole number of minor units');
   return { transactionId, due, lines: [], status: 'open', startedAt: now.toISOString() };
 }
 
@@ -73,7 +74,13 @@ export function checkTenderAmount(sale: Sale, amount: Minor, account?: Account):
 
 /** Still something to send, resolve or show: a sale the terminal must keep working on. */
 export function isActive(sale: Sale): boolean {
-  return !sale.closed || sale.status === 'completing' || sale.status === 'voiding' || sale.status === 'reversing' || sale.lines.some((l) => isInFlight(l) || isUnresolved(l));
+  return (
+    !sale.closed ||
+    sale.status === 'completing' ||
+    sale.status === 'voiding' ||
+    sale.status === 'reversing' ||
+    sale.lines.some((l) => isInFlight(l) || isUnresolved(l))
+  );
 }
 
 export function hasWorkInFlight(sale: Sale): boolean {
@@ -116,5 +123,11 @@ const saleTransitions: Record<SaleStatus, SaleStatus[]> = {
 
 export function saleStatusChanged(sale: Sale, status: SaleStatus, now: Date): Sale {
   if (!saleTransitions[sale.status].includes(status)) throw new Error(`A ${sale.status} sale cannot become ${status}`);
-  return { ...sale, status, ...(status === 'completed' || status === 'voided' || status === 'reversed' ? { finishedAt: now.toISOString() } : {}) };
+  return {
+    ...sale,
+    status,
+    ...(status === 'completed' || status === 'voided' || status === 'reversed'
+      ? { finishedAt: now.toISOString() }
+      : {}),
+  };
 }

@@ -60,7 +60,12 @@ export interface TenderLine {
 
 export type TenderEvent =
   | { type: 'holdPlaced'; authCode: string; expires: string }
-  | { type: 'loyaltyAnswered'; result: 'approved' | 'partiallyApproved' | 'denied'; approvedAmount: Minor; denialReason?: LoyaltyDenialReason | undefined }
+  | {
+      type: 'loyaltyAnswered';
+      result: 'approved' | 'partiallyApproved' | 'denied';
+      approvedAmount: Minor;
+      denialReason?: LoyaltyDenialReason | undefined;
+    }
   | { type: 'refused'; code: string; available?: Minor | undefined }
   | { type: 'answerLost'; reason: string }
   | { type: 'commitRequested' }
@@ -85,18 +90,23 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
   const to = (state: TenderLineState): TenderLine => ({ ...line, state });
   switch (event.type) {
     case 'holdPlaced':
-      if ((s.name === 'requesting' || s.name === 'unknown') && (line.kind === 'giftCard' || line.kind === 'storeCredit')) {
+      if (
+        (s.name === 'requesting' || s.name === 'unknown') &&
+        (line.kind === 'giftCard' || line.kind === 'storeCredit')
+      ) {
         return to({ name: 'authorized', authCode: event.authCode, expires: event.expires });
       }
       break;
     case 'loyaltyAnswered':
       if ((s.name === 'requesting' || s.name === 'unknown') && line.kind === 'loyaltyCard') {
-        if (event.result === 'denied') return to({ name: 'denied', reason: event.denialReason ?? 'insufficient_funds' });
+        if (event.result === 'denied')
+          return to({ name: 'denied', reason: event.denialReason ?? 'insufficient_funds' });
         return to({ name: event.result, approvedAmount: event.approvedAmount });
       }
       break;
     case 'refused':
-      if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'failed', code: event.code, available: event.available });
+      if (s.name === 'requesting' || s.name === 'unknown')
+        return to({ name: 'failed', code: event.code, available: event.available });
       break;
     case 'answerLost':
       if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'unknown', reason: event.reason });
@@ -114,7 +124,8 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       if (s.name === 'canceling') return to({ name: 'canceled', authCode: s.authCode, lapsed: event.lapsed });
       break;
     case 'voidRequested':
-      if (s.name === 'approved' || s.name === 'partiallyApproved') return to({ name: 'voiding', approvedAmount: s.approvedAmount });
+      if (s.name === 'approved' || s.name === 'partiallyApproved')
+        return to({ name: 'voiding', approvedAmount: s.approvedAmount });
       break;
     case 'voided':
       if (s.name === 'voiding') return to({ name: 'voided', approvedAmount: s.approvedAmount });

@@ -31,12 +31,24 @@ export interface TenderAdapter<Paid, Released> {
 type HoldKind = 'giftCard' | 'storeCredit';
 
 /** Settles refused with these mean the hold is not there any more: its money was not taken. */
-export const holdGoneCodes: ReadonlySet<string> = new Set(['authorization_expired', 'authorization_canceled', 'authorization_not_found', 'not_found']);
+export const holdGoneCodes: ReadonlySet<string> = new Set([
+  'authorization_expired',
+  'authorization_canceled',
+  'authorization_not_found',
+  'not_found',
+]);
 
 const failed = (lineId: string, outcome: Exclude<Outcome<unknown>, { status: 'succeeded' }>): LineChange =>
   outcome.status === 'unknown'
     ? { lineId, event: { type: 'answerLost', reason: outcome.code } }
-    : { lineId, event: { type: 'refused', code: outcome.code, available: outcome.status === 'refused' ? outcome.available : undefined } };
+    : {
+        lineId,
+        event: {
+          type: 'refused',
+          code: outcome.code,
+          available: outcome.status === 'refused' ? outcome.available : undefined,
+        },
+      };
 
 /** Gift card and store credit: `_pay` places a hold, completing commits it, removing cancels it. */
 function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization> {
@@ -45,7 +57,11 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
     paid(line, outcome) {
       if (outcome.status !== 'succeeded') return failed(line.id, outcome);
       const hold = outcome.result;
-      return { lineId: line.id, event: { type: 'holdPlaced', authCode: hold.authCode, expires: hold.expires }, balanceAfter: availableAmount(hold.account) };
+      return {
+        lineId: line.id,
+        event: { type: 'holdPlaced', authCode: hold.authCode, expires: hold.expires },
+        balanceAfter: availableAmount(hold.account),
+      };
     },
     release(_sale, line) {
       if (line.state.name !== 'authorized') return null;
@@ -56,11 +72,15 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
       };
     },
     released(outcome) {
-      if (outcome.status === 'succeeded') return { event: { type: 'canceled', lapsed: outcome.result.status === 'expired' } };
+      if (outcome.status === 'succeeded')
+        return { event: { type: 'canceled', lapsed: outcome.result.status === 'expired' } };
       if (outcome.status !== 'refused') return 'queued';
       if (holdGoneCodes.has(outcome.code)) return { event: { type: 'canceled', lapsed: true } };
       if (outcome.code === 'authorization_committed') {
-        return { event: { type: 'turnedOutCommitted' }, flag: 'The hold could not be released: it had been committed. The card paid this amount.' };
+        return {
+          event: { type: 'turnedOutCommitted' },
+          flag: 'The hold could not be released: it had been committed. The card paid this amount.',
+        };
       }
       return { flag: `Cancel refused: ${outcome.code}. The money may have been taken.` };
     },
@@ -81,15 +101,26 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     const p = outcome.result;
     return {
       lineId: line.id,
-      event: { type: 'loyaltyAnswered', result: p.result, approvedAmount: p.approvedAmount, denialReason: p.denialReason },
+      event: {
+        type: 'loyaltyAnswered',
+        result: p.result,
+        approvedAmount: p.approvedAmount,
+        denialReason: p.denialReason,
+      },
       balanceAfter: availableAmount(p.account),
     };
   },
   release(sale, line) {
-    const lines = sale.lines.filter((l) => l.kind === 'loyaltyCard' && l.number === line.number && loyaltyPaid(l.state));
+    const lines = sale.lines.filter(
+      (l) => l.kind === 'loyaltyCard' && l.number === line.number && loyaltyPaid(l.state),
+    );
     if (lines.length === 0) return null;
     const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
-    return { lineIds: lines.map((l) => l.id), event: { type: 'voidRequested' }, request: { type: 'loyaltyCard.voidPayment', number: line.number, amount } };
+    return {
+      lineIds: lines.map((l) => l.id),
+      event: { type: 'voidRequested' },
+      request: { type: 'loyaltyCard.voidPayment', number: line.number, amount },
+    };
   },
   released(outcome) {
     if (outcome.status === 'succeeded') return { event: { type: 'voided' } };
@@ -101,7 +132,11 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
 };
 
 /** One adapter per instrument kind: the sale flow never branches on kind strings. */
-export const tenders: { giftCard: TenderAdapter<Authorization, Authorization>; storeCredit: TenderAdapter<Authorization, Authorization>; loyaltyCard: TenderAdapter<LoyaltyPayment, LoyaltyVoid> } = {
+export const tenders: {
+  giftCard: TenderAdapter<Authorization, Authorization>;
+  storeCredit: TenderAdapter<Authorization, Authorization>;
+  loyaltyCard: TenderAdapter<LoyaltyPayment, LoyaltyVoid>;
+} = {
   giftCard: holdTender('giftCard'),
   storeCredit: holdTender('storeCredit'),
   loyaltyCard: loyaltyTender,

@@ -2,8 +2,19 @@ import type { InstrumentKind } from './instrument';
 
 /** The situation a scenario card rehearses; the terminal words it in its own language (scenario.* messages). */
 export type ScenarioSituation =
-  | 'issued' | 'zeroBalance' | 'notIssued' | 'expired' | 'notYetValid' | 'fixedAmountNotIssued'
-  | 'open' | 'partialApproval' | 'openNoBalance' | 'new' | 'closed' | 'canceled' | 'balance';
+  | 'issued'
+  | 'zeroBalance'
+  | 'notIssued'
+  | 'expired'
+  | 'notYetValid'
+  | 'fixedAmountNotIssued'
+  | 'open'
+  | 'partialApproval'
+  | 'openNoBalance'
+  | 'new'
+  | 'closed'
+  | 'canceled'
+  | 'balance';
 
 /** A card a trainer taps to rehearse a situation. */
 export interface ScenarioCard {

@@ -10,7 +10,10 @@ const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a
 export const TEXT_CAP = { short: 80, message: 300 } as const;
 
 export function untrustedText(text: string, max: number = TEXT_CAP.message): string {
-  const clean = text.replace(unsafe, '').replace(/[\t\n\r]+/g, ' ').trim();
+  const clean = text
+    .replace(unsafe, '')
+    .replace(/[\t\n\r]+/g, ' ')
+    .trim();
   const chars = Array.from(clean);
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
 }

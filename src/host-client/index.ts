@@ -11,7 +11,15 @@
  * lost in transit is found; after a reload the till calls `pay` again with the same reference
  * (or `status`) and gets the same sale.
  */
-import { isTerminalMessage, PROTOCOL, VERSION, type HostRequest, type HostResult, type RefusalReason, type TerminalMessage } from './protocol';
+import {
+  isTerminalMessage,
+  PROTOCOL,
+  VERSION,
+  type HostRequest,
+  type HostResult,
+  type RefusalReason,
+  type TerminalMessage,
+} from './protocol';
 
 export * from './protocol';
 
@@ -40,11 +48,17 @@ export interface PayRequest {
   allowedKinds?: ('giftCard' | 'loyaltyCard' | 'storeCredit')[];
 }
 
-export type StatusAnswer = { state: 'in_progress' | 'unknown_reference'; reference: string } | { state: 'finished'; reference: string; result: HostResult };
+export type StatusAnswer =
+  | { state: 'in_progress' | 'unknown_reference'; reference: string }
+  | { state: 'finished'; reference: string; result: HostResult };
 
 /** The terminal said no: `reason` is machine-readable, `message` says why in words. */
 export class TerminalRefused extends Error {
-  constructor(readonly reason: RefusalReason, message: string, readonly reference?: string) {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+    readonly reference?: string,
+  ) {
     super(message);
     this.name = 'TerminalRefused';
   }
@@ -52,15 +66,25 @@ export class TerminalRefused extends Error {
 
 /** No answer within the time allowed. Nothing is lost: ask `status` (or `pay` again) with the same reference. */
 export class TerminalTimeout extends Error {
-  constructor(readonly reference: string, what: string) {
+  constructor(
+    readonly reference: string,
+    what: string,
+  ) {
     super(`No ${what} from the terminal in time for ${reference}: ask its status again.`);
     this.name = 'TerminalTimeout';
   }
 }
 
-type Body = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'protocol' | 'version' | 'id'> : never) : never;
+type Body = HostRequest extends infer R
+  ? R extends HostRequest
+    ? Omit<R, 'protocol' | 'version' | 'id'>
+    : never
+  : never;
 
-const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export function connectTerminal(options: TerminalClientOptions) {
   const resendMs = options.resendMs ?? 1000;
@@ -90,20 +114,31 @@ export function connectTerminal(options: TerminalClientOptions) {
     return new Promise((resolve, reject) => {
       const send = () => target()?.postMessage(message, options.origin);
       const resend = setInterval(send, resendMs);
-      const timeout = setTimeout(() => finish(() => reject(new TerminalTimeout(body.reference, 'answer'))), requestTimeoutMs);
+      const timeout = setTimeout(
+        () => finish(() => reject(new TerminalTimeout(body.reference, 'answer'))),
+        requestTimeoutMs,
+      );
       const finish = (then: () => void) => {
         clearInterval(resend);
         clearTimeout(timeout);
         replies.delete(id);
         then();
       };
-      replies.set(id, (reply) => finish(() => (reply.type === 'refused' ? reject(new TerminalRefused(reply.reason, reply.message, reply.reference)) : resolve(reply))));
+      replies.set(id, (reply) =>
+        finish(() =>
+          reply.type === 'refused'
+            ? reject(new TerminalRefused(reply.reason, reply.message, reply.reference))
+            : resolve(reply),
+        ),
+      );
       send();
     });
   }
 
   const asStatus = (reply: TerminalMessage, reference: string): StatusAnswer =>
-    reply.type === 'result' ? { state: 'finished', reference, result: reply.result } : { state: reply.type === 'status' ? reply.state : 'in_progress', reference };
+    reply.type === 'result'
+      ? { state: 'finished', reference, result: reply.result }
+      : { state: reply.type === 'status' ? reply.state : 'in_progress', reference };
 
   async function status(reference: string): Promise<StatusAnswer> {
     return asStatus(await request({ type: 'status', reference }), reference);
@@ -127,10 +162,18 @@ export function connectTerminal(options: TerminalClientOptions) {
       const waiter = (result: HostResult) => done(() => resolve(result));
       waiters.add(waiter);
       const poll = setInterval(() => {
-        status(reference).then((s) => {
-          if (s.state === 'finished') waiter(s.result);
-          else if (s.state === 'unknown_reference') done(() => reject(new TerminalRefused('unknown_reference', 'The terminal has no sale with this reference.', reference)));
-        }, () => undefined);
+        status(reference).then(
+          (s) => {
+            if (s.state === 'finished') waiter(s.result);
+            else if (s.state === 'unknown_reference')
+              done(() =>
+                reject(
+                  new TerminalRefused('unknown_reference', 'The terminal has no sale with this reference.', reference),
+                ),
+              );
+          },
+          () => undefined,
+        );
       }, pollMs);
       const timeout = setTimeout(() => done(() => reject(new TerminalTimeout(reference, 'result'))), timeoutMs);
     });

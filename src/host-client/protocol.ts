@@ -106,5 +106,10 @@ export type TerminalMessage = Envelope &
   );
 
 export function isTerminalMessage(data: unknown): data is TerminalMessage {
-  return typeof data === 'object' && data !== null && (data as Envelope).protocol === PROTOCOL && typeof (data as { type?: unknown }).type === 'string';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Envelope).protocol === PROTOCOL &&
+    typeof (data as { type?: unknown }).type === 'string'
+  );
 }

@@ -11,7 +11,9 @@ export function amountSchema(currency: string, locale: string) {
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const parsed = parseAmountInput(dataset.value, currency, locale);
       if (parsed.ok) return parsed.minor;
-      addIssue({ message: parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error });
+      addIssue({
+        message: parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error,
+      });
       return NEVER;
     }),
   );
@@ -21,10 +23,17 @@ export function amountSchema(currency: string, locale: string) {
  * A check of the whole form whose problem belongs to one field (shown under it): `problem` returns
  * the message (an i18n key suffix) or null.
  */
-export function fieldCheck<T extends Record<string, unknown>>(field: keyof T & string, problem: (values: T) => string | null) {
+export function fieldCheck<T extends Record<string, unknown>>(
+  field: keyof T & string,
+  problem: (values: T) => string | null,
+) {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const message = problem(dataset.value);
-    if (message) addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field] }] });
+    if (message)
+      addIssue({
+        message,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field] }],
+      });
   });
 }

@@ -5,14 +5,25 @@ import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { usePrinterStore } from '@/lib/printing/printer-store';
 import { savedLocale } from '@/lib/settings/store';
 
-const usePrintStore = create<{ slip: ReactNode | null; printerFailed: boolean }>(() => ({ slip: null, printerFailed: false }));
+const usePrintStore = create<{ slip: ReactNode | null; printerFailed: boolean }>(() => ({
+  slip: null,
+  printerFailed: false,
+}));
 
 /** The slip's bytes to the receipt printer chosen in Settings (encoder and driver loaded on first use). */
 async function printOnPrinter(doc: SlipDoc): Promise<void> {
   const { kind, paper, device } = usePrinterStore.getState();
   if (kind === 'browser' || !device) throw new Error('no printer');
-  const [{ encodeSlip }, { sendToPrinter }] = await Promise.all([import('./printing/escpos'), import('./printing/drivers')]);
-  const bytes = encodeSlip(doc, { paper, locale: savedLocale(), language: device.language, codepageMapping: device.codepageMapping });
+  const [{ encodeSlip }, { sendToPrinter }] = await Promise.all([
+    import('./printing/escpos'),
+    import('./printing/drivers'),
+  ]);
+  const bytes = encodeSlip(doc, {
+    paper,
+    locale: savedLocale(),
+    language: device.language,
+    codepageMapping: device.codepageMapping,
+  });
   await sendToPrinter(kind, device, bytes);
 }
 
@@ -26,7 +37,10 @@ export function printSlip(slip: ReactNode, doc?: SlipDoc): Promise<void> {
     toBrowser(false);
     return Promise.resolve();
   }
-  return printOnPrinter(doc).then(() => usePrintStore.setState({ printerFailed: false }), () => toBrowser(true));
+  return printOnPrinter(doc).then(
+    () => usePrintStore.setState({ printerFailed: false }),
+    () => toBrowser(true),
+  );
 }
 
 /** Where the slip being printed is rendered; hidden on screen, the only thing on paper. */
@@ -49,7 +63,9 @@ export function PrintArea() {
       {printerFailed && (
         <p className="notice notice-error print-notice" role="alert">
           {t('printer.failed')}{' '}
-          <button type="button" className="button" onClick={() => usePrintStore.setState({ printerFailed: false })}>{t('printer.dismiss')}</button>
+          <button type="button" className="button" onClick={() => usePrintStore.setState({ printerFailed: false })}>
+            {t('printer.dismiss')}
+          </button>
         </p>
       )}
       <div className="print-area" aria-hidden={slip ? undefined : true}>

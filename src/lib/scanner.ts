@@ -29,10 +29,13 @@ function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(target.type);
+  return (
+    target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(target.type)
+  );
 }
 
-const isAmountField = (target: EventTarget | null): target is HTMLInputElement => target instanceof HTMLInputElement && target.hasAttribute('data-amount-field');
+const isAmountField = (target: EventTarget | null): target is HTMLInputElement =>
+  target instanceof HTMLInputElement && target.hasAttribute('data-amount-field');
 
 /** Gives a field its earlier text the way typing would, so the form library sees it. */
 function restore(field: HTMLInputElement, value: string) {
@@ -128,7 +131,8 @@ export function registerScanHandler(handler: Handler): () => void {
   changed();
   const waiting = pending;
   pending = null;
-  if (waiting && Date.now() - waiting.at <= PENDING_SCAN_MS) queueMicrotask(() => handlers.at(-1)?.handler(waiting.text));
+  if (waiting && Date.now() - waiting.at <= PENDING_SCAN_MS)
+    queueMicrotask(() => handlers.at(-1)?.handler(waiting.text));
   return () => {
     const at = handlers.indexOf(entry);
     if (at >= 0) handlers.splice(at, 1);

@@ -12,7 +12,10 @@ export type LookupTarget = { kind: InstrumentKind; number: string };
  * The lookup flow: raw input to a number, the number's prefix to a kind (or a question to the
  * cashier), then the instrument from the server.
  */
-export function useInstrumentLookup(initial: LookupTarget | null = null, options: { fallbackKind?: InstrumentKind } = {}) {
+export function useInstrumentLookup(
+  initial: LookupTarget | null = null,
+  options: { fallbackKind?: InstrumentKind } = {},
+) {
   const { fallbackKind } = options;
   const { api, scope, series } = useTerminal();
   const [target, setTarget] = useState<LookupTarget | null>(initial);

@@ -14,7 +14,7 @@ export type PrinterEvent =
 const CP858_HIGH =
   'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈ€ÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00ad±‗¾¶§÷¸°¨·¹³²■\u00a0';
 
-const char = (b: number) => (b < 0x80 ? String.fromCharCode(b) : CP858_HIGH[b - 0x80] ?? '?');
+const char = (b: number) => (b < 0x80 ? String.fromCharCode(b) : (CP858_HIGH[b - 0x80] ?? '?'));
 
 export function decodeEscPos(bytes: Uint8Array): PrinterEvent[] {
   const events: PrinterEvent[] = [];
@@ -37,14 +37,16 @@ export function decodeEscPos(bytes: Uint8Array): PrinterEvent[] {
       const c = take(1)[0]!;
       if (c === 0x40) events.push({ type: 'init' });
       else if (c === 0x74) events.push({ type: 'codepage', table: take(1)[0]! });
-      else if (c === 0x4d || c === 0x45 || c === 0x61 || c === 0x2d || c === 0x34 || c === 0x21) take(1); // font, bold, align, underline, italic, mode
+      else if (c === 0x4d || c === 0x45 || c === 0x61 || c === 0x2d || c === 0x34 || c === 0x21)
+        take(1); // font, bold, align, underline, italic, mode
       else throw new Error(`unknown command ESC 0x${c.toString(16)} at byte ${i - 2}`);
     } else if (b === 0x1c) {
       const c = take(1)[0]!;
       if (c !== 0x2e) throw new Error(`unknown command FS 0x${c.toString(16)}`); // FS . : leave Kanji mode
     } else if (b === 0x1d) {
       const c = take(1)[0]!;
-      if (c === 0x21 || c === 0x68 || c === 0x77 || c === 0x48 || c === 0x66) take(1); // size, barcode height, width, text position, font
+      if (c === 0x21 || c === 0x68 || c === 0x77 || c === 0x48 || c === 0x66)
+        take(1); // size, barcode height, width, text position, font
       else if (c === 0x6b) {
         const m = take(1)[0]!;
         if (m !== 73) throw new Error(`barcode system ${m} is not Code 128`);
@@ -67,4 +69,5 @@ export function decodeEscPos(bytes: Uint8Array): PrinterEvent[] {
 }
 
 /** The printed lines only, leading spaces (centring) removed. */
-export const printedLines = (events: PrinterEvent[]) => events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text.trim());
+export const printedLines = (events: PrinterEvent[]) =>
+  events.filter((e) => e.type === 'line').map((e) => (e as { text: string }).text.trim());

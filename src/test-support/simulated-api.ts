@@ -9,7 +9,13 @@ import { demoDataset } from '@/simulator/demo-dataset';
 /** Bends a server's JSON answer on the way back (a proxy that lies); return the body unchanged to let it through. */
 export type Bend = (path: string, body: Record<string, unknown>) => Record<string, unknown>;
 
-export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknown = demoDataset, onSend?: (request: Request) => void | Promise<void>, now?: () => number, bend?: Bend) {
+export function simulatedApi(
+  overrides: Partial<ApiConfig> = {},
+  dataset: unknown = demoDataset,
+  onSend?: (request: Request) => void | Promise<void>,
+  now?: () => number,
+  bend?: Bend,
+) {
   const parsed = parseDataset(dataset);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const app = createSimulatorApp(createEngine(parsed.dataset, now ? { now } : {}));
@@ -25,8 +31,17 @@ export function simulatedApi(overrides: Partial<ApiConfig> = {}, dataset: unknow
     return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
   };
   const api = createLoyaltyApi({
-    baseUrl: 'http://sim.test/', loyaltyGroup: 'demo', token: 'demo-token', merchantId: 'M1', currency: parsed.dataset.currency,
-    timeoutMs: 2000, storeId: 1, workstationId: 7, operatorId: 'op', fetch, ...overrides,
+    baseUrl: 'http://sim.test/',
+    loyaltyGroup: 'demo',
+    token: 'demo-token',
+    merchantId: 'M1',
+    currency: parsed.dataset.currency,
+    timeoutMs: 2000,
+    storeId: 1,
+    workstationId: 7,
+    operatorId: 'op',
+    fetch,
+    ...overrides,
   });
   return { api, app, sent, state: () => app.engine.view() };
 }

@@ -23,7 +23,12 @@ describe('the 18 operations against the simulator', () => {
   it('gift cards: get, issue, issue in series, pay, commit, cancel, unissue', async () => {
     const { api, state } = setup();
     const card = await api.giftCards.get('700100000001');
-    expect(card).toMatchObject({ kind: 'giftCard', number: '700100000001', status: 'issued', account: { net: 5000, original: 5000, floor: 0, authorized: 0 } });
+    expect(card).toMatchObject({
+      kind: 'giftCard',
+      number: '700100000001',
+      status: 'issued',
+      account: { net: 5000, original: 5000, floor: 0, authorized: 0 },
+    });
     expect((await api.giftCards.issue('700100000003', { amount: 2050 }, o)).account.net).toBe(2050);
     const printed = await api.giftCards.issueInSeries('GC3', { amount: 1000, customer: { customerId: 'C5' } }, o);
     expect(printed).toMatchObject({ number: '700300000001', customer: { customerId: 'C5' } });
@@ -39,10 +44,17 @@ describe('the 18 operations against the simulator', () => {
   it('loyalty cards: get, issue, unissue, pay (partial), void', async () => {
     const { api } = setup();
     expect(await api.loyaltyCards.get('710100000003')).toMatchObject({ kind: 'loyaltyCard', statusCode: 0 });
-    expect((await api.loyaltyCards.issue('710100000003', { customer: { customerId: 'C9', name: 'Noor' } }, o)).statusCode).toBe(1);
+    expect(
+      (await api.loyaltyCards.issue('710100000003', { customer: { customerId: 'C9', name: 'Noor' } }, o)).statusCode,
+    ).toBe(1);
     expect((await api.loyaltyCards.unissue('710100000003', o)).statusCode).toBe(0);
     const partial = await api.loyaltyCards.pay('710100000002', 2000, o);
-    expect(partial).toMatchObject({ result: 'partiallyApproved', requestedAmount: 2000, approvedAmount: 500, account: { net: 0 } });
+    expect(partial).toMatchObject({
+      result: 'partiallyApproved',
+      requestedAmount: 2000,
+      approvedAmount: 500,
+      account: { net: 0 },
+    });
     const voided = await api.loyaltyCards.voidPayment('710100000002', o);
     expect(voided).toMatchObject({ result: 'voided', voidedAmount: 500, account: { net: 500 } });
   });
@@ -70,14 +82,19 @@ describe('requests', () => {
     expect(first?.headers.get('authorization')).toBe('Bearer demo-token');
     expect(first?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.headers.get('idempotency-key')).toBe('a0a0a0a0-0000-4000-8000-000000000001');
-    expect(await first?.clone().json()).toEqual({ amount: 1, workstationData: { storeId: 1, workstationId: 7, operatorId: 'op', transactionId: TX, reason: 'Sale' } });
+    expect(await first?.clone().json()).toEqual({
+      amount: 1,
+      workstationData: { storeId: 1, workstationId: 7, operatorId: 'op', transactionId: TX, reason: 'Sale' },
+    });
     expect(first?.url).toBe('http://sim.test/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay');
   });
 
   it('percent-encodes every path parameter', async () => {
     const { api, sent } = setup({ loyaltyGroup: 'de mo' });
     await failure(api.giftCards.commit('70/01', 'a?b', o));
-    expect(sent[0]?.url).toBe('http://sim.test/loyalty/api/v1/pos/loyaltyGroups/de%20mo/giftcards/70%2F01/authorizations/a%3Fb/_commit');
+    expect(sent[0]?.url).toBe(
+      'http://sim.test/loyalty/api/v1/pos/loyaltyGroups/de%20mo/giftcards/70%2F01/authorizations/a%3Fb/_commit',
+    );
   });
 
   it('retried with the same key, an issue answers the same card and creates no second one', async () => {
@@ -90,7 +107,10 @@ describe('requests', () => {
   });
 
   it('converts amounts with the currency digits: ISK none, KWD three', async () => {
-    for (const [currency, minor, major] of [['ISK', 5, 5], ['KWD', 1234, 1.234]] as const) {
+    for (const [currency, minor, major] of [
+      ['ISK', 5, 5],
+      ['KWD', 1234, 1.234],
+    ] as const) {
       const dataset = JSON.parse(JSON.stringify(demoDataset));
       dataset.currency = currency;
       const { api, sent, state } = setup({}, dataset);
@@ -107,15 +127,26 @@ describe('errors', () => {
     const { api } = setup();
     expect((await failure(api.giftCards.get('1234'))).code).toBe('not_found');
     const funds = await failure(api.giftCards.pay('700100000001', 6000, o));
-    expect([funds.code, funds.status, funds.details.available, funds.outcomeUnknown]).toEqual(['insufficient_funds', 409, 50, false]);
+    expect([funds.code, funds.status, funds.details.available, funds.outcomeUnknown]).toEqual([
+      'insufficient_funds',
+      409,
+      50,
+      false,
+    ]);
     expect((await failure(setup({ token: 'wrong' }).api.giftCards.get('700100000001'))).code).toBe('unauthorized');
-    expect((await failure(setup({ loyaltyGroup: 'nope' }).api.giftCards.get('700100000001'))).code).toBe('loyalty_group_not_found');
+    expect((await failure(setup({ loyaltyGroup: 'nope' }).api.giftCards.get('700100000001'))).code).toBe(
+      'loyalty_group_not_found',
+    );
     expect((await failure(api.giftCards.pay('700100000001', 0, o))).code).toBe('invalid_amount');
     expect((await failure(api.loyaltyCards.voidPayment('710100000001', o))).code).toBe('payment_not_found');
-    expect((await failure(setup({ merchantId: 'M2' }).api.loyaltyCards.voidPayment('710100000001', o))).code).toBe('merchant_not_allowed');
+    expect((await failure(setup({ merchantId: 'M2' }).api.loyaltyCards.voidPayment('710100000001', o))).code).toBe(
+      'merchant_not_allowed',
+    );
     const key = 'c2c2c2c2-0000-4000-8000-000000000003';
     await api.giftCards.pay('700100000001', 100, { ...o, idempotencyKey: key });
-    expect((await failure(api.giftCards.pay('700100000001', 200, { ...o, idempotencyKey: key }))).code).toBe('idempotency_key_reused');
+    expect((await failure(api.giftCards.pay('700100000001', 200, { ...o, idempotencyKey: key }))).code).toBe(
+      'idempotency_key_reused',
+    );
   });
 
   it('maps every simulator fault, and says when a POST outcome is unknown', async () => {
@@ -154,21 +185,59 @@ describe('errors', () => {
 
 describe('answers that are not the contract', () => {
   const fake = (status: number, body: string, headers: Record<string, string> = {}) =>
-    createLoyaltyApi({ baseUrl: 'http://x', loyaltyGroup: 'g', token: 't', merchantId: 'M1', currency: 'EUR', timeoutMs: 1000, fetch: async () => new Response(body, { status, headers }) });
-  const goodCard = { giftCardId: '1', seriesNumber: 'S', account: { amountNet: 1, amountOriginal: 1, amountFloor: 0, amountAuthorized: 0 }, customer: null, status: 'issued' };
+    createLoyaltyApi({
+      baseUrl: 'http://x',
+      loyaltyGroup: 'g',
+      token: 't',
+      merchantId: 'M1',
+      currency: 'EUR',
+      timeoutMs: 1000,
+      fetch: async () => new Response(body, { status, headers }),
+    });
+  const goodCard = {
+    giftCardId: '1',
+    seriesNumber: 'S',
+    account: { amountNet: 1, amountOriginal: 1, amountFloor: 0, amountAuthorized: 0 },
+    customer: null,
+    status: 'issued',
+  };
 
   it('turns an HTML page, an empty body, a wrong type or an impossible amount into malformed_response', async () => {
     expect((await failure(fake(200, '<html>proxy</html>').giftCards.get('1'))).code).toBe('malformed_response');
     expect((await failure(fake(200, '').giftCards.get('1'))).code).toBe('malformed_response');
-    expect((await failure(fake(200, JSON.stringify({ ...goodCard, account: { ...goodCard.account, amountNet: '1' } })).giftCards.get('1'))).message).toContain('account.amountNet');
-    expect((await failure(fake(200, JSON.stringify({ ...goodCard, account: { ...goodCard.account, amountNet: 1.234 } })).giftCards.get('1'))).code).toBe('malformed_response');
+    expect(
+      (
+        await failure(
+          fake(200, JSON.stringify({ ...goodCard, account: { ...goodCard.account, amountNet: '1' } })).giftCards.get(
+            '1',
+          ),
+        )
+      ).message,
+    ).toContain('account.amountNet');
+    expect(
+      (
+        await failure(
+          fake(200, JSON.stringify({ ...goodCard, account: { ...goodCard.account, amountNet: 1.234 } })).giftCards.get(
+            '1',
+          ),
+        )
+      ).code,
+    ).toBe('malformed_response');
     const unknown = await failure(fake(201, '<html/>').giftCards.pay('1', 100, o));
     expect([unknown.code, unknown.outcomeUnknown]).toEqual(['malformed_response', true]);
   });
 
   it('ignores unknown fields and derives a missing status', async () => {
     const { status: _omit, ...withoutStatus } = goodCard;
-    const card = await fake(200, JSON.stringify({ ...withoutStatus, startDate: '2020-01-01T00:00:00+02:00', expiryDate: '2021-01-01T00:00:00Z', extra: { x: 1 } })).giftCards.get('1');
+    const card = await fake(
+      200,
+      JSON.stringify({
+        ...withoutStatus,
+        startDate: '2020-01-01T00:00:00+02:00',
+        expiryDate: '2021-01-01T00:00:00Z',
+        extra: { x: 1 },
+      }),
+    ).giftCards.get('1');
     expect(card.status).toBe('expired');
     expect(card).not.toHaveProperty('extra');
   });
@@ -182,9 +251,27 @@ describe('answers that are not the contract', () => {
   });
 
   it('keeps every contract error code', async () => {
-    const codes = ['invalid_request', 'series_not_found', 'authorization_not_found', 'already_issued', 'not_issued', 'financial_activity', 'expired', 'not_yet_valid', 'series_not_live_printed', 'series_exhausted', 'authorization_committed', 'authorization_canceled', 'authorization_expired', 'card_closed', 'card_canceled'];
+    const codes = [
+      'invalid_request',
+      'series_not_found',
+      'authorization_not_found',
+      'already_issued',
+      'not_issued',
+      'financial_activity',
+      'expired',
+      'not_yet_valid',
+      'series_not_live_printed',
+      'series_exhausted',
+      'authorization_committed',
+      'authorization_canceled',
+      'authorization_expired',
+      'card_closed',
+      'card_canceled',
+    ];
     for (const code of codes) {
-      const error = await failure(fake(409, JSON.stringify({ error: { code, message: 'm' } })).giftCards.pay('1', 1, o));
+      const error = await failure(
+        fake(409, JSON.stringify({ error: { code, message: 'm' } })).giftCards.pay('1', 1, o),
+      );
       expect(error.code).toBe(code);
     }
   });

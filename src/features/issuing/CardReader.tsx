@@ -9,7 +9,15 @@ import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
 import { useScanner } from '@/lib/use-scanner';
 
 /** Reads one card of the expected kind (scan or key), then hands it to `children`. */
-export function CardReader({ id, kind, children }: { id: string; kind: InstrumentKind; children: (instrument: Instrument, done: () => void) => ReactNode }) {
+export function CardReader({
+  id,
+  kind,
+  children,
+}: {
+  id: string;
+  kind: InstrumentKind;
+  children: (instrument: Instrument, done: () => void) => ReactNode;
+}) {
   const t = useT();
   const lookup = useInstrumentLookup(null, { fallbackKind: kind });
   const [input, setInput] = useState('');
@@ -23,16 +31,54 @@ export function CardReader({ id, kind, children }: { id: string; kind: Instrumen
   const wrongKind = target && target.kind !== kind;
   return (
     <div className="card-reader">
-      <form className="lookup-row" noValidate onSubmit={(e) => { e.preventDefault(); read(input); }}>
-        <label htmlFor={`${id}-number`} className="visually-hidden">{t('lookup.numberLabel')}</label>
-        <input id={`${id}-number`} className="input input-large" value={input} onChange={(e) => setInput(e.target.value)} autoComplete="off" spellCheck={false} placeholder={t('lookup.numberLabel')} />
-        <button type="submit" className="button button-large">{t('lookup.submit')}</button>
+      <form
+        className="lookup-row"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          read(input);
+        }}
+      >
+        <label htmlFor={`${id}-number`} className="visually-hidden">
+          {t('lookup.numberLabel')}
+        </label>
+        <input
+          id={`${id}-number`}
+          className="input input-large"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('lookup.numberLabel')}
+        />
+        <button type="submit" className="button button-large">
+          {t('lookup.submit')}
+        </button>
       </form>
-      {lookup.inputError && <p className="field-error" role="alert">{t(lookup.inputError)}</p>}
-      {wrongKind && <p className="notice notice-error" role="alert">{t('issue.wrongKind', { number: groupNumber(target.number), kind: t(`kind.${kind}`) })}</p>}
-      {slow && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('lookup.loading')}</p>}
-      {!wrongKind && target && query.error && <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />}
-      {!wrongKind && query.data && children(query.data, () => { lookup.clear(); setInput(''); })}
+      {lookup.inputError && (
+        <p className="field-error" role="alert">
+          {t(lookup.inputError)}
+        </p>
+      )}
+      {wrongKind && (
+        <p className="notice notice-error" role="alert">
+          {t('issue.wrongKind', { number: groupNumber(target.number), kind: t(`kind.${kind}`) })}
+        </p>
+      )}
+      {slow && (
+        <p role="status" className="progress">
+          <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
+        </p>
+      )}
+      {!wrongKind && target && query.error && (
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />
+      )}
+      {!wrongKind &&
+        query.data &&
+        children(query.data, () => {
+          lookup.clear();
+          setInput('');
+        })}
     </div>
   );
 }

@@ -16,7 +16,11 @@ interface Props {
   withReason?: string | undefined;
   submitLabel: string;
   disabled: boolean;
-  onIssue: (fields: { amount?: number | undefined; customer?: Customer | undefined; reason?: string | undefined }) => void;
+  onIssue: (fields: {
+    amount?: number | undefined;
+    customer?: Customer | undefined;
+    reason?: string | undefined;
+  }) => void;
 }
 
 /** Amount, optional customer, optional reason; bad amounts are refused here, before any request. */
@@ -30,34 +34,59 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
     defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },
   });
   const error = form.formState.errors.amount?.message;
-  const submit = form.handleSubmit((values) => onIssue({ amount: needsAmount ? values.amount : undefined, customer: customerOf(values), reason: values.reason || undefined }));
+  const submit = form.handleSubmit((values) =>
+    onIssue({
+      amount: needsAmount ? values.amount : undefined,
+      customer: customerOf(values),
+      reason: values.reason || undefined,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="issue-fields">
       {withAmount && fixedAmount !== undefined && (
-        <p className="fixed-amount">{t('issue.fixedAmount')}: <strong><Money minor={fixedAmount} /></strong></p>
+        <p className="fixed-amount">
+          {t('issue.fixedAmount')}:{' '}
+          <strong>
+            <Money minor={fixedAmount} />
+          </strong>
+        </p>
       )}
       {needsAmount && (
-        <AmountField id={`${id}-amount`} label={`${t('issue.amount')} (${currency})`} error={error} registration={form.register('amount')} large />
+        <AmountField
+          id={`${id}-amount`}
+          label={`${t('issue.amount')} (${currency})`}
+          error={error}
+          registration={form.register('amount')}
+          large
+        />
       )}
       <fieldset className="customer-fields">
         <legend>{t('issue.customer')}</legend>
         <div className="field">
-          <label htmlFor={`${id}-customer-id`} className="field-label">{t('issue.customerId')}</label>
+          <label htmlFor={`${id}-customer-id`} className="field-label">
+            {t('issue.customerId')}
+          </label>
           <input id={`${id}-customer-id`} className="input" autoComplete="off" {...form.register('customerId')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-customer-name`} className="field-label">{t('issue.customerName')}</label>
+          <label htmlFor={`${id}-customer-name`} className="field-label">
+            {t('issue.customerName')}
+          </label>
           <input id={`${id}-customer-name`} className="input" autoComplete="off" {...form.register('customerName')} />
         </div>
       </fieldset>
       {withReason !== undefined && (
         <div className="field">
-          <label htmlFor={`${id}-reason`} className="field-label">{t('issue.reason')}</label>
+          <label htmlFor={`${id}-reason`} className="field-label">
+            {t('issue.reason')}
+          </label>
           <input id={`${id}-reason`} className="input" autoComplete="off" {...form.register('reason')} />
         </div>
       )}
-      <button type="submit" className="button button-primary button-large button-wide" disabled={disabled}>{submitLabel}</button>
+      <button type="submit" className="button button-primary button-large button-wide" disabled={disabled}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

@@ -8,17 +8,35 @@ import type { OperationState } from '@/lib/operations/use-operation';
 import { printSlip } from '@/lib/print';
 
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
-export function IssueOutcome({ state, onResolve, onNext }: { state: OperationState; onResolve: () => void; onNext: () => void }) {
+export function IssueOutcome({
+  state,
+  onResolve,
+  onNext,
+}: {
+  state: OperationState;
+  onResolve: () => void;
+  onNext: () => void;
+}) {
   const t = useT();
   const terminal = useTerminal();
-  if (state.phase === 'sending') return <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('issue.sending')}</p>;
+  if (state.phase === 'sending')
+    return (
+      <p role="status" className="progress">
+        <span className="spinner" aria-hidden="true" /> {t('issue.sending')}
+      </p>
+    );
   if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
   if (state.phase === 'attention') return <ErrorNotice message={`${t('journal.outcome.attention')}: ${state.note}`} />;
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">
-        <p><span aria-hidden="true">? </span>{t('issue.unknown')}</p>
-        <button type="button" className="button" onClick={onResolve}>{t('sale.resolve')}</button>
+        <p>
+          <span aria-hidden="true">? </span>
+          {t('issue.unknown')}
+        </p>
+        <button type="button" className="button" onClick={onResolve}>
+          {t('sale.resolve')}
+        </button>
       </div>
     );
   }
@@ -26,13 +44,24 @@ export function IssueOutcome({ state, onResolve, onNext }: { state: OperationSta
   const { instrument } = state;
   return (
     <div className="issue-done" role="status">
-      <p className="notice notice-ok"><span aria-hidden="true">✓ </span>{t('issue.done', { kind: t(`kind.${instrument.kind}`) })}</p>
+      <p className="notice notice-ok">
+        <span aria-hidden="true">✓ </span>
+        {t('issue.done', { kind: t(`kind.${instrument.kind}`) })}
+      </p>
       <p className="new-number-label">{t('issue.number')}</p>
       <p className="new-number">{groupNumber(instrument.number)}</p>
       <IssueSlip instrument={instrument} />
       <div className="actions">
-        <button type="button" className="button button-large" onClick={() => void printSlip(<IssueSlip instrument={instrument} />, issueSlipDoc(t, terminal, instrument))}>{t('issue.print')}</button>
-        <button type="button" className="button button-primary button-large" onClick={onNext}>{t('issue.next')}</button>
+        <button
+          type="button"
+          className="button button-large"
+          onClick={() => void printSlip(<IssueSlip instrument={instrument} />, issueSlipDoc(t, terminal, instrument))}
+        >
+          {t('issue.print')}
+        </button>
+        <button type="button" className="button button-primary button-large" onClick={onNext}>
+          {t('issue.next')}
+        </button>
       </div>
     </div>
   );

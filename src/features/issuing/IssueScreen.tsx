@@ -26,7 +26,9 @@ export function IssueScreen() {
       <h2 className="screen-title">{t('issue.title')}</h2>
       <div className="task-tabs" role="group" aria-label={t('issue.title')}>
         {tasks.map((k) => (
-          <button key={k.id} type="button" className="button" aria-pressed={task === k.id} onClick={() => choose(k.id)}>{t(k.label)}</button>
+          <button key={k.id} type="button" className="button" aria-pressed={task === k.id} onClick={() => choose(k.id)}>
+            {t(k.label)}
+          </button>
         ))}
       </div>
       <section className="panel" aria-labelledby="task-heading">

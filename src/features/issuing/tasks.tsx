@@ -18,22 +18,30 @@ export function SellGiftCard() {
   const t = useT();
   const { series } = useTerminal();
   const op = useInstrumentOperation();
-  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  if (op.state.phase !== 'idle')
+    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (
     <CardReader id="sell-gift" kind="giftCard">
       {(card) =>
         card.kind !== 'giftCard' || card.status !== 'notIssued' ? (
-          <p className="notice notice-error" role="alert">{t('issue.alreadyIssued', { number: groupNumber(card.number) })}</p>
+          <p className="notice notice-error" role="alert">
+            {t('issue.alreadyIssued', { number: groupNumber(card.number) })}
+          </p>
         ) : (
           <>
-            <p className="tender-card-title"><strong>{t('kind.giftCard')}</strong> <span className="instrument-number">{groupNumber(card.number)}</span> · {t('status.notIssued')}</p>
+            <p className="tender-card-title">
+              <strong>{t('kind.giftCard')}</strong>{' '}
+              <span className="instrument-number">{groupNumber(card.number)}</span> · {t('status.notIssued')}
+            </p>
             <IssueFields
               id="sell-gift"
               withAmount
               fixedAmount={seriesFor(series, card)?.fixedAmount}
               submitLabel={t('issue.sellGiftCard')}
               disabled={false}
-              onIssue={({ amount, customer }) => void op.start({ type: 'giftCard.issue', number: card.number, amount, customer }, 'Gift card sold')}
+              onIssue={({ amount, customer }) =>
+                void op.start({ type: 'giftCard.issue', number: card.number, amount, customer }, 'Gift card sold')
+              }
             />
           </>
         )
@@ -42,13 +50,29 @@ export function SellGiftCard() {
   );
 }
 
-function SeriesPicker({ id, choices, value, onChange }: { id: string; choices: SeriesConfig[]; value: string; onChange: (v: string) => void }) {
+function SeriesPicker({
+  id,
+  choices,
+  value,
+  onChange,
+}: {
+  id: string;
+  choices: SeriesConfig[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const t = useT();
   return (
     <div className="field">
-      <label htmlFor={`${id}-series`} className="field-label">{t('issue.series')}</label>
+      <label htmlFor={`${id}-series`} className="field-label">
+        {t('issue.series')}
+      </label>
       <select id={`${id}-series`} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {choices.map((s) => <option key={s.seriesNumber} value={s.seriesNumber}>{s.description ? `${s.description} (${s.seriesNumber})` : s.seriesNumber}</option>)}
+        {choices.map((s) => (
+          <option key={s.seriesNumber} value={s.seriesNumber}>
+            {s.description ? `${s.description} (${s.seriesNumber})` : s.seriesNumber}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -62,7 +86,8 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
-  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  if (op.state.phase !== 'idle')
+    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
   const id = kind === 'giftCard' ? 'printed-gift' : 'store-credit';
   return (
@@ -78,8 +103,14 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         disabled={false}
         onIssue={({ amount, customer, reason }) =>
           void (kind === 'giftCard'
-            ? op.start({ type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer }, reason ?? 'Gift card sold')
-            : op.start({ type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer }, reason ?? 'Return to store credit'))
+            ? op.start(
+                { type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer },
+                reason ?? 'Gift card sold',
+              )
+            : op.start(
+                { type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer },
+                reason ?? 'Return to store credit',
+              ))
         }
       />
     </>
@@ -90,16 +121,34 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
 export function OpenLoyaltyCard() {
   const t = useT();
   const op = useInstrumentOperation();
-  if (op.state.phase !== 'idle') return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+  if (op.state.phase !== 'idle')
+    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (
     <CardReader id="open-loyalty" kind="loyaltyCard">
       {(card) =>
         card.kind !== 'loyaltyCard' || card.statusCode !== 0 ? (
-          <p className="notice notice-error" role="alert">{t('issue.loyaltyNotNew', { number: groupNumber(card.number), status: card.kind === 'loyaltyCard' ? t(`loyaltyStatus.${card.statusCode}`) : '' })}</p>
+          <p className="notice notice-error" role="alert">
+            {t('issue.loyaltyNotNew', {
+              number: groupNumber(card.number),
+              status: card.kind === 'loyaltyCard' ? t(`loyaltyStatus.${card.statusCode}`) : '',
+            })}
+          </p>
         ) : (
           <>
-            <p className="tender-card-title"><strong>{t('kind.loyaltyCard')}</strong> <span className="instrument-number">{groupNumber(card.number)}</span> · {t('loyaltyStatus.0')} · <Money minor={card.account.net} /></p>
-            <IssueFields id="open-loyalty" withAmount={false} submitLabel={t('issue.openLoyalty')} disabled={false} onIssue={({ customer }) => void op.start({ type: 'loyaltyCard.issue', number: card.number, customer }, 'Loyalty card issued')} />
+            <p className="tender-card-title">
+              <strong>{t('kind.loyaltyCard')}</strong>{' '}
+              <span className="instrument-number">{groupNumber(card.number)}</span> · {t('loyaltyStatus.0')} ·{' '}
+              <Money minor={card.account.net} />
+            </p>
+            <IssueFields
+              id="open-loyalty"
+              withAmount={false}
+              submitLabel={t('issue.openLoyalty')}
+              disabled={false}
+              onIssue={({ customer }) =>
+                void op.start({ type: 'loyaltyCard.issue', number: card.number, customer }, 'Loyalty card issued')
+              }
+            />
           </>
         )
       }

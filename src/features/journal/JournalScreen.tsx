@@ -54,7 +54,13 @@ function useJournalPage() {
   };
 }
 
-const outcomeIcon: Record<OperationRecord['status'], string> = { succeeded: '✓', refused: '✕', unknown: '?', pending: '…', attention: '!' };
+const outcomeIcon: Record<OperationRecord['status'], string> = {
+  succeeded: '✓',
+  refused: '✕',
+  unknown: '?',
+  pending: '…',
+  attention: '!',
+};
 
 /** The manager's view: every operation, the day's totals per kind, CSV export, slip reprints. */
 export function JournalScreen() {
@@ -63,12 +69,23 @@ export function JournalScreen() {
   const journal = useJournalPage();
   const { records } = journal;
   const rows = useMemo(() => records.map((r) => toRow(r, terminal.currency)), [records, terminal.currency]);
-  const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, terminal.currency))), [journal.today, terminal.currency]);
+  const totals = useMemo(
+    () => totalsForDay(journal.today.map((r) => toRow(r, terminal.currency))),
+    [journal.today, terminal.currency],
+  );
   const today = new Date().toISOString().slice(0, 10);
 
   const exportCsv = async () => {
     const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const blob = new Blob([toCsv(all.map((r) => toRow(r, terminal.currency)), terminal.currency)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob(
+      [
+        toCsv(
+          all.map((r) => toRow(r, terminal.currency)),
+          terminal.currency,
+        ),
+      ],
+      { type: 'text/csv;charset=utf-8' },
+    );
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
     link.download = `journal-${terminal.mode}-${today}.csv`;
@@ -82,40 +99,97 @@ export function JournalScreen() {
       <section className="panel" aria-labelledby="totals-heading">
         <h3 id="totals-heading">{t('journal.today')}</h3>
         <table className="table">
-          <thead><tr><th scope="col">{t('journal.kind')}</th><th scope="col">{t('journal.operations')}</th><th scope="col">{t('journal.paid')}</th><th scope="col">{t('journal.issued')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('journal.kind')}</th>
+              <th scope="col">{t('journal.operations')}</th>
+              <th scope="col">{t('journal.paid')}</th>
+              <th scope="col">{t('journal.issued')}</th>
+            </tr>
+          </thead>
           <tbody>
             {instrumentKinds.map((kind) => (
-              <tr key={kind}><th scope="row">{t(`kind.${kind}`)}</th><td>{totals[kind].operations}</td><td><Money minor={totals[kind].paid} /></td><td><Money minor={totals[kind].issued} /></td></tr>
+              <tr key={kind}>
+                <th scope="row">{t(`kind.${kind}`)}</th>
+                <td>{totals[kind].operations}</td>
+                <td>
+                  <Money minor={totals[kind].paid} />
+                </td>
+                <td>
+                  <Money minor={totals[kind].issued} />
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
-        <button type="button" className="button" onClick={() => void exportCsv()} disabled={rows.length === 0}>{t('journal.export')}</button>
+        <button type="button" className="button" onClick={() => void exportCsv()} disabled={rows.length === 0}>
+          {t('journal.export')}
+        </button>
       </section>
       <section className="panel" aria-labelledby="ops-heading">
         <h3 id="ops-heading">{t('journal.operationsTitle')}</h3>
-        {rows.length === 0 ? <p className="hint">{t('journal.empty')}</p> : (
+        {rows.length === 0 ? (
+          <p className="hint">{t('journal.empty')}</p>
+        ) : (
           <div className="table-scroll">
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">{t('journal.time')}</th><th scope="col">{t('journal.operator')}</th><th scope="col">{t('journal.operation')}</th>
-                  <th scope="col">{t('journal.card')}</th><th scope="col">{t('slip.amount')}</th><th scope="col">{t('journal.reference')}</th><th scope="col">{t('journal.outcome')}</th><th scope="col"><span className="visually-hidden">{t('journal.actions')}</span></th>
+                  <th scope="col">{t('journal.time')}</th>
+                  <th scope="col">{t('journal.operator')}</th>
+                  <th scope="col">{t('journal.operation')}</th>
+                  <th scope="col">{t('journal.card')}</th>
+                  <th scope="col">{t('slip.amount')}</th>
+                  <th scope="col">{t('journal.reference')}</th>
+                  <th scope="col">{t('journal.outcome')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('journal.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row, i) => {
                   const record = records[i];
-                  const issued = record?.status === 'succeeded' && (row.operation === 'issue' || row.operation === 'issueInSeries') ? (record.result as Instrument) : undefined;
+                  const issued =
+                    record?.status === 'succeeded' && (row.operation === 'issue' || row.operation === 'issueInSeries')
+                      ? (record.result as Instrument)
+                      : undefined;
                   return (
                     <tr key={row.id} className={`outcome-${row.outcome}`}>
                       <td>{new Date(row.at).toLocaleString(terminal.locale)}</td>
                       <td>{row.operator}</td>
-                      <td>{t(`kind.${row.kind}`)} · {t(`journal.op.${row.operation}` as MessageKey)}</td>
+                      <td>
+                        {t(`kind.${row.kind}`)} · {t(`journal.op.${row.operation}` as MessageKey)}
+                      </td>
                       <td className="mono">{row.maskedNumber}</td>
                       <td>{row.amount === undefined ? '' : <Money minor={row.amount} />}</td>
-                      <td className="mono"><bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi></td>
-                      <td><span aria-hidden="true">{outcomeIcon[row.outcome]} </span>{t(`journal.outcome.${row.outcome}`)}{row.note && <><br /><bdi>{untrustedText(row.note)}</bdi></>}</td>
-                      <td>{issued && <button type="button" className="button" onClick={() => void printSlip(<IssueSlip instrument={issued} />, issueSlipDoc(t, terminal, issued))} aria-label={t('journal.reprintFor', { number: row.maskedNumber })}>{t('journal.reprint')}</button>}</td>
+                      <td className="mono">
+                        <bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi>
+                      </td>
+                      <td>
+                        <span aria-hidden="true">{outcomeIcon[row.outcome]} </span>
+                        {t(`journal.outcome.${row.outcome}`)}
+                        {row.note && (
+                          <>
+                            <br />
+                            <bdi>{untrustedText(row.note)}</bdi>
+                          </>
+                        )}
+                      </td>
+                      <td>
+                        {issued && (
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() =>
+                              void printSlip(<IssueSlip instrument={issued} />, issueSlipDoc(t, terminal, issued))
+                            }
+                            aria-label={t('journal.reprintFor', { number: row.maskedNumber })}
+                          >
+                            {t('journal.reprint')}
+                          </button>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
@@ -125,9 +199,13 @@ export function JournalScreen() {
         )}
         {(journal.older || journal.newer) && (
           <nav className="actions journal-pages" aria-label={t('journal.pages')}>
-            <button type="button" className="button" disabled={!journal.newer} onClick={() => journal.newer?.()}>{t('journal.newer')}</button>
+            <button type="button" className="button" disabled={!journal.newer} onClick={() => journal.newer?.()}>
+              {t('journal.newer')}
+            </button>
             <span>{t('journal.pageNumber', { page: journal.page })}</span>
-            <button type="button" className="button" disabled={!journal.older} onClick={() => journal.older?.()}>{t('journal.older')}</button>
+            <button type="button" className="button" disabled={!journal.older} onClick={() => journal.older?.()}>
+              {t('journal.older')}
+            </button>
           </nav>
         )}
       </section>

@@ -2,18 +2,102 @@ import { describe, expect, it } from 'vitest';
 import type { OperationRecord } from '@/lib/operations/types';
 import { csvCell, toCsv, toRow, totalsForDay } from './journal-rows';
 
-const base = { scope: 's', training: false, transactionId: 't', reason: 'Sale', operatorId: 'op, "one"', attempts: 1, createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:01.000Z' };
+const base = {
+  scope: 's',
+  training: false,
+  transactionId: 't',
+  reason: 'Sale',
+  operatorId: 'op, "one"',
+  attempts: 1,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:01.000Z',
+};
 const account = { net: 0, original: 2000, floor: 0, authorized: 0 };
 
 describe('journal rows', () => {
   const records: OperationRecord[] = [
-    { ...base, id: '1', status: 'succeeded', request: { type: 'giftCard.pay', number: '700100000001', amount: 1250 }, result: { authCode: 'AB12', instrumentId: '700100000001', amount: 1250, status: 'pending', created: '', expires: '', account } },
-    { ...base, id: '2', status: 'succeeded', request: { type: 'giftCard.commit', number: '700100000001', authCode: 'AB12', amount: 1250 }, result: { authCode: 'AB12', instrumentId: '700100000001', amount: 1250, status: 'committed', created: '', expires: '', account } },
-    { ...base, id: '3', status: 'succeeded', request: { type: 'loyaltyCard.pay', number: '710100000002', amount: 2000 }, result: { result: 'partiallyApproved', requestedAmount: 2000, approvedAmount: 500, transactionId: 't', account } },
-    { ...base, id: '4', status: 'succeeded', request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2000 }, result: { kind: 'giftCard', number: '700300000001', seriesNumber: 'GC3', status: 'issued', account, customer: null } },
-    { ...base, id: '5', status: 'unknown', request: { type: 'storeCredit.pay', number: '720100000001', amount: 300 }, error: { code: 'timeout', message: 'x' } },
-    { ...base, id: '6', createdAt: '2026-11-21T10:00:00.000Z', status: 'succeeded', request: { type: 'giftCard.commit', number: '700100000007', authCode: 'Z', amount: 999 } },
-    { ...base, id: '7', createdAt: '2026-11-21T11:00:00.000Z', status: 'attention', note: 'More left this card', request: { type: 'giftCard.pay', number: '700100000007', amount: 500 }, result: { authCode: 'QQ', instrumentId: '700100000007', amount: 500, status: 'pending', created: '', expires: '', account } },
+    {
+      ...base,
+      id: '1',
+      status: 'succeeded',
+      request: { type: 'giftCard.pay', number: '700100000001', amount: 1250 },
+      result: {
+        authCode: 'AB12',
+        instrumentId: '700100000001',
+        amount: 1250,
+        status: 'pending',
+        created: '',
+        expires: '',
+        account,
+      },
+    },
+    {
+      ...base,
+      id: '2',
+      status: 'succeeded',
+      request: { type: 'giftCard.commit', number: '700100000001', authCode: 'AB12', amount: 1250 },
+      result: {
+        authCode: 'AB12',
+        instrumentId: '700100000001',
+        amount: 1250,
+        status: 'committed',
+        created: '',
+        expires: '',
+        account,
+      },
+    },
+    {
+      ...base,
+      id: '3',
+      status: 'succeeded',
+      request: { type: 'loyaltyCard.pay', number: '710100000002', amount: 2000 },
+      result: { result: 'partiallyApproved', requestedAmount: 2000, approvedAmount: 500, transactionId: 't', account },
+    },
+    {
+      ...base,
+      id: '4',
+      status: 'succeeded',
+      request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2000 },
+      result: {
+        kind: 'giftCard',
+        number: '700300000001',
+        seriesNumber: 'GC3',
+        status: 'issued',
+        account,
+        customer: null,
+      },
+    },
+    {
+      ...base,
+      id: '5',
+      status: 'unknown',
+      request: { type: 'storeCredit.pay', number: '720100000001', amount: 300 },
+      error: { code: 'timeout', message: 'x' },
+    },
+    {
+      ...base,
+      id: '6',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      status: 'succeeded',
+      request: { type: 'giftCard.commit', number: '700100000007', authCode: 'Z', amount: 999 },
+    },
+    {
+      ...base,
+      id: '7',
+      createdAt: '2026-11-21T11:00:00.000Z',
+      status: 'attention',
+      note: 'More left this card',
+      request: { type: 'giftCard.pay', number: '700100000007', amount: 500 },
+      result: {
+        authCode: 'QQ',
+        instrumentId: '700100000007',
+        amount: 500,
+        status: 'pending',
+        created: '',
+        expires: '',
+        account,
+      },
+    },
   ];
   const rows = records.map((r) => toRow(r, 'EUR'));
 
@@ -39,13 +123,24 @@ describe('journal rows', () => {
 
   it('exports CSV with quoting and no full card number', () => {
     const csv = toCsv(rows, 'EUR');
-    expect(csv.split('\r\n')[0]).toBe('time,operator,operation,kind,number,amount,currency,reference,outcome,note,training');
-    expect(csv.split('\r\n')[1]).toBe('2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no');
+    expect(csv.split('\r\n')[0]).toBe(
+      'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training',
+    );
+    expect(csv.split('\r\n')[1]).toBe(
+      '2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no',
+    );
     expect(csv).not.toMatch(/7001000000/);
   });
 
   it('neutralises cells a spreadsheet would run as a formula (OWASP), and keeps plain negative numbers', () => {
-    const evil: OperationRecord = { ...base, id: '8', operatorId: '=HYPERLINK("http://x.test","click")', status: 'attention', note: '+cmd|calc', request: { type: 'giftCard.pay', number: '700100000007', amount: 500 } };
+    const evil: OperationRecord = {
+      ...base,
+      id: '8',
+      operatorId: '=HYPERLINK("http://x.test","click")',
+      status: 'attention',
+      note: '+cmd|calc',
+      request: { type: 'giftCard.pay', number: '700100000007', amount: 500 },
+    };
     const [row] = [toRow(evil, 'EUR')];
     const line = toCsv([{ ...row!, reference: '@SUM(A1)' }], 'EUR').split('\r\n')[1] ?? '';
     expect(line).toContain(`"'=HYPERLINK(""http://x.test"",""click"")"`);

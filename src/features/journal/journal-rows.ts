@@ -27,7 +27,8 @@ export function toRow(record: OperationRecord, currency: string): JournalRow {
   const { request } = record;
   const [kind, operation] = request.type.split('.') as [InstrumentKind, string];
   // A flagged record may still carry the server's answer: it is shown beside the note.
-  const result = (record.status === 'succeeded' || record.status === 'attention' ? record.result : undefined) as Result | undefined;
+  const result = (record.status === 'succeeded' || record.status === 'attention' ? record.result : undefined) as
+    Result | undefined;
   const number = 'number' in request ? request.number : typeof result?.number === 'string' ? result.number : '';
   let amount: Minor | undefined = 'amount' in request ? request.amount : undefined;
   let reference = '';
@@ -69,8 +70,15 @@ export function toRow(record: OperationRecord, currency: string): JournalRow {
 }
 
 /** Totals per kind of the rows given (the day's, as read by the caller; or those of `day` only when it is named). */
-export function totalsForDay(rows: JournalRow[], day?: string): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
-  const totals = { giftCard: { operations: 0, paid: 0, issued: 0 }, loyaltyCard: { operations: 0, paid: 0, issued: 0 }, storeCredit: { operations: 0, paid: 0, issued: 0 } };
+export function totalsForDay(
+  rows: JournalRow[],
+  day?: string,
+): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
+  const totals = {
+    giftCard: { operations: 0, paid: 0, issued: 0 },
+    loyaltyCard: { operations: 0, paid: 0, issued: 0 },
+    storeCredit: { operations: 0, paid: 0, issued: 0 },
+  };
   for (const row of rows) {
     if (day !== undefined && row.at.slice(0, 10) !== day) continue;
     const t = totals[row.kind];
@@ -93,9 +101,35 @@ export function csvCell(value: string): string {
 
 /** The journal as CSV (RFC 4180), numbers masked, amounts in the currency's units. */
 export function toCsv(rows: JournalRow[], currency: string): string {
-  const header = ['time', 'operator', 'operation', 'kind', 'number', 'amount', 'currency', 'reference', 'outcome', 'note', 'training'];
+  const header = [
+    'time',
+    'operator',
+    'operation',
+    'kind',
+    'number',
+    'amount',
+    'currency',
+    'reference',
+    'outcome',
+    'note',
+    'training',
+  ];
   const lines = rows.map((r) =>
-    [r.at, r.operator, r.operation, r.kind, r.maskedNumber, r.amount === undefined ? '' : minorToInput(r.amount, currency), currency, r.reference, r.outcome, r.note, r.training ? 'yes' : 'no'].map(csvCell).join(','),
+    [
+      r.at,
+      r.operator,
+      r.operation,
+      r.kind,
+      r.maskedNumber,
+      r.amount === undefined ? '' : minorToInput(r.amount, currency),
+      currency,
+      r.reference,
+      r.outcome,
+      r.note,
+      r.training ? 'yes' : 'no',
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -48,7 +48,9 @@ export function LookupScreen() {
     <div className="screen lookup">
       <h2 className="screen-title">{t('lookup.title')}</h2>
       <form className="lookup-form" onSubmit={onSubmit} noValidate>
-        <label htmlFor="lookup-number" className="field-label">{t('lookup.numberLabel')}</label>
+        <label htmlFor="lookup-number" className="field-label">
+          {t('lookup.numberLabel')}
+        </label>
         <div className="lookup-row">
           <input
             id="lookup-number"
@@ -63,9 +65,13 @@ export function LookupScreen() {
             aria-describedby={lookup.inputError ? 'lookup-hint lookup-error' : 'lookup-hint'}
             aria-invalid={lookup.inputError ? true : undefined}
           />
-          <button type="submit" className="button button-primary button-large">{t('lookup.submit')}</button>
+          <button type="submit" className="button button-primary button-large">
+            {t('lookup.submit')}
+          </button>
         </div>
-        <p id="lookup-hint" className="hint">{t('lookup.hint')}</p>
+        <p id="lookup-hint" className="hint">
+          {t('lookup.hint')}
+        </p>
         {lookup.inputError && (
           <p id="lookup-error" className="field-error" role="alert">
             {t(lookup.inputError)}
@@ -75,8 +81,14 @@ export function LookupScreen() {
 
       {lookup.askKindFor && (
         <div className="ask-kind">
-          <KindChoice number={lookup.askKindFor} legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })} onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })} />
-          <button type="button" className="button" onClick={lookup.cancelAsk}>{t('lookup.cancelAsk')}</button>
+          <KindChoice
+            number={lookup.askKindFor}
+            legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })}
+            onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })}
+          />
+          <button type="button" className="button" onClick={lookup.cancelAsk}>
+            {t('lookup.cancelAsk')}
+          </button>
         </div>
       )}
 
@@ -89,13 +101,21 @@ export function LookupScreen() {
         {target && error && !query.data && (
           <ErrorNotice message={errorText(t, error, { kind: target.kind })} onRetry={() => void query.refetch()}>
             {error instanceof LoyaltyApiError && error.code === 'not_found' && (
-              <KindChoice number={target.number} legend={t('lookup.askKind', { number: groupNumber(target.number) })} onChoose={(kind) => lookup.choose({ kind, number: target.number })} />
+              <KindChoice
+                number={target.number}
+                legend={t('lookup.askKind', { number: groupNumber(target.number) })}
+                onChoose={(kind) => lookup.choose({ kind, number: target.number })}
+              />
             )}
           </ErrorNotice>
         )}
         {query.data && (
           <>
-            {refreshFailed && <p className="notice notice-quiet" role="status">{t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}</p>}
+            {refreshFailed && (
+              <p className="notice notice-quiet" role="status">
+                {t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}
+              </p>
+            )}
             <InstrumentDetails instrument={query.data} />
             <div className="actions">
               <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>

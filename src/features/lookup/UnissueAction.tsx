@@ -24,36 +24,66 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
   const what = `${t(`kind.${instrument.kind}`)} ${groupNumber(instrument.number)}`;
   // The answer stays on screen after the refreshed card no longer offers the action.
   if (op.state.phase === 'done') {
-    return <p className="notice notice-ok" role="status"><span aria-hidden="true">✓ </span>{t('unissue.done', { what })}</p>;
+    return (
+      <p className="notice notice-ok" role="status">
+        <span aria-hidden="true">✓ </span>
+        {t('unissue.done', { what })}
+      </p>
+    );
   }
   if (blocked === 'hidden') return null;
   return (
     <div className="unissue">
-      {op.state.phase === 'refused' && <ErrorNotice message={errorText(t, op.state.error, { kind: instrument.kind })} />}
+      {op.state.phase === 'refused' && (
+        <ErrorNotice message={errorText(t, op.state.error, { kind: instrument.kind })} />
+      )}
       {op.state.phase === 'unknown' && (
         <div role="alert" className="notice notice-warn">
           <p>{t('issue.unknown')}</p>
-          <button type="button" className="button" onClick={() => void op.resolve()}>{t('sale.resolve')}</button>
+          <button type="button" className="button" onClick={() => void op.resolve()}>
+            {t('sale.resolve')}
+          </button>
         </div>
       )}
       {confirming ? (
         <ManagerGate compact>
-        <div className="notice notice-error" role="alertdialog" aria-labelledby="unissue-question">
-          <p id="unissue-question">{t(instrument.kind === 'loyaltyCard' ? 'unissue.confirmLoyalty' : 'unissue.confirm', { what })}</p>
-          <div className="actions">
-            <button type="button" className="button button-large" autoFocus onClick={() => setConfirming(false)}>{t('unissue.no')}</button>
-            <button type="button" className="button button-danger button-large" onClick={() => { setConfirming(false); void op.start({ type: `${instrument.kind}.unissue`, number: instrument.number }, 'Issue undone'); }}>
-              {t('unissue.yes')}
-            </button>
+          <div className="notice notice-error" role="alertdialog" aria-labelledby="unissue-question">
+            <p id="unissue-question">
+              {t(instrument.kind === 'loyaltyCard' ? 'unissue.confirmLoyalty' : 'unissue.confirm', { what })}
+            </p>
+            <div className="actions">
+              <button type="button" className="button button-large" autoFocus onClick={() => setConfirming(false)}>
+                {t('unissue.no')}
+              </button>
+              <button
+                type="button"
+                className="button button-danger button-large"
+                onClick={() => {
+                  setConfirming(false);
+                  void op.start({ type: `${instrument.kind}.unissue`, number: instrument.number }, 'Issue undone');
+                }}
+              >
+                {t('unissue.yes')}
+              </button>
+            </div>
           </div>
-        </div>
         </ManagerGate>
       ) : (
         <>
-          <button type="button" className="button button-danger" disabled={blocked !== null || op.state.phase === 'sending'} aria-describedby={blocked ? 'unissue-blocked' : undefined} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={blocked !== null || op.state.phase === 'sending'}
+            aria-describedby={blocked ? 'unissue-blocked' : undefined}
+            onClick={() => setConfirming(true)}
+          >
             {t('unissue.action')}
           </button>
-          {blocked && <p id="unissue-blocked" className="hint">{t(blocked)}</p>}
+          {blocked && (
+            <p id="unissue-blocked" className="hint">
+              {t(blocked)}
+            </p>
+          )}
         </>
       )}
     </div>

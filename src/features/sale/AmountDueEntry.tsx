@@ -43,10 +43,23 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<
   return (
     <form className="panel due-entry" noValidate onSubmit={submit}>
       <h2 className="screen-title">{t('sale.newTitle')}</h2>
-      {cardRead && <p className="notice notice-warn" role="alert">{t('sale.cardBeforeDue', { number: maskNumber(cardRead) })}</p>}
-      <AmountField id="sale-due" label={`${t('sale.dueLabel')} (${currency})`} error={error} registration={{ name: 'due', value: due, onChange: (e) => setDue(e.target.value) }} large autoFocus />
+      {cardRead && (
+        <p className="notice notice-warn" role="alert">
+          {t('sale.cardBeforeDue', { number: maskNumber(cardRead) })}
+        </p>
+      )}
+      <AmountField
+        id="sale-due"
+        label={`${t('sale.dueLabel')} (${currency})`}
+        error={error}
+        registration={{ name: 'due', value: due, onChange: (e) => setDue(e.target.value) }}
+        large
+        autoFocus
+      />
       <Keypad value={due} decimals={currencyDigits(currency)} point={separators(locale).decimal} onChange={setDue} />
-      <button type="submit" className="button button-primary button-large button-wide">{t('sale.start')}</button>
+      <button type="submit" className="button button-primary button-large button-wide">
+        {t('sale.start')}
+      </button>
     </form>
   );
 }

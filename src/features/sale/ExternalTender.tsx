@@ -32,16 +32,36 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
   return (
     <details className="panel external-tender">
       <summary>{t('sale.externalTitle')}</summary>
-      <form noValidate onSubmit={form.handleSubmit((values) => run(() => controls.act({ type: 'tenderExternal', amount: values.amount, label: t(`sale.method.${values.method}`) })))}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          run(() =>
+            controls.act({ type: 'tenderExternal', amount: values.amount, label: t(`sale.method.${values.method}`) }),
+          ),
+        )}
+      >
         <div className="field">
-          <label htmlFor="external-method" className="field-label">{t('sale.externalMethod')}</label>
+          <label htmlFor="external-method" className="field-label">
+            {t('sale.externalMethod')}
+          </label>
           <select id="external-method" className="input" {...form.register('method')}>
-            {methods.map((m) => <option key={m} value={m}>{t(`sale.method.${m}`)}</option>)}
+            {methods.map((m) => (
+              <option key={m} value={m}>
+                {t(`sale.method.${m}`)}
+              </option>
+            ))}
           </select>
         </div>
-        <AmountField id="external-amount" label={t('sale.externalAmount')} error={error} registration={form.register('amount')} />
+        <AmountField
+          id="external-amount"
+          label={t('sale.externalAmount')}
+          error={error}
+          registration={form.register('amount')}
+        />
         <button type="submit" className="button button-large">
-          {parsed.success ? t('sale.addExternal', { amount: formatMoney(parsed.output.amount, currency, locale) }) : t('sale.addExternalPlain')}
+          {parsed.success
+            ? t('sale.addExternal', { amount: formatMoney(parsed.output.amount, currency, locale) })
+            : t('sale.addExternalPlain')}
         </button>
       </form>
     </details>

@@ -18,9 +18,24 @@ function Totals({ sale }: { sale: Sale }) {
   const t = useT();
   return (
     <dl className="sale-totals">
-      <div><dt>{t('sale.due')}</dt><dd><Money minor={sale.due} /></dd></div>
-      <div><dt>{t('sale.paid')}</dt><dd><Money minor={paidAmount(sale)} /></dd></div>
-      <div className="sale-remaining"><dt>{t('sale.remaining')}</dt><dd data-amount="remaining"><Money minor={remainingDue(sale)} /></dd></div>
+      <div>
+        <dt>{t('sale.due')}</dt>
+        <dd>
+          <Money minor={sale.due} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('sale.paid')}</dt>
+        <dd>
+          <Money minor={paidAmount(sale)} />
+        </dd>
+      </div>
+      <div className="sale-remaining">
+        <dt>{t('sale.remaining')}</dt>
+        <dd data-amount="remaining">
+          <Money minor={remainingDue(sale)} />
+        </dd>
+      </div>
     </dl>
   );
 }
@@ -32,7 +47,9 @@ function HostBanner({ sale }: { sale: Sale }) {
   const kinds = sale.host.allowedKinds;
   return (
     <div className="notice notice-quiet host-banner">
-      <p><strong>{t('host.banner', { reference: sale.host.reference })}</strong></p>
+      <p>
+        <strong>{t('host.banner', { reference: sale.host.reference })}</strong>
+      </p>
       <p>{t('host.locked')}</p>
       {kinds && <p>{t('host.kinds', { kinds: kinds.map((k) => t(`kind.${k}`)).join(', ') })}</p>}
     </div>
@@ -52,28 +69,58 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const blockedReason = hasWorkInFlight(sale)
     ? t('sale.cannotCompleteBusy')
     : sale.host
-      ? (paidAmount(sale) === 0 ? t('host.nothingPaid') : null)
-      : remainingDue(sale) > 0 ? t('sale.cannotCompleteDue') : null;
+      ? paidAmount(sale) === 0
+        ? t('host.nothingPaid')
+        : null
+      : remainingDue(sale) > 0
+        ? t('sale.cannotCompleteDue')
+        : null;
   if (confirmVoid) {
     return (
       <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
         <p id="void-question">{t('sale.voidConfirm')}</p>
         <div className="actions">
-          <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>{t('sale.voidNo')}</button>
-          <button type="button" className="button button-danger button-large" onClick={() => { setConfirmVoid(false); void run(() => controls.act({ type: 'void' })); }}>{t('sale.voidYes')}</button>
+          <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>
+            {t('sale.voidNo')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger button-large"
+            onClick={() => {
+              setConfirmVoid(false);
+              void run(() => controls.act({ type: 'void' }));
+            }}
+          >
+            {t('sale.voidYes')}
+          </button>
         </div>
       </div>
     );
   }
   return (
     <div className="sale-actions">
-      <button type="button" className="button button-primary button-large" disabled={busy || !canComplete(sale)} aria-describedby={blockedReason ? 'complete-blocked' : undefined} onClick={() => void run(() => controls.act({ type: 'complete' }))}>
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={busy || !canComplete(sale)}
+        aria-describedby={blockedReason ? 'complete-blocked' : undefined}
+        onClick={() => void run(() => controls.act({ type: 'complete' }))}
+      >
         {completeLabel(sale, t, (minor) => formatMoney(minor, currency, locale))}
       </button>
-      <button type="button" className="button button-large" disabled={busy || sale.lines.some(isInFlight)} onClick={() => setConfirmVoid(true)}>
+      <button
+        type="button"
+        className="button button-large"
+        disabled={busy || sale.lines.some(isInFlight)}
+        onClick={() => setConfirmVoid(true)}
+      >
         {t('sale.void')}
       </button>
-      {blockedReason && (sale.lines.length > 0 || sale.host) && <p id="complete-blocked" className="hint">{blockedReason}</p>}
+      {blockedReason && (sale.lines.length > 0 || sale.host) && (
+        <p id="complete-blocked" className="hint">
+          {blockedReason}
+        </p>
+      )}
     </div>
   );
 }
@@ -89,8 +136,21 @@ function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }
       </p>
       <SaleReceipt sale={sale} />
       <div className="actions">
-        <button type="button" className="button button-large" onClick={() => void printSlip(<SaleReceipt sale={sale} />, saleReceiptDoc(t, terminal, sale))}>{t('sale.printReceipt')}</button>
-        <button type="button" className="button button-primary button-large" autoFocus onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
+        <button
+          type="button"
+          className="button button-large"
+          onClick={() => void printSlip(<SaleReceipt sale={sale} />, saleReceiptDoc(t, terminal, sale))}
+        >
+          {t('sale.printReceipt')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          autoFocus
+          onClick={() => void controls.act({ type: 'close' })}
+        >
+          {t('sale.next')}
+        </button>
       </div>
     </div>
   );
@@ -111,15 +171,31 @@ export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: Sa
       <HostBanner sale={sale} />
       <Totals sale={sale} />
       {failure}
-      {reopened && <p className="notice notice-error" role="alert">{t('sale.reopened')}</p>}
-      {sale.status === 'completing' && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('sale.completing')}</p>}
+      {reopened && (
+        <p className="notice notice-error" role="alert">
+          {t('sale.reopened')}
+        </p>
+      )}
+      {sale.status === 'completing' && (
+        <p role="status" className="progress">
+          <span className="spinner" aria-hidden="true" /> {t('sale.completing')}
+        </p>
+      )}
       {sale.status === 'voiding' && (
         <div role="status" className="notice notice-warn">
-          <p><span className="spinner" aria-hidden="true" /> {t('sale.voiding')}</p>
+          <p>
+            <span className="spinner" aria-hidden="true" /> {t('sale.voiding')}
+          </p>
           {sale.lines.some(isUnresolved) && (
             <>
               <p>{t('sale.voidingUnknown')}</p>
-              <button type="button" className="button button-primary" onClick={() => void controls.act({ type: 'close' })}>{t('sale.next')}</button>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => void controls.act({ type: 'close' })}
+              >
+                {t('sale.next')}
+              </button>
             </>
           )}
         </div>

@@ -13,11 +13,30 @@ export function SaleScreen() {
   const { sale, controls, notRecorded } = useSale();
   // Fetched as soon as the first screen is up: the card scanned right after the amount due needs it.
   useEffect(() => void loadOpenSale().catch(() => undefined), []);
-  const failure = notRecorded && <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t('sale.notRecorded')}</p>;
+  const failure = notRecorded && (
+    <p className="notice notice-error" role="alert">
+      <span aria-hidden="true">✕ </span>
+      {t('sale.notRecorded')}
+    </p>
+  );
 
-  if (!sale) return <div className="screen sale">{failure}<AmountDueEntry onStart={controls.start} /></div>;
+  if (!sale)
+    return (
+      <div className="screen sale">
+        {failure}
+        <AmountDueEntry onStart={controls.start} />
+      </div>
+    );
   return (
-    <Suspense fallback={<div className="screen sale"><p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('screen.loading')}</p></div>}>
+    <Suspense
+      fallback={
+        <div className="screen sale">
+          <p role="status" className="progress">
+            <span className="spinner" aria-hidden="true" /> {t('screen.loading')}
+          </p>
+        </div>
+      }
+    >
       <OpenSale sale={sale} controls={controls} failure={failure} />
     </Suspense>
   );

@@ -10,12 +10,23 @@ export function ShowToCustomer({ sale }: { sale: Sale }) {
   const t = useT();
   const terminal = useTerminal();
   const [shown, setShown] = useState(false);
-  if (!shown) return <button type="button" className="button show-to-customer" onClick={() => setShown(true)}>{t('display.show')}</button>;
-  const view = displayView(sale, { training: Boolean(terminal.training), currency: terminal.currency, locale: terminal.locale });
+  if (!shown)
+    return (
+      <button type="button" className="button show-to-customer" onClick={() => setShown(true)}>
+        {t('display.show')}
+      </button>
+    );
+  const view = displayView(sale, {
+    training: Boolean(terminal.training),
+    currency: terminal.currency,
+    locale: terminal.locale,
+  });
   return (
     <div className="customer-overlay" role="dialog" aria-modal="true" aria-label={t('display.open')}>
       <CustomerDisplayView view={view} />
-      <button type="button" className="button button-large customer-back" autoFocus onClick={() => setShown(false)}>{t('display.back')}</button>
+      <button type="button" className="button button-large customer-back" autoFocus onClick={() => setShown(false)}>
+        {t('display.back')}
+      </button>
     </div>
   );
 }

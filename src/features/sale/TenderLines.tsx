@@ -23,24 +23,47 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
     <li className={`tender-line tone-${status.tone}`}>
       <div className="tender-line-main">
         <span className="tender-line-name">{name}</span>
-        <span className="tender-line-amount"><Money minor={line.amount} /></span>
+        <span className="tender-line-amount">
+          <Money minor={line.amount} />
+        </span>
       </div>
       <p className="tender-line-status">
-        <span aria-hidden="true" className="tone-icon">{toneIcon[status.tone]}</span> {status.text}
+        <span aria-hidden="true" className="tone-icon">
+          {toneIcon[status.tone]}
+        </span>{' '}
+        {status.text}
       </p>
       <div className="tender-line-actions">
         {line.state.name === 'unknown' && line.state.reason !== CONTRADICTORY_ANSWER && (
-          <button type="button" className="button" disabled={busy} onClick={() => void run(() => controls.resolve(line.payOperationId ?? ''))}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run(() => controls.resolve(line.payOperationId ?? ''))}
+          >
             {t('sale.resolve')}
           </button>
         )}
         {printable.has(line.state.name) && (
-          <button type="button" className="button" onClick={() => void printSlip(<TenderSlip sale={sale} line={line} />, tenderSlipDoc(t, terminal, sale, line))} aria-label={t('sale.printSlipFor', { what: name })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void printSlip(<TenderSlip sale={sale} line={line} />, tenderSlipDoc(t, terminal, sale, line))
+            }
+            aria-label={t('sale.printSlipFor', { what: name })}
+          >
             {t('sale.printSlip')}
           </button>
         )}
         {removable && (
-          <button type="button" className="button" disabled={busy} onClick={() => void run(() => controls.act({ type: 'removeLine', lineId: line.id }))} aria-label={t('sale.removeLine', { what: name })}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run(() => controls.act({ type: 'removeLine', lineId: line.id }))}
+            aria-label={t('sale.removeLine', { what: name })}
+          >
             {t('sale.remove')}
           </button>
         )}
@@ -58,7 +81,9 @@ export function TenderLines({ sale, controls }: { sale: Sale; controls: SaleCont
         <p className="hint">{t('sale.noLines')}</p>
       ) : (
         <ul className="tender-lines" aria-live="polite">
-          {sale.lines.map((line) => <Line key={line.id} sale={sale} line={line} controls={controls} />)}
+          {sale.lines.map((line) => (
+            <Line key={line.id} sale={sale} line={line} controls={controls} />
+          ))}
         </ul>
       )}
     </section>

@@ -29,7 +29,17 @@ const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKe
   notOpen: 'details.note.notOpen',
 };
 
-function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrument: Instrument; controls: SaleControls; onDone: () => void }) {
+function PayForm({
+  sale,
+  instrument,
+  controls,
+  onDone,
+}: {
+  sale: Sale;
+  instrument: Instrument;
+  controls: SaleControls;
+  onDone: () => void;
+}) {
   const t = useT();
   const { currency, locale } = useTerminal();
   // Loyalty cards may be asked for more than their balance: the server approves part of it.
@@ -50,16 +60,33 @@ function PayForm({ sale, instrument, controls, onDone }: { sale: Sale; instrumen
 
   const onSubmit = form.handleSubmit(({ amount }) =>
     run(async () => {
-      await controls.act({ type: 'tender', kind: instrument.kind, number: instrument.number, amount, availableBefore: availableAmount(instrument.account) });
+      await controls.act({
+        type: 'tender',
+        kind: instrument.kind,
+        number: instrument.number,
+        amount,
+        availableBefore: availableAmount(instrument.account),
+      });
       onDone();
     }),
   );
 
   return (
     <form className="pay-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <AmountField id="tender-amount" label={t('sale.tenderAmount')} error={error} registration={form.register('amount')} large autoFocus />
+      <AmountField
+        id="tender-amount"
+        label={t('sale.tenderAmount')}
+        error={error}
+        registration={form.register('amount')}
+        large
+        autoFocus
+      />
       <button type="submit" className="button button-primary button-large button-wide" disabled={sending}>
-        {sending ? t('sale.paying') : parsed.success ? t('sale.pay', { amount: formatMoney(parsed.output.amount, currency, locale) }) : t('sale.payPlain')}
+        {sending
+          ? t('sale.paying')
+          : parsed.success
+            ? t('sale.pay', { amount: formatMoney(parsed.output.amount, currency, locale) })
+            : t('sale.payPlain')}
       </button>
     </form>
   );
@@ -83,32 +110,87 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   return (
     <section className="panel tender-panel" aria-labelledby="tender-heading">
       <h3 id="tender-heading">{t('sale.tenderTitle')}</h3>
-      <form className="lookup-row" noValidate onSubmit={(e) => { e.preventDefault(); lookup.submit(input); }}>
-        <label htmlFor="tender-number" className="visually-hidden">{t('lookup.numberLabel')}</label>
-        <input id="tender-number" className="input input-large" value={input} onChange={(e) => setInput(e.target.value)} autoComplete="off" spellCheck={false} placeholder={t('lookup.numberLabel')} aria-describedby="tender-hint" />
-        <button type="submit" className="button button-large">{t('lookup.submit')}</button>
+      <form
+        className="lookup-row"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          lookup.submit(input);
+        }}
+      >
+        <label htmlFor="tender-number" className="visually-hidden">
+          {t('lookup.numberLabel')}
+        </label>
+        <input
+          id="tender-number"
+          className="input input-large"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('lookup.numberLabel')}
+          aria-describedby="tender-hint"
+        />
+        <button type="submit" className="button button-large">
+          {t('lookup.submit')}
+        </button>
       </form>
-      <p id="tender-hint" className="hint">{t('sale.tenderHint')}</p>
-      {lookup.inputError && <p className="field-error" role="alert">{t(lookup.inputError)}</p>}
-      {lookup.askKindFor && (
-        <KindChoice number={lookup.askKindFor} legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })} onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })} />
+      <p id="tender-hint" className="hint">
+        {t('sale.tenderHint')}
+      </p>
+      {lookup.inputError && (
+        <p className="field-error" role="alert">
+          {t(lookup.inputError)}
+        </p>
       )}
-      {slow && <p role="status" className="progress"><span className="spinner" aria-hidden="true" /> {t('lookup.loading')}</p>}
-      {target && query.error && !instrument && <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />}
+      {lookup.askKindFor && (
+        <KindChoice
+          number={lookup.askKindFor}
+          legend={t('lookup.askKind', { number: groupNumber(lookup.askKindFor) })}
+          onChoose={(kind) => lookup.choose({ kind, number: lookup.askKindFor ?? '' })}
+        />
+      )}
+      {slow && (
+        <p role="status" className="progress">
+          <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
+        </p>
+      )}
+      {target && query.error && !instrument && (
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />
+      )}
       {instrument && (
         <div className="tender-card">
           <p className="tender-card-title">
-            <strong>{t(`kind.${instrument.kind}`)}</strong> <span className="instrument-number">{groupNumber(instrument.number)}</span>
+            <strong>{t(`kind.${instrument.kind}`)}</strong>{' '}
+            <span className="instrument-number">{groupNumber(instrument.number)}</span>
           </p>
           <p className="tender-card-available">
-            {t('details.available')}: <strong><Money minor={availableAmount(instrument.account)} /></strong>
+            {t('details.available')}:{' '}
+            <strong>
+              <Money minor={availableAmount(instrument.account)} />
+            </strong>
           </p>
           {notTaken ? (
-            <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t('host.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}</p>
+            <p className="notice notice-error" role="alert">
+              <span aria-hidden="true">✕ </span>
+              {t('host.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}
+            </p>
           ) : reason ? (
-            <p className="notice notice-error" role="alert"><span aria-hidden="true">✕ </span>{t(cannotPayText[reason])}</p>
+            <p className="notice notice-error" role="alert">
+              <span aria-hidden="true">✕ </span>
+              {t(cannotPayText[reason])}
+            </p>
           ) : (
-            <PayForm key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`} sale={sale} instrument={instrument} controls={controls} onDone={() => { lookup.clear(); setInput(''); }} />
+            <PayForm
+              key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`}
+              sale={sale}
+              instrument={instrument}
+              controls={controls}
+              onDone={() => {
+                lookup.clear();
+                setInput('');
+              }}
+            />
           )}
         </div>
       )}

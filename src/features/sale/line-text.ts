@@ -10,27 +10,47 @@ type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
 
 /** A line's state in the words and the tone (icon, never colour alone) a cashier reads. */
-export function lineStatus(t: T, line: TenderLine, money: { currency: string; locale: string }): { text: string; tone: LineTone } {
+export function lineStatus(
+  t: T,
+  line: TenderLine,
+  money: { currency: string; locale: string },
+): { text: string; tone: LineTone } {
   const s = line.state;
   const fmt = (m: number) => formatMoney(m, money.currency, money.locale);
   switch (s.name) {
-    case 'requesting': return { text: t('line.requesting'), tone: 'busy' };
-    case 'unknown': return { text: t(s.reason === CONTRADICTORY_ANSWER ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
-    case 'authorized': return { text: t('line.authorized', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
-    case 'committing': return { text: t('line.committing'), tone: 'busy' };
-    case 'committed': return { text: t('line.committed', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
-    case 'canceling': return { text: t('line.canceling'), tone: 'busy' };
-    case 'canceled': return { text: t(s.lapsed ? 'line.lapsed' : 'line.canceled'), tone: 'neutral' };
-    case 'approved': return { text: t('line.approved'), tone: 'ok' };
-    case 'partiallyApproved': return { text: t('line.partiallyApproved', { approved: fmt(s.approvedAmount), requested: fmt(line.amount) }), tone: 'ok' };
-    case 'denied': return { text: t('line.denied', { reason: t(`denial.${s.reason}`) }), tone: 'bad' };
+    case 'requesting':
+      return { text: t('line.requesting'), tone: 'busy' };
+    case 'unknown':
+      return { text: t(s.reason === CONTRADICTORY_ANSWER ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
+    case 'authorized':
+      return { text: t('line.authorized', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
+    case 'committing':
+      return { text: t('line.committing'), tone: 'busy' };
+    case 'committed':
+      return { text: t('line.committed', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
+    case 'canceling':
+      return { text: t('line.canceling'), tone: 'busy' };
+    case 'canceled':
+      return { text: t(s.lapsed ? 'line.lapsed' : 'line.canceled'), tone: 'neutral' };
+    case 'approved':
+      return { text: t('line.approved'), tone: 'ok' };
+    case 'partiallyApproved':
+      return {
+        text: t('line.partiallyApproved', { approved: fmt(s.approvedAmount), requested: fmt(line.amount) }),
+        tone: 'ok',
+      };
+    case 'denied':
+      return { text: t('line.denied', { reason: t(`denial.${s.reason}`) }), tone: 'bad' };
     case 'failed': {
       const available = s.available !== undefined ? fmt(s.available) : '–';
       return { text: t('line.failed', { reason: refusalText(t, s.code, available) }), tone: 'bad' };
     }
-    case 'voiding': return { text: t('line.voiding'), tone: 'busy' };
-    case 'voided': return { text: t('line.voided'), tone: 'neutral' };
-    case 'recorded': return { text: t('line.recorded'), tone: 'ok' };
+    case 'voiding':
+      return { text: t('line.voiding'), tone: 'busy' };
+    case 'voided':
+      return { text: t('line.voided'), tone: 'neutral' };
+    case 'recorded':
+      return { text: t('line.recorded'), tone: 'ok' };
   }
 }
 

@@ -15,7 +15,10 @@ function header(t: T, terminal: Terminal, title: string) {
   return {
     training: terminal.mode === 'training' ? t('slip.training') : undefined,
     title,
-    header: [t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }), new Date().toLocaleString(terminal.locale)],
+    header: [
+      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
+      new Date().toLocaleString(terminal.locale),
+    ],
   };
 }
 
@@ -49,9 +52,17 @@ export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
     ...header(t, terminal, t('slip.receipt')),
     rows: [
       { label: t('sale.due'), value: money(sale.due) },
-      ...sale.lines.map((line) => ({ label: lineName(t, line), value: `${money(coveredAmount(line) || line.amount)} · ${lineStatus(t, line, terminal).text}` })),
+      ...sale.lines.map((line) => ({
+        label: lineName(t, line),
+        value: `${money(coveredAmount(line) || line.amount)} · ${lineStatus(t, line, terminal).text}`,
+      })),
       { label: t('slip.total'), value: money(paidAmount(sale)) },
-      { label: t('slip.status'), value: t(sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title') },
+      {
+        label: t('slip.status'),
+        value: t(
+          sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title',
+        ),
+      },
       { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
     ],
   };

@@ -28,7 +28,8 @@ export function useSale() {
   const notRecorded = useRecordFailure((s) => s.failed);
   const controls = useMemo(
     () => ({
-      start: (due: Minor) => recorded(() => outbox.startSale(startSale(due, { scope: outbox.scope, owner: tab }, outbox.env()))),
+      start: (due: Minor) =>
+        recorded(() => outbox.startSale(startSale(due, { scope: outbox.scope, owner: tab }, outbox.env()))),
       act: (action: SaleAction) =>
         recorded(async () => {
           if (!sale) return;

@@ -4,7 +4,9 @@ import { checkOrigin } from '@/lib/settings/server-address';
 import { useHostOrigins, useSettingsActions } from '@/lib/settings/store';
 
 /** Reads the allowed tills, one origin per line: every line must be one, or nothing is saved. */
-export function parseOrigins(text: string): { ok: true; origins: string[] } | { ok: false; line: number; value: string } {
+export function parseOrigins(
+  text: string,
+): { ok: true; origins: string[] } | { ok: false; line: number; value: string } {
   const origins: string[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
@@ -31,7 +33,8 @@ export function HostOriginsForm() {
       onSubmit={(e) => {
         e.preventDefault();
         const parsed = parseOrigins(text);
-        if (!parsed.ok) return setNotice({ ok: false, text: t('settings.hostInvalid', { line: parsed.line, value: parsed.value }) });
+        if (!parsed.ok)
+          return setNotice({ ok: false, text: t('settings.hostInvalid', { line: parsed.line, value: parsed.value }) });
         hostOriginsSaved(parsed.origins);
         setText(parsed.origins.join('\n'));
         setNotice({ ok: true, text: t('settings.hostSaved') });
@@ -40,13 +43,33 @@ export function HostOriginsForm() {
       <fieldset>
         <legend>{t('settings.hostTitle')}</legend>
         <div className="field">
-          <label htmlFor="settings-host-origins" className="field-label">{t('settings.hostOrigins')}</label>
-          <textarea id="settings-host-origins" className="input" rows={3} spellCheck={false} autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} aria-describedby="settings-host-hint" />
-          <p id="settings-host-hint" className="hint">{t('settings.hostHint')}</p>
+          <label htmlFor="settings-host-origins" className="field-label">
+            {t('settings.hostOrigins')}
+          </label>
+          <textarea
+            id="settings-host-origins"
+            className="input"
+            rows={3}
+            spellCheck={false}
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby="settings-host-hint"
+          />
+          <p id="settings-host-hint" className="hint">
+            {t('settings.hostHint')}
+          </p>
         </div>
-        <button type="submit" className="button button-large">{t('settings.hostSave')}</button>
+        <button type="submit" className="button button-large">
+          {t('settings.hostSave')}
+        </button>
         <div role="status" aria-live="polite">
-          {notice && <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}><span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>{notice.text}</p>}
+          {notice && (
+            <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
+              <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
+              {notice.text}
+            </p>
+          )}
         </div>
       </fieldset>
     </form>

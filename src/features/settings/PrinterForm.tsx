@@ -7,8 +7,11 @@ import { usePrinterStore, type PrinterKind } from '@/lib/printing/printer-store'
 import { useLocale } from '@/lib/settings/store';
 
 const kinds: PrinterKind[] = ['browser', 'usb', 'serial'];
-const supported = (kind: PrinterKind) => kind === 'browser' || (typeof navigator !== 'undefined' && (kind === 'usb' ? 'usb' in navigator : 'serial' in navigator));
-const deviceName = (d: ReceiptPrinterDevice) => `${d.type.toUpperCase()} ${(d.vendorId ?? 0).toString(16).padStart(4, '0')}:${(d.productId ?? 0).toString(16).padStart(4, '0')}`;
+const supported = (kind: PrinterKind) =>
+  kind === 'browser' ||
+  (typeof navigator !== 'undefined' && (kind === 'usb' ? 'usb' in navigator : 'serial' in navigator));
+const deviceName = (d: ReceiptPrinterDevice) =>
+  `${d.type.toUpperCase()} ${(d.vendorId ?? 0).toString(16).padStart(4, '0')}:${(d.productId ?? 0).toString(16).padStart(4, '0')}`;
 
 /** Where slips print: the browser's dialog (the fallback, always there) or an ESC/POS printer on USB or serial. */
 export function PrinterForm() {
@@ -49,28 +52,60 @@ export function PrinterForm() {
       <fieldset>
         <legend>{t('printer.title')}</legend>
         <div className="field">
-          <label htmlFor="printer-kind" className="field-label">{t('printer.kind')}</label>
-          <select id="printer-kind" className="input" value={kind} onChange={(e) => usePrinterStore.setState({ kind: e.target.value as PrinterKind, device: null })}>
-            {kinds.map((k) => <option key={k} value={k} disabled={!supported(k)}>{t(`printer.kind.${k}`)}</option>)}
+          <label htmlFor="printer-kind" className="field-label">
+            {t('printer.kind')}
+          </label>
+          <select
+            id="printer-kind"
+            className="input"
+            value={kind}
+            onChange={(e) => usePrinterStore.setState({ kind: e.target.value as PrinterKind, device: null })}
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k} disabled={!supported(k)}>
+                {t(`printer.kind.${k}`)}
+              </option>
+            ))}
           </select>
           {!supported('usb') && !supported('serial') && <p className="hint">{t('printer.unsupported')}</p>}
         </div>
         {kind !== 'browser' && (
           <>
             <div className="field">
-              <label htmlFor="printer-paper" className="field-label">{t('printer.paper')}</label>
-              <select id="printer-paper" className="input" value={paper} onChange={(e) => usePrinterStore.setState({ paper: Number(e.target.value) === 58 ? 58 : 80 })}>
+              <label htmlFor="printer-paper" className="field-label">
+                {t('printer.paper')}
+              </label>
+              <select
+                id="printer-paper"
+                className="input"
+                value={paper}
+                onChange={(e) => usePrinterStore.setState({ paper: Number(e.target.value) === 58 ? 58 : 80 })}
+              >
                 <option value={80}>{t('printer.paper.80')}</option>
                 <option value={58}>{t('printer.paper.58')}</option>
               </select>
             </div>
             <p>{device ? t('printer.connected', { device: deviceName(device) }) : t('printer.none')}</p>
-            <button type="button" className="button button-large" onClick={() => void choose()}>{t('printer.connect')}</button>{' '}
+            <button type="button" className="button button-large" onClick={() => void choose()}>
+              {t('printer.connect')}
+            </button>{' '}
           </>
         )}
-        <button type="button" className="button button-large" disabled={kind !== 'browser' && !device} onClick={() => void test()}>{t('printer.test')}</button>
+        <button
+          type="button"
+          className="button button-large"
+          disabled={kind !== 'browser' && !device}
+          onClick={() => void test()}
+        >
+          {t('printer.test')}
+        </button>
         <div role="status" aria-live="polite">
-          {notice && <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}><span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>{notice.text}</p>}
+          {notice && (
+            <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
+              <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
+              {notice.text}
+            </p>
+          )}
         </div>
       </fieldset>
     </form>

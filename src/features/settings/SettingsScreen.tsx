@@ -15,7 +15,11 @@ import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } f
 function FieldMessage({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
   const t = useT();
   if (!error?.message) return null;
-  return <p id={id} className="field-error">{t(`validation.${error.message}` as MessageKey)}</p>;
+  return (
+    <p id={id} className="field-error">
+      {t(`validation.${error.message}` as MessageKey)}
+    </p>
+  );
 }
 
 export function SettingsScreen() {
@@ -40,9 +44,23 @@ export function SettingsScreen() {
   const [checking, setChecking] = useState(false);
   const errors = formState.errors;
 
-  const field = (name: 'baseUrl' | 'loyaltyGroup' | 'merchantId' | 'storeId' | 'workstationId' | 'operatorId' | 'currency' | 'timeoutSeconds', label: MessageKey, options: { type?: string; inputMode?: 'numeric' | 'url' | 'text' } = {}) => (
+  const field = (
+    name:
+      | 'baseUrl'
+      | 'loyaltyGroup'
+      | 'merchantId'
+      | 'storeId'
+      | 'workstationId'
+      | 'operatorId'
+      | 'currency'
+      | 'timeoutSeconds',
+    label: MessageKey,
+    options: { type?: string; inputMode?: 'numeric' | 'url' | 'text' } = {},
+  ) => (
     <div className="field">
-      <label htmlFor={`settings-${name}`} className="field-label">{t(label)}</label>
+      <label htmlFor={`settings-${name}`} className="field-label">
+        {t(label)}
+      </label>
       <input
         id={`settings-${name}`}
         className="input"
@@ -86,10 +104,19 @@ export function SettingsScreen() {
       <h2 className="screen-title">{t('settings.title')}</h2>
 
       <div className="field">
-        <label htmlFor="settings-locale" className="field-label">{t('settings.locale')}</label>
-        <select id="settings-locale" className="input" value={locale} onChange={(e) => actions.localeChosen(e.target.value as SupportedLocale)}>
+        <label htmlFor="settings-locale" className="field-label">
+          {t('settings.locale')}
+        </label>
+        <select
+          id="settings-locale"
+          className="input"
+          value={locale}
+          onChange={(e) => actions.localeChosen(e.target.value as SupportedLocale)}
+        >
           {supportedLocales.map((l) => (
-            <option key={l} value={l}>{new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}</option>
+            <option key={l} value={l}>
+              {new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}
+            </option>
           ))}
         </select>
       </div>
@@ -98,10 +125,17 @@ export function SettingsScreen() {
         <fieldset>
           <legend>{t('settings.server')}</legend>
           {field('baseUrl', 'settings.baseUrl', { type: 'url', inputMode: 'url' })}
-          {typedAddress.ok && typedAddress.insecure && <p className="notice notice-warn" role="note"><span aria-hidden="true">▲ </span>{t('settings.insecure')}</p>}
+          {typedAddress.ok && typedAddress.insecure && (
+            <p className="notice notice-warn" role="note">
+              <span aria-hidden="true">▲ </span>
+              {t('settings.insecure')}
+            </p>
+          )}
           {field('loyaltyGroup', 'settings.loyaltyGroup')}
           <div className="field">
-            <label htmlFor="settings-token" className="field-label">{savedToken ? t('settings.tokenReplace') : t('settings.token')}</label>
+            <label htmlFor="settings-token" className="field-label">
+              {savedToken ? t('settings.tokenReplace') : t('settings.token')}
+            </label>
             <input
               id="settings-token"
               className="input"
@@ -111,7 +145,11 @@ export function SettingsScreen() {
               aria-invalid={errors.token ? true : undefined}
               {...register('token')}
             />
-            {savedToken && <p id="settings-token-saved" className="hint">{t('settings.tokenSaved', { last: `…${savedToken.slice(-4)}` })}</p>}
+            {savedToken && (
+              <p id="settings-token-saved" className="hint">
+                {t('settings.tokenSaved', { last: `…${savedToken.slice(-4)}` })}
+              </p>
+            )}
             <FieldMessage id="settings-token-error" error={errors.token} />
           </div>
           {field('merchantId', 'settings.merchantId')}
@@ -129,50 +167,115 @@ export function SettingsScreen() {
             <fieldset key={row.id} className="series-row">
               <legend>{t('settings.seriesRow', { n: i + 1 })}</legend>
               <div className="field">
-                <label htmlFor={`series-${i}-prefix`} className="field-label">{t('settings.prefix')}</label>
-                <input id={`series-${i}-prefix`} className="input" autoComplete="off" {...register(`series.${i}.prefix`)} aria-invalid={errors.series?.[i]?.prefix ? true : undefined} />
+                <label htmlFor={`series-${i}-prefix`} className="field-label">
+                  {t('settings.prefix')}
+                </label>
+                <input
+                  id={`series-${i}-prefix`}
+                  className="input"
+                  autoComplete="off"
+                  {...register(`series.${i}.prefix`)}
+                  aria-invalid={errors.series?.[i]?.prefix ? true : undefined}
+                />
                 <FieldMessage id={`series-${i}-prefix-error`} error={errors.series?.[i]?.prefix} />
               </div>
               <div className="field">
-                <label htmlFor={`series-${i}-kind`} className="field-label">{t('settings.kind')}</label>
+                <label htmlFor={`series-${i}-kind`} className="field-label">
+                  {t('settings.kind')}
+                </label>
                 <select id={`series-${i}-kind`} className="input" {...register(`series.${i}.kind`)}>
-                  {instrumentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
+                  {instrumentKinds.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`kind.${k}`)}
+                    </option>
+                  ))}
                 </select>
               </div>
               <div className="field">
-                <label htmlFor={`series-${i}-number`} className="field-label">{t('settings.seriesNumber')}</label>
-                <input id={`series-${i}-number`} className="input" autoComplete="off" {...register(`series.${i}.seriesNumber`)} aria-invalid={errors.series?.[i]?.seriesNumber ? true : undefined} />
+                <label htmlFor={`series-${i}-number`} className="field-label">
+                  {t('settings.seriesNumber')}
+                </label>
+                <input
+                  id={`series-${i}-number`}
+                  className="input"
+                  autoComplete="off"
+                  {...register(`series.${i}.seriesNumber`)}
+                  aria-invalid={errors.series?.[i]?.seriesNumber ? true : undefined}
+                />
                 <FieldMessage id={`series-${i}-number-error`} error={errors.series?.[i]?.seriesNumber} />
               </div>
               <div className="field">
-                <label htmlFor={`series-${i}-description`} className="field-label">{t('settings.description')}</label>
-                <input id={`series-${i}-description`} className="input" autoComplete="off" {...register(`series.${i}.description`)} />
+                <label htmlFor={`series-${i}-description`} className="field-label">
+                  {t('settings.description')}
+                </label>
+                <input
+                  id={`series-${i}-description`}
+                  className="input"
+                  autoComplete="off"
+                  {...register(`series.${i}.description`)}
+                />
               </div>
               <div className="field">
-                <label htmlFor={`series-${i}-fixed`} className="field-label">{t('settings.fixedAmount')}</label>
-                <input id={`series-${i}-fixed`} className="input" inputMode="decimal" autoComplete="off" {...register(`series.${i}.fixedAmount`)} aria-invalid={errors.series?.[i]?.fixedAmount ? true : undefined} />
+                <label htmlFor={`series-${i}-fixed`} className="field-label">
+                  {t('settings.fixedAmount')}
+                </label>
+                <input
+                  id={`series-${i}-fixed`}
+                  className="input"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register(`series.${i}.fixedAmount`)}
+                  aria-invalid={errors.series?.[i]?.fixedAmount ? true : undefined}
+                />
                 <FieldMessage id={`series-${i}-fixed-error`} error={errors.series?.[i]?.fixedAmount} />
               </div>
               <div className="field field-check">
-                <input id={`series-${i}-live`} type="checkbox" className="checkbox" {...register(`series.${i}.livePrinted`)} />
+                <input
+                  id={`series-${i}-live`}
+                  type="checkbox"
+                  className="checkbox"
+                  {...register(`series.${i}.livePrinted`)}
+                />
                 <label htmlFor={`series-${i}-live`}>{t('settings.livePrinted')}</label>
               </div>
-              <button type="button" className="button" onClick={() => series.remove(i)}>{t('settings.removeSeries', { n: i + 1 })}</button>
+              <button type="button" className="button" onClick={() => series.remove(i)}>
+                {t('settings.removeSeries', { n: i + 1 })}
+              </button>
             </fieldset>
           ))}
-          <button type="button" className="button" onClick={() => series.append({ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '', fixedAmount: '' })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              series.append({
+                prefix: '',
+                kind: 'giftCard',
+                seriesNumber: '',
+                livePrinted: false,
+                description: '',
+                fixedAmount: '',
+              })
+            }
+          >
             {t('settings.addSeries')}
           </button>
         </fieldset>
 
         <div className="actions">
-          <button type="submit" className="button button-primary button-large">{t('settings.save')}</button>
+          <button type="submit" className="button button-primary button-large">
+            {t('settings.save')}
+          </button>
           <button type="button" className="button button-large" onClick={() => void onCheck()} disabled={checking}>
             {checking ? t('settings.checking') : t('settings.check')}
           </button>
         </div>
         <div role="status" aria-live="polite">
-          {notice && <p className={`notice ${notice.tone === 'ok' ? 'notice-ok' : 'notice-error'}`}><span aria-hidden="true">{notice.tone === 'ok' ? '✓ ' : '✕ '}</span>{notice.text}</p>}
+          {notice && (
+            <p className={`notice ${notice.tone === 'ok' ? 'notice-ok' : 'notice-error'}`}>
+              <span aria-hidden="true">{notice.tone === 'ok' ? '✓ ' : '✕ '}</span>
+              {notice.text}
+            </p>
+          )}
         </div>
       </form>
 
@@ -181,8 +284,16 @@ export function SettingsScreen() {
 
       <section className="mode-switch" aria-labelledby="mode-heading">
         <h3 id="mode-heading">{mode === 'live' ? t('settings.modeLive') : t('settings.modeTraining')}</h3>
-        {mode === 'training' && saved && <button type="button" className="button button-large" onClick={actions.liveStarted}>{t('settings.useLive')}</button>}
-        {mode === 'live' && <button type="button" className="button button-large" onClick={actions.trainingStarted}>{t('settings.useTraining')}</button>}
+        {mode === 'training' && saved && (
+          <button type="button" className="button button-large" onClick={actions.liveStarted}>
+            {t('settings.useLive')}
+          </button>
+        )}
+        {mode === 'live' && (
+          <button type="button" className="button button-large" onClick={actions.trainingStarted}>
+            {t('settings.useTraining')}
+          </button>
+        )}
       </section>
     </div>
   );

@@ -10,7 +10,10 @@ export type ConnectionCheck = { ok: boolean; key: MessageKey; vars: Record<strin
  * address, the token and the loyalty group in one request. A browser hides why a request failed,
  * so an opaque no-cors request then tells "unreachable" from "reachable but CORS refused".
  */
-export async function checkConnection(settings: ServerSettings, doFetch: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ConnectionCheck> {
+export async function checkConnection(
+  settings: ServerSettings,
+  doFetch: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<ConnectionCheck> {
   const api = createLoyaltyApi({ ...settings, timeoutMs: settings.timeoutSeconds * 1000, fetch: doFetch });
   const group = { group: settings.loyaltyGroup };
   try {
@@ -21,7 +24,9 @@ export async function checkConnection(settings: ServerSettings, doFetch: typeof 
     switch (error.code) {
       case 'not_found':
         // Only the contract's own error body (code not_found, on a 404) proves a Loyalty API: any other 404 is no proof.
-        return error.status === 404 ? { ok: true, key: 'check.ok', vars: group } : { ok: false, key: 'check.malformed', vars: {} };
+        return error.status === 404
+          ? { ok: true, key: 'check.ok', vars: group }
+          : { ok: false, key: 'check.malformed', vars: {} };
       case 'unauthorized':
         return { ok: false, key: 'check.unauthorized', vars: {} };
       case 'loyalty_group_not_found':
@@ -33,7 +38,10 @@ export async function checkConnection(settings: ServerSettings, doFetch: typeof 
       case 'malformed_response':
         return { ok: false, key: 'check.malformed', vars: {} };
       case 'network': {
-        const reachable = await doFetch(settings.baseUrl, { mode: 'no-cors', signal: AbortSignal.timeout(settings.timeoutSeconds * 1000) }).then(
+        const reachable = await doFetch(settings.baseUrl, {
+          mode: 'no-cors',
+          signal: AbortSignal.timeout(settings.timeoutSeconds * 1000),
+        }).then(
           () => true,
           () => false,
         );

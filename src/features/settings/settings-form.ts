@@ -9,7 +9,8 @@ const seriesRow = v.object({ ...seriesSchema.entries, fixedAmount: v.optional(v.
 export type SavedToken = { token: string; baseUrl: string } | undefined;
 
 /** The saved token if it belongs to this address. */
-const tokenFor = (baseUrl: string, saved: SavedToken) => (saved && sameServer(baseUrl, saved.baseUrl) ? saved.token : undefined);
+const tokenFor = (baseUrl: string, saved: SavedToken) =>
+  saved && sameServer(baseUrl, saved.baseUrl) ? saved.token : undefined;
 
 /**
  * The form beside the schema it feeds. The token field is blank when a token is saved: blank
@@ -23,7 +24,16 @@ export function settingsFormSchema(saved: SavedToken, locale = 'en') {
     v.rawTransform(({ dataset: { value: values }, addIssue }) => {
       // The issue's path names the field it is shown under (react-hook-form reads it as a dot path).
       const issue = (path: (string | number)[], message: string) =>
-        addIssue({ message, path: path.map((key) => ({ type: 'object', origin: 'value', input: values, key: String(key), value: undefined })) as unknown as [v.IssuePathItem, ...v.IssuePathItem[]] });
+        addIssue({
+          message,
+          path: path.map((key) => ({
+            type: 'object',
+            origin: 'value',
+            input: values,
+            key: String(key),
+            value: undefined,
+          })) as unknown as [v.IssuePathItem, ...v.IssuePathItem[]],
+        });
       if (!values.token && !tokenFor(values.baseUrl, saved)) issue(['token'], saved ? 'tokenRebind' : 'required');
       const series = values.series.map((row, i) => {
         const text = row.fixedAmount?.trim() ?? '';
@@ -53,13 +63,21 @@ export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
     operatorId: saved?.operatorId ?? '',
     currency: saved?.currency ?? 'EUR',
     timeoutSeconds: saved?.timeoutSeconds ?? 10,
-    series: (saved?.series ?? [{ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' }]).map((s) => ({
+    series: (
+      saved?.series ?? [{ prefix: '', kind: 'giftCard', seriesNumber: '', livePrinted: false, description: '' }]
+    ).map((s) => ({
       ...s,
-      fixedAmount: 'fixedAmount' in s && typeof s.fixedAmount === 'number' ? minorToInput(s.fixedAmount, saved?.currency ?? 'EUR') : '',
+      fixedAmount:
+        'fixedAmount' in s && typeof s.fixedAmount === 'number'
+          ? minorToInput(s.fixedAmount, saved?.currency ?? 'EUR')
+          : '',
     })),
   };
 }
 
-export function withToken(values: v.InferOutput<ReturnType<typeof settingsFormSchema>>, saved: SavedToken): ServerSettings {
+export function withToken(
+  values: v.InferOutput<ReturnType<typeof settingsFormSchema>>,
+  saved: SavedToken,
+): ServerSettings {
   return { ...values, token: values.token || tokenFor(values.baseUrl, saved) || '' };
 }

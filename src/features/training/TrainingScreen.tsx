@@ -30,13 +30,19 @@ export function TrainingScreen() {
       <div className="screen training-panel">
         <h2 className="screen-title">{t('trainingPanel.title')}</h2>
         <p>{t('trainingPanel.intro')}</p>
-        <button type="button" className="button button-primary button-large" onClick={trainingStarted}>{t('trainingPanel.start')}</button>
+        <button type="button" className="button button-primary button-large" onClick={trainingStarted}>
+          {t('trainingPanel.start')}
+        </button>
       </div>
     );
   }
 
   const simulator = (path: string, body?: unknown) =>
-    terminal.fetch(`${terminal.baseUrl}/_simulator/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    terminal.fetch(`${terminal.baseUrl}/_simulator/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
 
   const label = (card: ScenarioCard) =>
     `${t(`kind.${card.kind}`)}, ${t(`scenario.${card.situation}`, { amount: card.amount === undefined ? '' : formatMoney(card.amount, terminal.currency, terminal.locale) })}`;
@@ -55,7 +61,13 @@ export function TrainingScreen() {
   const failNext = async () => {
     const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
     await simulator('faults', faultSetting(target, fault, count, ms));
-    setMessage(t('trainingPanel.faultSet', { count, target: t(`trainingPanel.target.${target}`), fault: t(`trainingPanel.fault.${fault}`) }));
+    setMessage(
+      t('trainingPanel.faultSet', {
+        count,
+        target: t(`trainingPanel.target.${target}`),
+        fault: t(`trainingPanel.fault.${fault}`),
+      }),
+    );
   };
 
   return (
@@ -68,7 +80,12 @@ export function TrainingScreen() {
         <ul className="scenario-list">
           {terminal.training.scenarios.map((card) => (
             <li key={card.number}>
-              <button type="button" className="scenario-card" onClick={() => lookupRequested(card.kind, card.number)} aria-label={t('trainingPanel.use', { label: label(card) })}>
+              <button
+                type="button"
+                className="scenario-card"
+                onClick={() => lookupRequested(card.kind, card.number)}
+                aria-label={t('trainingPanel.use', { label: label(card) })}
+              >
                 <span className="scenario-kind">{t(`kind.${card.kind}`)}</span>
                 <span className="scenario-label">{label(card)}</span>
                 <span className="scenario-number">{groupNumber(card.number)}</span>
@@ -79,41 +96,94 @@ export function TrainingScreen() {
         <h3>{t('trainingPanel.series')}</h3>
         <ul className="plain-list">
           {terminal.training.scenarioSeries.map((s) => (
-            <li key={s.seriesNumber}>{t(`scenario.${s.situation}`)}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})</li>
+            <li key={s.seriesNumber}>
+              {t(`scenario.${s.situation}`)}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})
+            </li>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="controls-heading" className="training-controls">
-        <h3 id="controls-heading" className="visually-hidden">{t('trainingPanel.title')}</h3>
-        <button type="button" className="button button-large" onClick={() => void reset()}>{t('trainingPanel.reset')}</button>
+        <h3 id="controls-heading" className="visually-hidden">
+          {t('trainingPanel.title')}
+        </h3>
+        <button type="button" className="button button-large" onClick={() => void reset()}>
+          {t('trainingPanel.reset')}
+        </button>
         <div className="field">
-          <label htmlFor="training-latency" className="field-label">{t('trainingPanel.latency')}</label>
+          <label htmlFor="training-latency" className="field-label">
+            {t('trainingPanel.latency')}
+          </label>
           <div className="lookup-row">
-            <input id="training-latency" className="input" inputMode="numeric" value={latency} onChange={(e) => setLatency(e.target.value)} />
-            <button type="button" className="button" onClick={() => void applyLatency()}>{t('trainingPanel.applyLatency')}</button>
+            <input
+              id="training-latency"
+              className="input"
+              inputMode="numeric"
+              value={latency}
+              onChange={(e) => setLatency(e.target.value)}
+            />
+            <button type="button" className="button" onClick={() => void applyLatency()}>
+              {t('trainingPanel.applyLatency')}
+            </button>
           </div>
         </div>
         <fieldset className="field fault-fields">
           <legend className="field-label">{t('trainingPanel.failNext')}</legend>
           <div className="lookup-row">
-            <label htmlFor="training-target" className="visually-hidden">{t('trainingPanel.targetLabel')}</label>
-            <select id="training-target" className="input" value={target} onChange={(e) => setTarget(e.target.value as FaultTarget)}>
-              {faultTargets.map((f) => <option key={f} value={f}>{t(`trainingPanel.target.${f}`)}</option>)}
+            <label htmlFor="training-target" className="visually-hidden">
+              {t('trainingPanel.targetLabel')}
+            </label>
+            <select
+              id="training-target"
+              className="input"
+              value={target}
+              onChange={(e) => setTarget(e.target.value as FaultTarget)}
+            >
+              {faultTargets.map((f) => (
+                <option key={f} value={f}>
+                  {t(`trainingPanel.target.${f}`)}
+                </option>
+              ))}
             </select>
-            <label htmlFor="training-fault" className="visually-hidden">{t('trainingPanel.faultLabel')}</label>
-            <select id="training-fault" className="input" value={fault} onChange={(e) => setFault(e.target.value as TrainingFault)}>
-              {trainingFaults.map((f) => <option key={f} value={f}>{t(`trainingPanel.fault.${f}`)}</option>)}
+            <label htmlFor="training-fault" className="visually-hidden">
+              {t('trainingPanel.faultLabel')}
+            </label>
+            <select
+              id="training-fault"
+              className="input"
+              value={fault}
+              onChange={(e) => setFault(e.target.value as TrainingFault)}
+            >
+              {trainingFaults.map((f) => (
+                <option key={f} value={f}>
+                  {t(`trainingPanel.fault.${f}`)}
+                </option>
+              ))}
             </select>
-            <label htmlFor="training-fault-count" className="visually-hidden">{t('trainingPanel.faultCount')}</label>
-            <select id="training-fault-count" className="input" value={count} onChange={(e) => setCount(Number(e.target.value))}>
-              {[1, 2, 3, 5].map((n) => <option key={n} value={n}>{t('trainingPanel.faultCountOption', { n })}</option>)}
+            <label htmlFor="training-fault-count" className="visually-hidden">
+              {t('trainingPanel.faultCount')}
+            </label>
+            <select
+              id="training-fault-count"
+              className="input"
+              value={count}
+              onChange={(e) => setCount(Number(e.target.value))}
+            >
+              {[1, 2, 3, 5].map((n) => (
+                <option key={n} value={n}>
+                  {t('trainingPanel.faultCountOption', { n })}
+                </option>
+              ))}
             </select>
-            <button type="button" className="button" onClick={() => void failNext()}>{t('trainingPanel.failNow')}</button>
+            <button type="button" className="button" onClick={() => void failNext()}>
+              {t('trainingPanel.failNow')}
+            </button>
           </div>
           <p className="hint">{t(`trainingPanel.targetHint.${target}`)}</p>
         </fieldset>
-        <p role="status" className="hint">{message ?? ''}</p>
+        <p role="status" className="hint">
+          {message ?? ''}
+        </p>
       </section>
     </div>
   );

@@ -11,7 +11,12 @@ async function simulator() {
   const api = `${server.baseUrl}/loyalty/api/v1/pos/loyaltyGroups/${server.loyaltyGroup}`;
   const send = (method: string, path: string, body?: unknown) =>
     server.fetch(path.startsWith('/_') ? `${server.baseUrl}${path}` : `${api}${path}`, {
-      method, headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      method,
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
   await send('POST', '/_simulator/reset');
@@ -47,7 +52,10 @@ describe('training faults by kind of operation', () => {
 
   it('a failing lookup outlasts its quiet retry; operations count requests', () => {
     expect(faultSetting('lookup', 'error500', 1, 0).next.count).toBe(2);
-    expect(faultSetting('payment', 'drop', 1, 250)).toEqual({ latencyMs: 250, next: { count: 1, kind: 'drop', method: 'POST', path: '/_pay' } });
+    expect(faultSetting('payment', 'drop', 1, 250)).toEqual({
+      latencyMs: 250,
+      next: { count: 1, kind: 'drop', method: 'POST', path: '/_pay' },
+    });
     expect(faultSetting('any', 'timeout', 3, 0).next).toEqual({ count: 3, kind: 'timeout' });
   });
 });

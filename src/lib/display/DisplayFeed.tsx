@@ -9,7 +9,8 @@ export function DisplayFeed() {
   const sale = useCurrentSale();
   const terminal = useTerminal();
   const view = useMemo(
-    () => displayView(sale, { training: Boolean(terminal.training), currency: terminal.currency, locale: terminal.locale }),
+    () =>
+      displayView(sale, { training: Boolean(terminal.training), currency: terminal.currency, locale: terminal.locale }),
     [sale, terminal.training, terminal.currency, terminal.locale],
   );
   const channel = useRef<BroadcastChannel | null>(null);
@@ -19,7 +20,8 @@ export function DisplayFeed() {
     const opened = new BroadcastChannel(DISPLAY_CHANNEL);
     channel.current = opened;
     opened.onmessage = (event: MessageEvent) => {
-      if (readDisplayMessage(event.data)?.type === 'hello') opened.postMessage({ type: 'view', view: latest.current } satisfies DisplayMessage);
+      if (readDisplayMessage(event.data)?.type === 'hello')
+        opened.postMessage({ type: 'view', view: latest.current } satisfies DisplayMessage);
     };
     return () => {
       opened.close();

@@ -16,18 +16,23 @@ const view = v.object({
   paid: minor,
   remaining: minor,
   tenders: v.pipe(
-    v.array(v.object({
-      kind: v.picklist(['giftCard', 'loyaltyCard', 'storeCredit', 'external']),
-      // Four digits at most: the display never shows more of a card number, whoever sent it.
-      last4: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{0,4}$/)),
-      label: v.optional(v.pipe(v.string(), v.maxLength(40))),
-      amount: minor,
-      balanceAfter: v.optional(minor),
-    })),
+    v.array(
+      v.object({
+        kind: v.picklist(['giftCard', 'loyaltyCard', 'storeCredit', 'external']),
+        // Four digits at most: the display never shows more of a card number, whoever sent it.
+        last4: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{0,4}$/)),
+        label: v.optional(v.pipe(v.string(), v.maxLength(40))),
+        amount: minor,
+        balanceAfter: v.optional(minor),
+      }),
+    ),
     v.maxLength(50),
   ),
 });
-const message = v.variant('type', [v.object({ type: v.literal('hello') }), v.object({ type: v.literal('view'), view })]);
+const message = v.variant('type', [
+  v.object({ type: v.literal('hello') }),
+  v.object({ type: v.literal('view'), view }),
+]);
 
 /** A message on the channel, checked; null when it is not one of ours or not well formed. */
 export function readDisplayMessage(data: unknown): DisplayMessage | null {

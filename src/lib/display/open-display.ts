@@ -1,8 +1,16 @@
 import { DISPLAY_PATH, DISPLAY_WINDOW } from './channel';
 import { useDisplayStore } from './display-store';
 
-interface ScreenDetailed { availLeft: number; availTop: number; availWidth: number; availHeight: number }
-interface ScreenDetails { screens: ScreenDetailed[]; currentScreen: ScreenDetailed }
+interface ScreenDetailed {
+  availLeft: number;
+  availTop: number;
+  availWidth: number;
+  availHeight: number;
+}
+interface ScreenDetails {
+  screens: ScreenDetailed[];
+  currentScreen: ScreenDetailed;
+}
 type WindowManagement = Window & { getScreenDetails?: () => Promise<ScreenDetails> };
 
 /**
@@ -17,7 +25,8 @@ export async function openCustomerDisplay(): Promise<void> {
     if (w.getScreenDetails && (window.screen as Screen & { isExtended?: boolean }).isExtended) {
       const details = await w.getScreenDetails();
       const other = details.screens.find((s) => s !== details.currentScreen);
-      if (other) features = `popup,left=${other.availLeft},top=${other.availTop},width=${other.availWidth},height=${other.availHeight}`;
+      if (other)
+        features = `popup,left=${other.availLeft},top=${other.availTop},width=${other.availWidth},height=${other.availHeight}`;
     }
   } catch {
     // Permission refused: the browser places the window.

@@ -5,12 +5,34 @@ import { displayView } from './view';
 
 const terminal = { training: false, currency: 'EUR', locale: 'en-IE' };
 const sale: Sale = {
-  transactionId: 't1', due: 5000, status: 'open', startedAt: '2026-11-23T10:00:00Z',
+  transactionId: 't1',
+  due: 5000,
+  status: 'open',
+  startedAt: '2026-11-23T10:00:00Z',
   lines: [
-    { id: 'a', kind: 'giftCard', number: '700100000001', amount: 2000, balanceAfter: 3000, state: { name: 'authorized', authCode: 'SECRET1', expires: '2026-11-23T10:15:00Z' } },
-    { id: 'b', kind: 'loyaltyCard', number: '710100000002', amount: 1000, state: { name: 'partiallyApproved', approvedAmount: 500 } },
+    {
+      id: 'a',
+      kind: 'giftCard',
+      number: '700100000001',
+      amount: 2000,
+      balanceAfter: 3000,
+      state: { name: 'authorized', authCode: 'SECRET1', expires: '2026-11-23T10:15:00Z' },
+    },
+    {
+      id: 'b',
+      kind: 'loyaltyCard',
+      number: '710100000002',
+      amount: 1000,
+      state: { name: 'partiallyApproved', approvedAmount: 500 },
+    },
     { id: 'c', kind: 'storeCredit', number: '720100000001', amount: 700, state: { name: 'requesting' } },
-    { id: 'd', kind: 'giftCard', number: '700100000007', amount: 900, state: { name: 'failed', code: 'insufficient_funds' } },
+    {
+      id: 'd',
+      kind: 'giftCard',
+      number: '700100000007',
+      amount: 900,
+      state: { name: 'failed', code: 'insufficient_funds' },
+    },
     { id: 'e', kind: 'external', number: '', label: 'Cash', amount: 1000, state: { name: 'recorded' } },
   ],
 };
@@ -28,7 +50,11 @@ describe('what the customer display may show', () => {
   });
 
   it('nothing of a voided sale; a welcome when there is none', () => {
-    expect(displayView({ ...sale, status: 'voided' }, terminal)).toMatchObject({ status: 'voided', tenders: [], due: 0 });
+    expect(displayView({ ...sale, status: 'voided' }, terminal)).toMatchObject({
+      status: 'voided',
+      tenders: [],
+      due: 0,
+    });
     expect(displayView(null, { ...terminal, training: true })).toMatchObject({ status: 'idle', training: true });
   });
 

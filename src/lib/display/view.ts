@@ -28,12 +28,29 @@ export interface DisplayView {
 }
 
 /** What a line has paid for sure: a line still waiting for its answer is not shown as paid. */
-const approved = (line: Sale['lines'][number]): Minor => (line.state.name === 'requesting' || line.state.name === 'unknown' ? 0 : coveredAmount(line));
+const approved = (line: Sale['lines'][number]): Minor =>
+  line.state.name === 'requesting' || line.state.name === 'unknown' ? 0 : coveredAmount(line);
 
-export function displayView(sale: Sale | null, terminal: { training: boolean; currency: string; locale: string }): DisplayView {
+export function displayView(
+  sale: Sale | null,
+  terminal: { training: boolean; currency: string; locale: string },
+): DisplayView {
   const base = { training: terminal.training, currency: terminal.currency, locale: terminal.locale };
-  if (!sale || sale.status === 'voiding' || sale.status === 'voided' || sale.status === 'reversed' || sale.status === 'reversing') {
-    return { ...base, status: sale && sale.status !== 'reversing' && sale.status !== 'reversed' ? 'voided' : 'idle', due: 0, paid: 0, remaining: 0, tenders: [] };
+  if (
+    !sale ||
+    sale.status === 'voiding' ||
+    sale.status === 'voided' ||
+    sale.status === 'reversed' ||
+    sale.status === 'reversing'
+  ) {
+    return {
+      ...base,
+      status: sale && sale.status !== 'reversing' && sale.status !== 'reversed' ? 'voided' : 'idle',
+      due: 0,
+      paid: 0,
+      remaining: 0,
+      tenders: [],
+    };
   }
   const tenders = sale.lines
     .filter((line) => approved(line) > 0)
@@ -45,5 +62,12 @@ export function displayView(sale: Sale | null, terminal: { training: boolean; cu
       ...(line.balanceAfter !== undefined && { balanceAfter: line.balanceAfter }),
     }));
   const paid = tenders.reduce((sum, tender) => sum + tender.amount, 0);
-  return { ...base, status: sale.status === 'completed' ? 'completed' : 'open', due: sale.due, paid, remaining: Math.max(0, sale.due - paid), tenders };
+  return {
+    ...base,
+    status: sale.status === 'completed' ? 'completed' : 'open',
+    due: sale.due,
+    paid,
+    remaining: Math.max(0, sale.due - paid),
+    tenders,
+  };
 }

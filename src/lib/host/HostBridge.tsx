@@ -9,7 +9,10 @@ import { useTerminal } from '@/lib/terminal-context';
 import { createHostService, type HostService } from './host-service';
 import { readHostRequest } from './messages';
 
-type Notice = { type: 'ignored'; origin: string } | { type: 'badCallback'; callback: string } | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
+type Notice =
+  | { type: 'ignored'; origin: string }
+  | { type: 'badCallback'; callback: string }
+  | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
 
 /** The till this terminal answers: the page that embeds it, or the one that opened it. */
 const hostWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
@@ -26,7 +29,9 @@ function allowedCallback(text: string | null): string | null {
   if (!text || !URL.canParse(text) || text.includes('#')) return null;
   const url = new URL(text);
   const origin = checkOrigin(url.origin);
-  return origin.ok && hostOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+  return origin.ok && hostOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:')
+    ? url.href
+    : null;
 }
 
 /** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse): the URL transport. */
@@ -39,8 +44,17 @@ function urlRequest(hash: string) {
   return {
     callback: params.get('callback'),
     data: {
-      protocol: PROTOCOL, version: VERSION, id: `url:${match[1]}`, type: match[1], reference: params.get('reference') ?? '',
-      ...(match[1] === 'pay' ? { amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN, currency: params.get('currency') ?? '' } : {}),
+      protocol: PROTOCOL,
+      version: VERSION,
+      id: `url:${match[1]}`,
+      type: match[1],
+      reference: params.get('reference') ?? '',
+      ...(match[1] === 'pay'
+        ? {
+            amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN,
+            currency: params.get('currency') ?? '',
+          }
+        : {}),
       ...(kinds ? { allowedKinds: kinds.split(',') } : {}),
     },
   };
@@ -67,13 +81,23 @@ function useHostChannel(service: HostService, currency: string, setNotice: Dispa
       const source = event.source as Window | null;
       const reply = (message: TerminalMessage) => source?.postMessage(message, event.origin);
       if (!read.ok) {
-        reply({ protocol: PROTOCOL, version: VERSION, type: 'refused', inReplyTo: read.refusal.id, reference: read.refusal.reference, reason: read.refusal.reason, message: read.refusal.message });
+        reply({
+          protocol: PROTOCOL,
+          version: VERSION,
+          type: 'refused',
+          inReplyTo: read.refusal.id,
+          reference: read.refusal.reference,
+          reason: read.refusal.reason,
+          message: read.refusal.message,
+        });
         return;
       }
       const key = `${event.origin} ${read.request.id}`;
       let answer = inFlight.get(key);
       if (!answer) {
-        answer = service.handle(read.request, { origin: event.origin, transport: 'message' }).finally(() => inFlight.delete(key));
+        answer = service
+          .handle(read.request, { origin: event.origin, transport: 'message' })
+          .finally(() => inFlight.delete(key));
         inFlight.set(key, answer);
       }
       void answer.then(reply, () => undefined);
@@ -85,7 +109,8 @@ function useHostChannel(service: HostService, currency: string, setNotice: Dispa
   // The till may have sent before this page was listening: it learns it can send now.
   useEffect(() => {
     const target = hostWindow();
-    for (const origin of origins) target?.postMessage({ protocol: PROTOCOL, version: VERSION, type: 'ready' } satisfies TerminalMessage, origin);
+    for (const origin of origins)
+      target?.postMessage({ protocol: PROTOCOL, version: VERSION, type: 'ready' } satisfies TerminalMessage, origin);
   }, [origins]);
 
   useEffect(() => {
@@ -99,12 +124,25 @@ function useHostChannel(service: HostService, currency: string, setNotice: Dispa
     const read = readHostRequest(request.data, currency);
     const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
     if (!read) return;
-    if (!read.ok) return go({ protocol: PROTOCOL, version: VERSION, type: 'refused', inReplyTo: read.refusal.id, reference: read.refusal.reference, reason: read.refusal.reason, message: read.refusal.message });
-    void service.handle(read.request, { origin: new URL(callback).origin, transport: 'url', callback }).then((answer) => {
-      // A pay in progress stays here; its result goes to the callback when the sale is finished.
-      if (answer.type === 'accepted') window.history.replaceState(null, '', window.location.pathname + window.location.search);
-      else go(answer);
-    }, () => undefined);
+    if (!read.ok)
+      return go({
+        protocol: PROTOCOL,
+        version: VERSION,
+        type: 'refused',
+        inReplyTo: read.refusal.id,
+        reference: read.refusal.reference,
+        reason: read.refusal.reason,
+        message: read.refusal.message,
+      });
+    void service.handle(read.request, { origin: new URL(callback).origin, transport: 'url', callback }).then(
+      (answer) => {
+        // A pay in progress stays here; its result goes to the callback when the sale is finished.
+        if (answer.type === 'accepted')
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        else go(answer);
+      },
+      () => undefined,
+    );
   }, [service, currency, setNotice]);
 }
 
@@ -121,7 +159,12 @@ function useReturnToTill(service: HostService, setNotice: (n: Notice) => void) {
       if (delivered.has(key)) continue;
       delivered.add(key);
       const host = sale.host;
-      setNotice({ type: 'returned', transactionId: sale.transactionId, reference: host.reference, status: message.result.status });
+      setNotice({
+        type: 'returned',
+        transactionId: sale.transactionId,
+        reference: host.reference,
+        status: message.result.status,
+      });
       if (host.transport === 'url' && host.callback) {
         const callback = host.callback;
         void service.returned(sale).finally(() => window.location.assign(withAnswer(callback, message)));
@@ -143,7 +186,15 @@ export function HostBridge() {
   const current = useCurrentSale();
   const [notice, setNotice] = useState<Notice | null>(null);
   const service = useMemo(
-    () => createHostService({ outbox, sender, tab, training: mode === 'training', locale, onSaleHere: () => screenChosen('sale') }),
+    () =>
+      createHostService({
+        outbox,
+        sender,
+        tab,
+        training: mode === 'training',
+        locale,
+        onSaleHere: () => screenChosen('sale'),
+      }),
     [outbox, sender, tab, mode, locale, screenChosen],
   );
   useHostChannel(service, currency, setNotice);
@@ -154,11 +205,17 @@ export function HostBridge() {
 
   if (!notice || superseded || (notice.type === 'returned' && current)) return null;
   if (notice.type === 'returned') {
-    return <p className="notice notice-ok host-returned" role="status">{t('host.returned', { reference: notice.reference, status: t(`host.status.${notice.status}`) })}</p>;
+    return (
+      <p className="notice notice-ok host-returned" role="status">
+        {t('host.returned', { reference: notice.reference, status: t(`host.status.${notice.status}`) })}
+      </p>
+    );
   }
   return (
     <p className="notice notice-error" role="alert">
-      {notice.type === 'ignored' ? t('host.ignored', { origin: notice.origin }) : t('host.badCallback', { callback: notice.callback })}
+      {notice.type === 'ignored'
+        ? t('host.ignored', { origin: notice.origin })
+        : t('host.badCallback', { callback: notice.callback })}
     </p>
   );
 }

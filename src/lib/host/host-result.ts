@@ -25,7 +25,11 @@ const masked = (number: string) => `**** ${number.slice(-4)}`;
 
 function entry(line: TenderLine): PaymentEntry | null {
   if (line.kind === 'external') return null;
-  const base = { kind: line.kind, maskedNumber: masked(line.number), ...(line.balanceAfter !== undefined ? { balanceAfter: line.balanceAfter } : {}) };
+  const base = {
+    kind: line.kind,
+    maskedNumber: masked(line.number),
+    ...(line.balanceAfter !== undefined ? { balanceAfter: line.balanceAfter } : {}),
+  };
   const s = line.state;
   switch (s.name) {
     case 'authorized':
@@ -51,7 +55,9 @@ export function hostResult(sale: Sale, status: ResultStatus, ctx: { training: bo
   if (!sale.host) throw new Error('Not a sale from a till');
   const reversedSale = sale.status === 'reversed' || sale.status === 'reversing';
   // A voided sale keeps its reversed loyalty lines only as history: the till is told nothing was taken.
-  const payments = sale.lines.map(entry).filter((e): e is PaymentEntry => e !== null && !(e.state === 'reversed' && !reversedSale));
+  const payments = sale.lines
+    .map(entry)
+    .filter((e): e is PaymentEntry => e !== null && !(e.state === 'reversed' && !reversedSale));
   const sure = (e: PaymentEntry) => e.state === 'paid';
   const amountUnknown = payments.filter((e) => e.state === 'unknown').reduce((sum, e) => sum + e.amount, 0);
   const amountCovered = payments.filter(sure).reduce((sum, e) => sum + e.amount, 0);
@@ -81,23 +87,31 @@ const row = (left: string, right: string) => {
 };
 
 /** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
-export function slipText(sale: Sale, result: HostResult, { training, locale }: { training: boolean; locale: string }): string {
-  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(locale, key, vars);
+export function slipText(
+  sale: Sale,
+  result: HostResult,
+  { training, locale }: { training: boolean; locale: string },
+): string {
+  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+    translate(locale, key, vars);
   const money = (minor: number) => formatMoney(minor, result.currency, locale);
   const lines: string[] = [];
   if (training) lines.push(t('hostSlip.training'));
   lines.push(t('hostSlip.title'), row(t('hostSlip.reference'), result.reference.slice(0, 24)));
-  for (const item of sale.host?.basket ?? []) lines.push(row(item.text, item.amount !== undefined ? money(item.amount) : ''));
+  for (const item of sale.host?.basket ?? [])
+    lines.push(row(item.text, item.amount !== undefined ? money(item.amount) : ''));
   lines.push(row(t('sale.due'), money(result.amountDue)));
   for (const p of result.payments) {
     const what = `${t(`kind.${p.kind}`)} ${p.maskedNumber}`;
     lines.push(row(what, p.state === 'reversed' ? `-${money(p.amount)}` : money(p.amount)));
     if (p.authCode) lines.push(`  ${t('hostSlip.auth')} ${p.authCode}`.slice(0, WIDTH));
     if (p.state === 'unknown') lines.push(`  ${t('hostSlip.unknown')}`.slice(0, WIDTH));
-    if (p.balanceAfter !== undefined && p.state === 'paid') lines.push(row(`  ${t('hostSlip.balance')}`, money(p.balanceAfter)));
+    if (p.balanceAfter !== undefined && p.state === 'paid')
+      lines.push(row(`  ${t('hostSlip.balance')}`, money(p.balanceAfter)));
   }
   lines.push(row(t('hostSlip.covered'), money(result.amountCovered)));
-  if (result.amountRemaining > 0 && result.status !== 'canceled') lines.push(row(t('hostSlip.remaining'), money(result.amountRemaining)));
+  if (result.amountRemaining > 0 && result.status !== 'canceled')
+    lines.push(row(t('hostSlip.remaining'), money(result.amountRemaining)));
   lines.push(t(`hostSlip.status.${result.status}`));
   if (training) lines.push(t('hostSlip.training'));
   return lines.join('\n');

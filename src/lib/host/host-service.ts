@@ -30,7 +30,11 @@ export interface From {
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
 
 /** A finished sale of this window (the cashier saw its end): a till's new sale may replace it. */
-const finished = (s: Sale) => s.status === 'completed' || s.status === 'voided' || s.status === 'reversed' || (s.status === 'voiding' && !s.lines.some((l) => ['requesting', 'canceling', 'voiding'].includes(l.state.name)));
+const finished = (s: Sale) =>
+  s.status === 'completed' ||
+  s.status === 'voided' ||
+  s.status === 'reversed' ||
+  (s.status === 'voiding' && !s.lines.some((l) => ['requesting', 'canceling', 'voiding'].includes(l.state.name)));
 
 /**
  * The terminal's side of the till protocol (docs/host-integration.md). Every request is answered
@@ -43,14 +47,26 @@ export function createHostService(deps: HostServiceDeps) {
   const ctx = { training: deps.training, locale: deps.locale };
 
   const refused = (request: HostRequest, reason: RefusalReason): TerminalMessage => ({
-    ...envelope, type: 'refused', inReplyTo: request.id, reference: request.reference, reason, message: refusalText(reason),
+    ...envelope,
+    type: 'refused',
+    inReplyTo: request.id,
+    reference: request.reference,
+    reason,
+    message: refusalText(reason),
   });
 
   /** The stored state of a till's sale, as the till reads it. */
   const answerFor = (request: HostRequest, sale: Sale): TerminalMessage => {
     const status = hostStatus(sale);
-    if (status === 'in_progress') return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
-    return { ...envelope, type: 'result', inReplyTo: request.id, reference: request.reference, result: hostResult(sale, status, ctx) };
+    if (status === 'in_progress')
+      return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
+    return {
+      ...envelope,
+      type: 'result',
+      inReplyTo: request.id,
+      reference: request.reference,
+      result: hostResult(sale, status, ctx),
+    };
   };
 
   const act = async (sale: Sale, action: SaleAction) => {
@@ -70,7 +86,8 @@ export function createHostService(deps: HostServiceDeps) {
         clearTimeout(timer);
         resolve(sale);
       };
-      const check = () => void outbox.getSale(transactionId).then((s) => s && hostStatus(s) !== 'in_progress' && finish(s));
+      const check = () =>
+        void outbox.getSale(transactionId).then((s) => s && hostStatus(s) !== 'in_progress' && finish(s));
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
       check();
@@ -82,7 +99,8 @@ export function createHostService(deps: HostServiceDeps) {
   async function pay(request: Extract<HostRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
     const existing = await outbox.saleByReference(request.reference);
     if (existing) {
-      if (existing.due !== request.amountDue || existing.host?.currency !== request.currency) return refused(request, 'reference_conflict');
+      if (existing.due !== request.amountDue || existing.host?.currency !== request.currency)
+        return refused(request, 'reference_conflict');
       if (hostStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
         // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
         const live = await liveTabs();
@@ -90,7 +108,13 @@ export function createHostService(deps: HostServiceDeps) {
       }
       if (hostStatus(existing) === 'in_progress') {
         deps.onSaleHere();
-        return { ...envelope, type: 'accepted', inReplyTo: request.id, reference: request.reference, transactionId: existing.transactionId };
+        return {
+          ...envelope,
+          type: 'accepted',
+          inReplyTo: request.id,
+          reference: request.reference,
+          transactionId: existing.transactionId,
+        };
       }
       return answerFor(request, existing);
     }
@@ -99,18 +123,32 @@ export function createHostService(deps: HostServiceDeps) {
       await act(sale, { type: 'close' });
     }
     const host = {
-      reference: request.reference, origin: from.origin, transport: from.transport, callback: from.callback, currency: request.currency,
-      basket: request.basket, allowedKinds: request.allowedKinds,
+      reference: request.reference,
+      origin: from.origin,
+      transport: from.transport,
+      callback: from.callback,
+      currency: request.currency,
+      basket: request.basket,
+      allowedKinds: request.allowedKinds,
     };
-    const { sale } = await outbox.startHostSale(startHostSale(host, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()));
+    const { sale } = await outbox.startHostSale(
+      startHostSale(host, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()),
+    );
     deps.onSaleHere();
     if (sale.due !== request.amountDue) return refused(request, 'reference_conflict'); // another window started it a moment ago, differently
-    return { ...envelope, type: 'accepted', inReplyTo: request.id, reference: request.reference, transactionId: sale.transactionId };
+    return {
+      ...envelope,
+      type: 'accepted',
+      inReplyTo: request.id,
+      reference: request.reference,
+      transactionId: sale.transactionId,
+    };
   }
 
   async function cancel(request: HostRequest, sale: Sale): Promise<TerminalMessage> {
     const status = hostStatus(sale);
-    if (status === 'paid' || status === 'partially_paid' || status === 'reversed') return refused(request, 'not_cancelable');
+    if (status === 'paid' || status === 'partially_paid' || status === 'reversed')
+      return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
     if (sale.status === 'open') {
       const step = await act(sale, { type: 'void' });
@@ -134,7 +172,13 @@ export function createHostService(deps: HostServiceDeps) {
     const sale = await outbox.saleByReference(request.reference);
     if (!sale) {
       return request.type === 'status'
-        ? { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'unknown_reference' }
+        ? {
+            ...envelope,
+            type: 'status',
+            inReplyTo: request.id,
+            reference: request.reference,
+            state: 'unknown_reference',
+          }
         : refused(request, 'unknown_reference');
     }
     if (request.type === 'status') return answerFor(request, sale);

@@ -17,38 +17,83 @@ const host = { reference: 'R-1', origin: 'https://till.example', transport: 'mes
 const account = { net: 0, original: 5000, floor: 0, authorized: 0 };
 
 function tillSale(lines: TenderLine[], status: Sale['status'] = 'open', more: Partial<Sale['host']> = {}): Sale {
-  return { ...startHostSale({ ...host, ...more }, 6730, { scope: 's', owner: 'tab' }, { now, newId: () => 'tx' }), lines, status };
+  return {
+    ...startHostSale({ ...host, ...more }, 6730, { scope: 's', owner: 'tab' }, { now, newId: () => 'tx' }),
+    lines,
+    status,
+  };
 }
-const gift = (state: TenderLine['state'], amount = 5000): TenderLine => ({ id: 'g', kind: 'giftCard', number: '700100000001', amount, state, payOperationId: 'pay-g', balanceAfter: 0 });
-const loyaltyLine = (state: TenderLine['state'], amount = 1730): TenderLine => ({ id: 'l', kind: 'loyaltyCard', number: '710100000001', amount, state, payOperationId: 'pay-l', balanceAfter: 10270 });
+const gift = (state: TenderLine['state'], amount = 5000): TenderLine => ({
+  id: 'g',
+  kind: 'giftCard',
+  number: '700100000001',
+  amount,
+  state,
+  payOperationId: 'pay-g',
+  balanceAfter: 0,
+});
+const loyaltyLine = (state: TenderLine['state'], amount = 1730): TenderLine => ({
+  id: 'l',
+  kind: 'loyaltyCard',
+  number: '710100000001',
+  amount,
+  state,
+  payOperationId: 'pay-l',
+  balanceAfter: 10270,
+});
 
 describe('a sale handed over by a till', () => {
   it('may go back with part of it covered, never with nothing', () => {
     expect(decide(tillSale([]), { type: 'complete' }, env()).rejected).toBe('not_complete');
-    const step = decide(tillSale([gift({ name: 'authorized', authCode: 'A1', expires: 'x' })]), { type: 'complete' }, env());
+    const step = decide(
+      tillSale([gift({ name: 'authorized', authCode: 'A1', expires: 'x' })]),
+      { type: 'complete' },
+      env(),
+    );
     expect(step.rejected).toBeUndefined();
     expect(step.orders.map((o) => o.request.type)).toEqual(['giftCard.commit']);
   });
 
   it('takes only the kinds the till allows, and no cash: the till collects that itself', () => {
     const sale = tillSale([], 'open', { allowedKinds: ['loyaltyCard'] });
-    expect(decide(sale, { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 }, env()).rejected).toBe('kind_not_allowed');
-    expect(decide(sale, { type: 'tender', kind: 'loyaltyCard', number: '7101', amount: 100 }, env()).orders).toHaveLength(1);
+    expect(decide(sale, { type: 'tender', kind: 'giftCard', number: '7001', amount: 100 }, env()).rejected).toBe(
+      'kind_not_allowed',
+    );
+    expect(
+      decide(sale, { type: 'tender', kind: 'loyaltyCard', number: '7101', amount: 100 }, env()).orders,
+    ).toHaveLength(1);
     expect(decide(sale, { type: 'tenderExternal', amount: 100, label: 'Cash' }, env()).rejected).toBe('till_collects');
   });
 
   it('is reversed as far as the contract allows: loyalty payments voided, committed gift card money stays', () => {
-    const sale = tillSale([gift({ name: 'committed', authCode: 'A1' }), loyaltyLine({ name: 'approved', approvedAmount: 1730 })], 'completed');
+    const sale = tillSale(
+      [gift({ name: 'committed', authCode: 'A1' }), loyaltyLine({ name: 'approved', approvedAmount: 1730 })],
+      'completed',
+    );
     const step = decide(sale, { type: 'reverse' }, env());
     expect(step.sale.status).toBe('reversing');
-    expect(step.orders.map((o) => o.request)).toEqual([{ type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 1730 }]);
+    expect(step.orders.map((o) => o.request)).toEqual([
+      { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 1730 },
+    ]);
     const voided: LoyaltyVoid = { result: 'voided', transactionId: 'tx', voidedAmount: 1730, account };
     const id = step.orders[0]?.id ?? '';
-    const after = evolve(step.sale, { type: 'loyaltyCard.voidPayment', id, request: { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 1730 }, attempts: 1, outcome: { status: 'succeeded', result: voided } }, env()).sale;
+    const after = evolve(
+      step.sale,
+      {
+        type: 'loyaltyCard.voidPayment',
+        id,
+        request: { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 1730 },
+        attempts: 1,
+        outcome: { status: 'succeeded', result: voided },
+      },
+      env(),
+    ).sale;
     expect(after.status).toBe('reversed');
     const result = hostResult(after, hostStatus(after) as 'reversed', { training: false, locale: 'en-IE' });
     expect(result).toMatchObject({ status: 'reversed', amountCovered: 5000, storeCreditOffer: 5000 });
-    expect(result.notReversible).toEqual([expect.objectContaining({ kind: 'giftCard', maskedNumber: '**** 0001', amount: 5000 })]);
+    expect(result.notReversible).toEqual([
+      expect.objectContaining({ kind: 'giftCard', maskedNumber: '**** 0001', amount: 5000 }),
+    ]);
     expect(result.payments.find((p) => p.kind === 'loyaltyCard')).toMatchObject({ state: 'reversed', amount: 1730 });
     expect(decide(tillSale([]), { type: 'reverse' }, env()).rejected).toBe('not_completed');
   });
@@ -56,17 +101,39 @@ describe('a sale handed over by a till', () => {
 
 describe('the result a till gets', () => {
   it('says paid, partly paid or canceled, with what the till still collects', () => {
-    const both = tillSale([gift({ name: 'committed', authCode: 'A1' }), loyaltyLine({ name: 'partiallyApproved', approvedAmount: 1730 })], 'completed');
+    const both = tillSale(
+      [gift({ name: 'committed', authCode: 'A1' }), loyaltyLine({ name: 'partiallyApproved', approvedAmount: 1730 })],
+      'completed',
+    );
     expect(hostStatus(both)).toBe('paid');
     const part = tillSale([gift({ name: 'committed', authCode: 'A1' })], 'completed');
     const r = hostResult(part, hostStatus(part) as 'partially_paid', { training: true, locale: 'en-IE' });
-    expect(r).toMatchObject({ status: 'partially_paid', amountDue: 6730, amountCovered: 5000, amountRemaining: 1730, amountUnknown: 0, training: true });
-    expect(r.payments).toEqual([{ kind: 'giftCard', maskedNumber: '**** 0001', amount: 5000, state: 'paid', authCode: 'A1', balanceAfter: 0 }]);
+    expect(r).toMatchObject({
+      status: 'partially_paid',
+      amountDue: 6730,
+      amountCovered: 5000,
+      amountRemaining: 1730,
+      amountUnknown: 0,
+      training: true,
+    });
+    expect(r.payments).toEqual([
+      { kind: 'giftCard', maskedNumber: '**** 0001', amount: 5000, state: 'paid', authCode: 'A1', balanceAfter: 0 },
+    ]);
     expect(r.slipText).toContain('*** TRAINING - NOT A PAYMENT ***');
     expect(r.slipText).toMatch(/Still to pay\s+€17\.30/);
     expect(r.slipText.split('\n').every((l) => l.length <= 40)).toBe(true);
-    const voided = tillSale([gift({ name: 'canceled', authCode: 'A1', lapsed: false }), loyaltyLine({ name: 'voided', approvedAmount: 1730 })], 'voided');
-    expect(hostResult(voided, 'canceled', { training: false, locale: 'en-IE' })).toMatchObject({ status: 'canceled', amountCovered: 0, payments: [] });
+    const voided = tillSale(
+      [
+        gift({ name: 'canceled', authCode: 'A1', lapsed: false }),
+        loyaltyLine({ name: 'voided', approvedAmount: 1730 }),
+      ],
+      'voided',
+    );
+    expect(hostResult(voided, 'canceled', { training: false, locale: 'en-IE' })).toMatchObject({
+      status: 'canceled',
+      amountCovered: 0,
+      payments: [],
+    });
   });
 
   it('is "unknown" while money may have moved and the cashier has moved on; in progress before that', () => {
@@ -74,7 +141,11 @@ describe('the result a till gets', () => {
     expect(hostStatus(voiding)).toBe('in_progress');
     const closed = { ...voiding, closed: true };
     expect(hostStatus(closed)).toBe('unknown');
-    expect(hostResult(closed, 'unknown', { training: false, locale: 'de-DE' })).toMatchObject({ amountCovered: 0, amountUnknown: 5000, amountRemaining: 1730 });
+    expect(hostResult(closed, 'unknown', { training: false, locale: 'de-DE' })).toMatchObject({
+      amountCovered: 0,
+      amountUnknown: 5000,
+      amountRemaining: 1730,
+    });
     expect(hostStatus(tillSale([], 'open'))).toBe('in_progress');
   });
 });
@@ -93,7 +164,9 @@ describe('a message from a till', () => {
     expect(refusal({ ...base, type: 'pay', amountDue: 0, currency: 'EUR' })).toBe('bad_amount');
     expect(refusal({ ...base, type: 'pay', amountDue: 1e12, currency: 'EUR' })).toBe('bad_amount');
     expect(refusal({ ...base, type: 'pay', amountDue: 1250, currency: 'USD' })).toBe('bad_currency');
-    expect(refusal({ ...base, type: 'pay', amountDue: 1250, currency: 'EUR', allowedKinds: ['cash'] })).toBe('bad_kinds');
+    expect(refusal({ ...base, type: 'pay', amountDue: 1250, currency: 'EUR', allowedKinds: ['cash'] })).toBe(
+      'bad_kinds',
+    );
     expect(refusal({ ...base, reference: 'two words', type: 'status' })).toBe('bad_reference');
     expect(refusal({ ...base, version: 2, type: 'status' })).toBe('unsupported_version');
     expect(refusal({ ...base, type: 'refund' })).toBe('bad_message');
@@ -114,7 +187,10 @@ describe('the allowed tills', () => {
     expect(checkOrigin('http://till.example.com').ok).toBe(false);
     expect(checkOrigin('https://till.example.com/pos').ok).toBe(false);
     expect(checkOrigin('*').ok).toBe(false);
-    expect(parseOrigins('https://a.example\n\n https://a.example/ \nhttp://localhost:4174')).toEqual({ ok: true, origins: ['https://a.example', 'http://localhost:4174'] });
+    expect(parseOrigins('https://a.example\n\n https://a.example/ \nhttp://localhost:4174')).toEqual({
+      ok: true,
+      origins: ['https://a.example', 'http://localhost:4174'],
+    });
     expect(parseOrigins('https://a.example\nnot a url')).toEqual({ ok: false, line: 2, value: 'not a url' });
   });
 });

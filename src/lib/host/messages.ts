@@ -12,10 +12,27 @@ const base = { protocol: v.literal(PROTOCOL), version: v.literal(VERSION), id, r
 const pay = v.object({
   ...base,
   type: v.literal('pay'),
-  amountDue: v.pipe(v.number('bad_amount'), v.safeInteger('bad_amount'), v.minValue(1, 'bad_amount'), v.maxValue(MAX_HOST_AMOUNT, 'bad_amount')),
+  amountDue: v.pipe(
+    v.number('bad_amount'),
+    v.safeInteger('bad_amount'),
+    v.minValue(1, 'bad_amount'),
+    v.maxValue(MAX_HOST_AMOUNT, 'bad_amount'),
+  ),
   currency: v.pipe(v.string('bad_currency'), v.regex(/^[A-Z]{3}$/, 'bad_currency')),
-  basket: v.optional(v.pipe(v.array(v.object({ text: v.pipe(v.string(), v.maxLength(60)), amount: v.optional(v.pipe(v.number(), v.safeInteger())) })), v.maxLength(100))),
-  allowedKinds: v.optional(v.pipe(v.array(v.picklist(instrumentKinds, 'bad_kinds'), 'bad_kinds'), v.minLength(1, 'bad_kinds'))),
+  basket: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          text: v.pipe(v.string(), v.maxLength(60)),
+          amount: v.optional(v.pipe(v.number(), v.safeInteger())),
+        }),
+      ),
+      v.maxLength(100),
+    ),
+  ),
+  allowedKinds: v.optional(
+    v.pipe(v.array(v.picklist(instrumentKinds, 'bad_kinds'), 'bad_kinds'), v.minLength(1, 'bad_kinds')),
+  ),
 });
 
 const request = v.variant('type', [
@@ -25,7 +42,12 @@ const request = v.variant('type', [
   v.object({ ...base, type: v.literal('reverse') }),
 ]);
 
-export type Refusal = { reason: RefusalReason; message: string; id?: string | undefined; reference?: string | undefined };
+export type Refusal = {
+  reason: RefusalReason;
+  message: string;
+  id?: string | undefined;
+  reference?: string | undefined;
+};
 export type ReadRequest = { ok: true; request: HostRequest } | { ok: false; refusal: Refusal } | null;
 
 const words: Record<RefusalReason, string> = {
@@ -40,7 +62,8 @@ const words: Record<RefusalReason, string> = {
   unknown_reference: 'No sale with this reference.',
   not_cancelable: 'The sale is completed: ask for a reversal instead.',
   not_reversible: 'Only a completed sale can be reversed.',
-  no_record: 'The terminal cannot keep a durable record here (its browser storage is blocked or failing), so it starts nothing. Open it from the till’s own site or as its own window.',
+  no_record:
+    'The terminal cannot keep a durable record here (its browser storage is blocked or failing), so it starts nothing. Open it from the till’s own site or as its own window.',
 };
 
 export const refusalText = (reason: RefusalReason) => words[reason];
@@ -52,8 +75,14 @@ export const refusalText = (reason: RefusalReason) => words[reason];
 export function readHostRequest(data: unknown, currency: string): ReadRequest {
   if (typeof data !== 'object' || data === null || (data as { protocol?: unknown }).protocol !== PROTOCOL) return null;
   const raw = data as Record<string, unknown>;
-  const ids = { id: typeof raw.id === 'string' ? raw.id.slice(0, 100) : undefined, reference: typeof raw.reference === 'string' && v.is(reference, raw.reference) ? raw.reference : undefined };
-  const refuse = (reason: RefusalReason): ReadRequest => ({ ok: false, refusal: { reason, message: words[reason], ...ids } });
+  const ids = {
+    id: typeof raw.id === 'string' ? raw.id.slice(0, 100) : undefined,
+    reference: typeof raw.reference === 'string' && v.is(reference, raw.reference) ? raw.reference : undefined,
+  };
+  const refuse = (reason: RefusalReason): ReadRequest => ({
+    ok: false,
+    refusal: { reason, message: words[reason], ...ids },
+  });
   if (raw.version !== VERSION) return refuse('unsupported_version');
   const parsed = v.safeParse(request, data);
   if (!parsed.success) {

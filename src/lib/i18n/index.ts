@@ -24,7 +24,9 @@ export async function loadCatalog(locale: string): Promise<void> {
 
 export function translate(locale: string, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const catalog = catalogs[locale.slice(0, 2)] ?? en;
-  return (catalog[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return (catalog[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }
 
 const subscribe = (listener: () => void) => {
@@ -37,6 +39,9 @@ export function useT() {
   const locale = useLocale();
   const loaded = useSyncExternalStore(subscribe, () => loadedCount);
   useEffect(() => void loadCatalog(locale), [locale]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes when a catalog arrives: translate again.
-  return useCallback((key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale, loaded]);
+  return useCallback(
+    (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes when a catalog arrives: translate again.
+    [locale, loaded],
+  );
 }

@@ -27,7 +27,8 @@ const useManagerStore = create<ManagerState>()(
   }),
 );
 
-export type PinResult = { ok: true } | { ok: false; reason: 'wrong'; triesLeft: number } | { ok: false; reason: 'locked'; until: number };
+export type PinResult =
+  { ok: true } | { ok: false; reason: 'wrong'; triesLeft: number } | { ok: false; reason: 'locked'; until: number };
 
 /** The manager's actions, named for what happened. */
 export const managerActions = {
@@ -46,7 +47,9 @@ export const managerActions = {
     }
     const next = afterFailure(useManagerStore.getState().attempts, now);
     useManagerStore.setState({ attempts: next });
-    return next.lockedUntil > now ? { ok: false, reason: 'locked', until: next.lockedUntil } : { ok: false, reason: 'wrong', triesLeft: FREE_TRIES - next.failures };
+    return next.lockedUntil > now
+      ? { ok: false, reason: 'locked', until: next.lockedUntil }
+      : { ok: false, reason: 'wrong', triesLeft: FREE_TRIES - next.failures };
   },
   locked: () => useManagerStore.setState({ unlockedUntil: 0 }),
   cashierSignedOn: (cashier: Cashier) => useManagerStore.setState({ cashier }),

@@ -14,7 +14,9 @@ export function UpdateOffer() {
   return (
     <div className="notice notice-quiet update-offer" role="status">
       <p>{t('update.ready')}</p>
-      <button type="button" className="button" onClick={apply}>{t('update.apply')}</button>
+      <button type="button" className="button" onClick={apply}>
+        {t('update.apply')}
+      </button>
     </div>
   );
 }

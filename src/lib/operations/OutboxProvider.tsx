@@ -10,7 +10,10 @@ import { createSender } from './sender';
 import { tabId } from './tab';
 
 /** The number an operation concerns, for refreshing what the screens show of that instrument. */
-const kindAndNumber = (type: string, request: object) => ({ kind: type.split('.')[0] ?? '', number: 'number' in request ? String(request.number) : '' });
+const kindAndNumber = (type: string, request: object) => ({
+  kind: type.split('.')[0] ?? '',
+  number: 'number' in request ? String(request.number) : '',
+});
 
 /**
  * The outbox and its one sender for the server the terminal works with now. Every change, in this

@@ -28,7 +28,11 @@ function statusOf(type: OperationRecord['request']['type'], outcome: Outcome<unk
   return outcome.status;
 }
 
-const stored = (sale: Sale, scope: string): StoredSale => ({ ...sale, scope: sale.scope ?? scope, active: isActive(sale) ? 1 : 0 });
+const stored = (sale: Sale, scope: string): StoredSale => ({
+  ...sale,
+  scope: sale.scope ?? scope,
+  active: isActive(sale) ? 1 : 0,
+});
 const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
 
 /**
@@ -50,7 +54,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
   const recordOf = (order: OperationOrder): OperationRecord => {
     const at = now().toISOString();
-    return { ...order, scope, training: context.training, operatorId: context.operatorId, operatorName: context.operatorName, status: 'pending', attempts: 0, createdAt: at, updatedAt: at };
+    return {
+      ...order,
+      scope,
+      training: context.training,
+      operatorId: context.operatorId,
+      operatorName: context.operatorName,
+      status: 'pending',
+      attempts: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
   };
 
   async function putStep(tx: WriteTx, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>) {
@@ -63,7 +77,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     const ops = tx.objectStore('operations');
     for (const flag of flags) {
       const record = await ops.get(flag.operationId);
-      if (record) await ops.put({ ...record, status: 'attention', note: record.note ? `${record.note} ${flag.note}` : flag.note, updatedAt: now().toISOString() });
+      if (record)
+        await ops.put({
+          ...record,
+          status: 'attention',
+          note: record.note ? `${record.note} ${flag.note}` : flag.note,
+          updatedAt: now().toISOString(),
+        });
     }
   }
 
@@ -116,7 +136,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     /** One attempt's outcome, written with what it means for its sale. */
-    async answered(id: string, outcome: Outcome<OperationResult>): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
+    async answered(
+      id: string,
+      outcome: Outcome<OperationResult>,
+    ): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
       let done: { record: OperationRecord; step: FlowStep | null } | null = null;
       await write(async (tx) => {
         const ops = tx.objectStore('operations');
@@ -134,7 +157,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         await ops.put(record);
         const sale = await tx.objectStore('sales').get(before.transactionId);
         // The request's type names the result's type; the record keeps them together.
-        const answer = { type: record.request.type, id, request: record.request, attempts: record.attempts, outcome } as Answer;
+        const answer = {
+          type: record.request.type,
+          id,
+          request: record.request,
+          attempts: record.attempts,
+          outcome,
+        } as Answer;
         const step = sale ? evolve(plain(sale), answer, env()) : null;
         if (step) await putStep(tx, step);
         done = { record: (await ops.get(id)) ?? record, step };
@@ -157,8 +186,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /** Training data reset: the simulator forgot these sales and operations, so the terminal does too. */
     async clearScope() {
       await write(async (tx) => {
-        for (const key of await tx.objectStore('sales').index('byScopeActive').getAllKeys(IDBKeyRange.bound([scope, 0], [scope, 1]))) await tx.objectStore('sales').delete(key);
-        for (const key of await tx.objectStore('operations').index('byScope').getAllKeys(scope)) await tx.objectStore('operations').delete(key);
+        for (const key of await tx
+          .objectStore('sales')
+          .index('byScopeActive')
+          .getAllKeys(IDBKeyRange.bound([scope, 0], [scope, 1])))
+          await tx.objectStore('sales').delete(key);
+        for (const key of await tx.objectStore('operations').index('byScope').getAllKeys(scope))
+          await tx.objectStore('operations').delete(key);
       });
     },
 
@@ -196,7 +230,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const d = await db;
       const range = IDBKeyRange.bound([scope, ''], [scope, before ?? '\uffff'], false, true);
       const out: OperationRecord[] = [];
-      for (let cursor = await d.transaction('operations').store.index('byScopeCreated').openCursor(range, 'prev'); cursor && out.length < limit; cursor = await cursor.continue()) {
+      for (
+        let cursor = await d.transaction('operations').store.index('byScopeCreated').openCursor(range, 'prev');
+        cursor && out.length < limit;
+        cursor = await cursor.continue()
+      ) {
         out.push(cursor.value);
       }
       return out;
@@ -204,7 +242,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     /** Every record created in [from, to): the day's totals. */
     async between(from: string, to: string): Promise<OperationRecord[]> {
-      return (await db).getAllFromIndex('operations', 'byScopeCreated', IDBKeyRange.bound([scope, from], [scope, to], false, true));
+      return (await db).getAllFromIndex(
+        'operations',
+        'byScopeCreated',
+        IDBKeyRange.bound([scope, from], [scope, to], false, true),
+      );
     },
 
     all: async () => (await db).getAllFromIndex('operations', 'byScope', scope),
@@ -218,7 +260,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       let removed = 0;
       await write(async (tx) => {
         const range = IDBKeyRange.upperBound(cutoff, true);
-        for (let c = await tx.objectStore('operations').index('byCreated').openCursor(range); c; c = await c.continue()) {
+        for (
+          let c = await tx.objectStore('operations').index('byCreated').openCursor(range);
+          c;
+          c = await c.continue()
+        ) {
           if (c.value.status === 'succeeded' || c.value.status === 'refused') {
             await c.delete();
             removed += 1;

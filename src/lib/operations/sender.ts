@@ -65,13 +65,31 @@ export function createSender(context: SenderContext) {
     let outcome: Outcome<OperationResult>;
     try {
       const request = record.request as RequestOf<typeof record.request.type>;
-      const result = await dispatch(api, request, { transactionId: record.transactionId, reason: record.reason, idempotencyKey: record.id });
+      const result = await dispatch(api, request, {
+        transactionId: record.transactionId,
+        reason: record.reason,
+        idempotencyKey: record.id,
+      });
       // Checked against its request before anything is written: a contradiction is never a success.
       const problem = contradiction(request, record.transactionId, result);
-      outcome = problem === null ? { status: 'succeeded', result } : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: `The server's answer contradicts the request: ${untrustedText(problem)}.` };
+      outcome =
+        problem === null
+          ? { status: 'succeeded', result }
+          : {
+              status: 'unknown',
+              code: CONTRADICTORY_ANSWER,
+              message: `The server's answer contradicts the request: ${untrustedText(problem)}.`,
+            };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
-      outcome = error instanceof LoyaltyApiError ? toOutcome(error) : { status: 'unknown', code: 'client_error', message: error instanceof Error ? error.message : String(error) };
+      outcome =
+        error instanceof LoyaltyApiError
+          ? toOutcome(error)
+          : {
+              status: 'unknown',
+              code: 'client_error',
+              message: error instanceof Error ? error.message : String(error),
+            };
     }
     const written = await outbox.answered(record.id, outcome);
     if (!written) return;
@@ -84,7 +102,10 @@ export function createSender(context: SenderContext) {
   async function verify(check: Verification) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
     if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
-      await outbox.flag(check.operationId, 'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.');
+      await outbox.flag(
+        check.operationId,
+        'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
+      );
     }
   }
 
@@ -94,9 +115,12 @@ export function createSender(context: SenderContext) {
     const kind = request.type.split('.')[0] as InstrumentKind;
     const fresh = await getInstrument(api, kind, request.number).catch(() => null);
     const currency = api.config.currency;
-    await outbox.flag(id, fresh
-      ? `Read again: the card shows ${formatMoney(availableAmount(fresh.account), currency, 'en')} available, ${formatMoney(fresh.account.authorized, currency, 'en')} on hold.`
-      : 'The card could not be read again: check it with the Loyalty server.');
+    await outbox.flag(
+      id,
+      fresh
+        ? `Read again: the card shows ${formatMoney(availableAmount(fresh.account), currency, 'en')} available, ${formatMoney(fresh.account.authorized, currency, 'en')} on hold.`
+        : 'The card could not be read again: check it with the Loyalty server.',
+    );
   }
 
   /**

@@ -33,5 +33,10 @@ export function tabId(): string {
 export async function liveTabs(): Promise<Set<string> | null> {
   if (!navigator.locks) return null;
   const { held = [] } = await navigator.locks.query();
-  return new Set(held.map((l) => l.name ?? '').filter((n) => n.startsWith(PREFIX)).map((n) => n.slice(PREFIX.length)));
+  return new Set(
+    held
+      .map((l) => l.name ?? '')
+      .filter((n) => n.startsWith(PREFIX))
+      .map((n) => n.slice(PREFIX.length)),
+  );
 }

@@ -30,7 +30,12 @@ export function useInstrumentOperation() {
       taken.current = true;
       setStarting(true);
       try {
-        const recorded = await outbox.record({ id: crypto.randomUUID(), request, transactionId: crypto.randomUUID(), reason });
+        const recorded = await outbox.record({
+          id: crypto.randomUUID(),
+          request,
+          transactionId: crypto.randomUUID(),
+          reason,
+        });
         setId(recorded.id);
       } catch (error) {
         taken.current = false;
@@ -45,8 +50,10 @@ export function useInstrumentOperation() {
   let state: OperationState = { phase: 'idle' };
   if (starting || (id && !record)) state = { phase: 'sending' };
   else if (id && record) {
-    if (record.status === 'succeeded' && record.result && 'number' in record.result) state = { phase: 'done', instrument: record.result, id };
-    else if (record.status === 'refused') state = { phase: 'refused', error: record.error ?? { code: 'unknown', message: '' }, id };
+    if (record.status === 'succeeded' && record.result && 'number' in record.result)
+      state = { phase: 'done', instrument: record.result, id };
+    else if (record.status === 'refused')
+      state = { phase: 'refused', error: record.error ?? { code: 'unknown', message: '' }, id };
     else if (record.status === 'attention') state = { phase: 'attention', note: record.note ?? '', id };
     else if (record.status === 'pending' && record.attempts === 0) state = { phase: 'sending' };
     else state = { phase: 'unknown', id };

@@ -12,7 +12,8 @@ export function printerSupported(kind: Kind): boolean {
 const CONNECT_MS = 8_000;
 let active: { kind: Kind; driver: ReceiptPrinterDriver; device: ReceiptPrinterDevice } | null = null;
 
-const newDriver = (kind: Kind): ReceiptPrinterDriver => (kind === 'usb' ? new WebUSBReceiptPrinter() : new WebSerialReceiptPrinter({ baudRate: 9600 }));
+const newDriver = (kind: Kind): ReceiptPrinterDriver =>
+  kind === 'usb' ? new WebUSBReceiptPrinter() : new WebSerialReceiptPrinter({ baudRate: 9600 });
 
 /** Runs the driver's connect or reconnect and waits for its "connected" (the drivers report failures only by not connecting). */
 function connected(kind: Kind, start: (driver: ReceiptPrinterDriver) => Promise<void>): Promise<ReceiptPrinterDevice> {
@@ -41,7 +42,12 @@ export function choosePrinter(kind: Kind): Promise<ReceiptPrinterDevice> {
 
 /** Sends a slip's bytes to the chosen printer, reconnecting to it (no chooser) when needed. */
 export async function sendToPrinter(kind: Kind, device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
-  const same = active && active.kind === kind && active.device.vendorId === device.vendorId && active.device.productId === device.productId;
-  const target = same && active ? active.driver : (await connected(kind, (driver) => driver.reconnect(device)), active!.driver);
+  const same =
+    active &&
+    active.kind === kind &&
+    active.device.vendorId === device.vendorId &&
+    active.device.productId === device.productId;
+  const target =
+    same && active ? active.driver : (await connected(kind, (driver) => driver.reconnect(device)), active!.driver);
   await target.print(bytes);
 }

@@ -4,12 +4,22 @@ import { encodeSlip, PAPER_COLUMNS } from './escpos';
 import type { SlipDoc } from './slip-doc';
 
 /** The last thing the printer does, line feeds after it aside. */
-const lastCommand = (events: ReturnType<typeof decodeEscPos>) => events.filter((e) => e.type !== 'line' || e.text !== '').at(-1);
+const lastCommand = (events: ReturnType<typeof decodeEscPos>) =>
+  events.filter((e) => e.type !== 'line' || e.text !== '').at(-1);
 
 const issueSlip: SlipDoc = {
-  name: 'Issue slip', training: 'TRAINING CARD — NOT VALID', title: 'Geschenkkarte', subtitle: 'Geschenkkarte 25 €', header: [],
-  number: '7001 0000 0003', barcode: { value: '700100000003', label: 'Barcode' },
-  rows: [{ label: 'Betrag', value: '25,00 €' }, { label: 'Gültig bis', value: '23.11.2029' }, { label: 'Serie', value: 'GC1' }],
+  name: 'Issue slip',
+  training: 'TRAINING CARD — NOT VALID',
+  title: 'Geschenkkarte',
+  subtitle: 'Geschenkkarte 25 €',
+  header: [],
+  number: '7001 0000 0003',
+  barcode: { value: '700100000003', label: 'Barcode' },
+  rows: [
+    { label: 'Betrag', value: '25,00 €' },
+    { label: 'Gültig bis', value: '23.11.2029' },
+    { label: 'Serie', value: 'GC1' },
+  ],
 };
 
 describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
@@ -17,22 +27,33 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     const events = decodeEscPos(encodeSlip(issueSlip, { paper: 80, locale: 'de-DE' }));
     expect(events[0]).toEqual({ type: 'init' });
     expect(events).toContainEqual({ type: 'codepage', table: 19 }); // Epson's number for cp858
-    expect(printedLines(events)).toEqual(expect.arrayContaining(['TRAINING CARD - NOT VALID', 'Geschenkkarte', 'Geschenkkarte 25 €', '7001 0000 0003']));
+    expect(printedLines(events)).toEqual(
+      expect.arrayContaining(['TRAINING CARD - NOT VALID', 'Geschenkkarte', 'Geschenkkarte 25 €', '7001 0000 0003']),
+    );
     expect(printedLines(events).find((l) => l.startsWith('Gültig bis'))).toMatch(/^Gültig bis\s+23\.11\.2029$/);
-    expect(events.filter((e) => e.type === 'barcode')).toEqual([{ type: 'barcode', symbology: 'code128', data: '700100000003' }]);
+    expect(events.filter((e) => e.type === 'barcode')).toEqual([
+      { type: 'barcode', symbology: 'code128', data: '700100000003' },
+    ]);
     expect(lastCommand(events)).toEqual({ type: 'cut', partial: true });
   });
 
   it('lines fit the paper: 48 characters on 80 mm, 32 on 58 mm, amounts right-aligned', () => {
     for (const paper of [80, 58] as const) {
-      const lines = decodeEscPos(encodeSlip(issueSlip, { paper, locale: 'en-IE' })).filter((e) => e.type === 'line').map((e) => (e as { text: string }).text);
+      const lines = decodeEscPos(encodeSlip(issueSlip, { paper, locale: 'en-IE' }))
+        .filter((e) => e.type === 'line')
+        .map((e) => (e as { text: string }).text);
       expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(PAPER_COLUMNS[paper]);
       expect(lines.find((l) => l.startsWith('Betrag'))).toHaveLength(PAPER_COLUMNS[paper]);
     }
   });
 
   it('a receipt without a card number has no barcode; a long label is cut, the amount kept; no character the printer lacks', () => {
-    const receipt: SlipDoc = { name: 'Receipt', title: 'Receipt', header: ['Store 12 · till 3'], rows: [{ label: 'Loyalty card •••• 0001 with a very long description', value: '€15.00 · Approved' }] };
+    const receipt: SlipDoc = {
+      name: 'Receipt',
+      title: 'Receipt',
+      header: ['Store 12 · till 3'],
+      rows: [{ label: 'Loyalty card •••• 0001 with a very long description', value: '€15.00 · Approved' }],
+    };
     const events = decodeEscPos(encodeSlip(receipt, { paper: 58, locale: 'en-IE' }));
     expect(events.some((e) => e.type === 'barcode')).toBe(false);
     const row = printedLines(events).find((l) => l.startsWith('Loyalty'));

@@ -45,13 +45,22 @@ export function encodeSlip(doc: SlipDoc, profile: PrinterProfile): Uint8Array {
     feedBeforeCut: 4,
   });
   encoder.initialize().codepage(codepageFor(profile.locale));
-  const centred = (text: string, bold = false) => encoder.align('center').bold(bold).line(printable(text).slice(0, columns)).bold(false);
+  const centred = (text: string, bold = false) =>
+    encoder.align('center').bold(bold).line(printable(text).slice(0, columns)).bold(false);
   if (doc.training) centred(doc.training, true);
   centred(doc.title, true);
   if (doc.subtitle) centred(doc.subtitle);
   for (const line of doc.header) centred(line);
-  if (doc.number) encoder.align('center').size(2, 2).line(printable(doc.number).slice(0, columns / 2)).size(1, 1);
-  if (doc.barcode) encoder.align('center').barcode(doc.barcode.value, 'code128', { height: 64, width: profile.paper === 58 ? 2 : 3, text: 'none' });
+  if (doc.number)
+    encoder
+      .align('center')
+      .size(2, 2)
+      .line(printable(doc.number).slice(0, columns / 2))
+      .size(1, 1);
+  if (doc.barcode)
+    encoder
+      .align('center')
+      .barcode(doc.barcode.value, 'code128', { height: 64, width: profile.paper === 58 ? 2 : 3, text: 'none' });
   encoder.align('left');
   for (const row of doc.rows) encoder.line(slipRow(printable(row.label), printable(row.value), columns));
   if (doc.training) centred(doc.training, true);

@@ -11,5 +11,8 @@ export interface PrinterSettings {
 }
 
 export const usePrinterStore = create<PrinterSettings>()(
-  persist((): PrinterSettings => ({ kind: 'browser', paper: 80, device: null }), { name: 'loyalty-terminal.printer', version: 1 }),
+  persist((): PrinterSettings => ({ kind: 'browser', paper: 80, device: null }), {
+    name: 'loyalty-terminal.printer',
+    version: 1,
+  }),
 );

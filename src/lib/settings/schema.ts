@@ -21,7 +21,13 @@ export const seriesSchema = v.object({
 const optionalInt = v.optional(
   v.pipe(
     v.unknown(),
-    v.transform((input) => (input === '' || input === null || (typeof input === 'number' && Number.isNaN(input)) ? undefined : typeof input === 'string' ? Number(input) : input)),
+    v.transform((input) =>
+      input === '' || input === null || (typeof input === 'number' && Number.isNaN(input))
+        ? undefined
+        : typeof input === 'string'
+          ? Number(input)
+          : input,
+    ),
     v.optional(v.pipe(v.number('integer'), v.safeInteger('integer'), v.minValue(0, 'integer'))),
   ),
 );

@@ -6,7 +6,15 @@ describe('a Loyalty server address', () => {
     expect(checkServerAddress('https://loyalty.example.com')).toEqual({ ok: true, insecure: false });
     expect(checkServerAddress('http://loyalty.example.com')).toEqual({ ok: false, problem: 'urlInsecure' });
     expect(checkServerAddress('http://8.8.8.8:4010')).toEqual({ ok: false, problem: 'urlInsecure' });
-    for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://192.168.1.20', 'http://10.0.0.5', 'http://172.20.1.1', 'http://[::1]:4010', 'http://till.local']) {
+    for (const local of [
+      'http://127.0.0.1:4010',
+      'http://localhost:4010',
+      'http://192.168.1.20',
+      'http://10.0.0.5',
+      'http://172.20.1.1',
+      'http://[::1]:4010',
+      'http://till.local',
+    ]) {
       expect(checkServerAddress(local)).toEqual({ ok: true, insecure: true });
     }
     expect(checkServerAddress('http://172.32.0.1')).toEqual({ ok: false, problem: 'urlInsecure' });

@@ -15,14 +15,17 @@ const privateHost = (host: string): boolean => {
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (!v4) return false;
   const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  return (
+    a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+  );
 };
 
 export function checkServerAddress(text: string): AddressCheck {
   const value = text.trim();
   if (!/^https?:\/\/[^\s/]+/i.test(value) || !URL.canParse(value)) return { ok: false, problem: 'url' };
   const url = new URL(value);
-  if (url.username || url.password || /^https?:\/\/[^/]*@/i.test(value)) return { ok: false, problem: 'urlCredentials' };
+  if (url.username || url.password || /^https?:\/\/[^/]*@/i.test(value))
+    return { ok: false, problem: 'urlCredentials' };
   if (value.includes('?') || value.includes('#')) return { ok: false, problem: 'urlQuery' };
   if (url.protocol === 'https:') return { ok: true, insecure: false };
   return privateHost(url.hostname) ? { ok: true, insecure: true } : { ok: false, problem: 'urlInsecure' };

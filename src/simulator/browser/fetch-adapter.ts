@@ -9,7 +9,8 @@ export function simulatorFetch(app: SimulatorApp): typeof fetch {
     const request = new Request(input, init);
     const response = await app.fetch(request);
     if (response.headers.has(DROP_HEADER)) {
-      if (request.signal.aborted) throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+      if (request.signal.aborted)
+        throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
       throw new TypeError('Failed to fetch');
     }
     return response;

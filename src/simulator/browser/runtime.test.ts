@@ -9,7 +9,11 @@ describe('training server in the page', () => {
     const first = await startTrainingServer();
     const api = `${first.baseUrl}/loyalty/api/v1/pos/loyaltyGroups/${first.loyaltyGroup}`;
     const headers = { Authorization: `Bearer ${first.token}`, 'Content-Type': 'application/json' };
-    const paid = await first.fetch(`${api}/giftcards/700100000001/_pay`, { method: 'POST', headers, body: JSON.stringify({ amount: 10, workstationData: { transactionId: tx, reason: 'Sale' } }) });
+    const paid = await first.fetch(`${api}/giftcards/700100000001/_pay`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ amount: 10, workstationData: { transactionId: tx, reason: 'Sale' } }),
+    });
     expect(paid.status).toBe(201);
 
     const second = await startTrainingServer();
@@ -18,12 +22,16 @@ describe('training server in the page', () => {
 
     await second.fetch(`${second.baseUrl}/_simulator/reset`, { method: 'POST' });
     const third = await startTrainingServer();
-    expect((await (await third.fetch(`${api}/giftcards/700100000001`, { headers })).json()).account.amountAuthorized).toBe(0);
+    expect(
+      (await (await third.fetch(`${api}/giftcards/700100000001`, { headers })).json()).account.amountAuthorized,
+    ).toBe(0);
   });
 
   it('offers series for every kind, live-printed where the dataset says', async () => {
     const server = await startTrainingServer();
-    expect(server.series).toContainEqual(expect.objectContaining({ prefix: '7003', kind: 'giftCard', livePrinted: true }));
+    expect(server.series).toContainEqual(
+      expect.objectContaining({ prefix: '7003', kind: 'giftCard', livePrinted: true }),
+    );
     expect(server.series).toContainEqual(expect.objectContaining({ prefix: '7101', kind: 'loyaltyCard' }));
     expect(server.scenarios.length).toBeGreaterThanOrEqual(12);
   });

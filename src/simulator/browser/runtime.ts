@@ -43,9 +43,28 @@ export async function startTrainingServer() {
   const token = dataset.tokens[0];
   if (!group || !token) throw new Error('Built-in dataset has no loyalty group or token');
   const series: SeriesConfig[] = [
-    ...group.giftCardSeries.map((s) => ({ prefix: s.prefix, kind: 'giftCard' as const, seriesNumber: s.seriesNumber, livePrinted: s.issueType === 'livePrinted', description: s.description, fixedAmount: s.fixedAmount === null ? undefined : (majorToMinor(s.fixedAmount, dataset.currency) ?? undefined) })),
-    ...group.storeCreditSeries.map((s) => ({ prefix: s.prefix, kind: 'storeCredit' as const, seriesNumber: s.seriesNumber, livePrinted: true, description: s.description })),
-    ...group.loyaltyCardSeries.map((s) => ({ prefix: s.prefix, kind: 'loyaltyCard' as const, seriesNumber: s.seriesNumber, livePrinted: false, description: s.description })),
+    ...group.giftCardSeries.map((s) => ({
+      prefix: s.prefix,
+      kind: 'giftCard' as const,
+      seriesNumber: s.seriesNumber,
+      livePrinted: s.issueType === 'livePrinted',
+      description: s.description,
+      fixedAmount: s.fixedAmount === null ? undefined : (majorToMinor(s.fixedAmount, dataset.currency) ?? undefined),
+    })),
+    ...group.storeCreditSeries.map((s) => ({
+      prefix: s.prefix,
+      kind: 'storeCredit' as const,
+      seriesNumber: s.seriesNumber,
+      livePrinted: true,
+      description: s.description,
+    })),
+    ...group.loyaltyCardSeries.map((s) => ({
+      prefix: s.prefix,
+      kind: 'loyaltyCard' as const,
+      seriesNumber: s.seriesNumber,
+      livePrinted: false,
+      description: s.description,
+    })),
   ];
 
   return {

@@ -4,7 +4,14 @@ import { minorToMajor } from '../../domain/money';
 import { fail, SimError } from './errors';
 import { sweepLapsed } from './indexes';
 import { parseWorkstationData, requireBody, type WorkstationData } from './requests';
-import { instrumentKey, type EngineState, type GroupData, type HoldInstrument, type InstrumentRecord, type LoyaltyInstrument } from './state';
+import {
+  instrumentKey,
+  type EngineState,
+  type GroupData,
+  type HoldInstrument,
+  type InstrumentRecord,
+  type LoyaltyInstrument,
+} from './state';
 import { isoDateTime } from './views';
 
 export type HoldKind = 'giftCard' | 'storeCredit';
@@ -15,11 +22,25 @@ export interface Caller {
   loyaltyGroup: string;
 }
 
-export const kindName: Record<InstrumentKind, string> = { giftCard: 'Gift card', storeCredit: 'Store credit', loyaltyCard: 'Loyalty card' };
+export const kindName: Record<InstrumentKind, string> = {
+  giftCard: 'Gift card',
+  storeCredit: 'Store credit',
+  loyaltyCard: 'Loyalty card',
+};
 
 export function addMonthsUtc(ms: number, months: number): number {
   const d = new Date(ms);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.getTime();
@@ -43,11 +64,18 @@ export function createEngineContext(st: () => EngineState, now: () => number) {
   }
 
   function seriesOf(g: GroupData, kind: InstrumentKind, seriesNumber: string) {
-    const list = kind === 'giftCard' ? g.giftCardSeries : kind === 'storeCredit' ? g.storeCreditSeries : g.loyaltyCardSeries;
+    const list =
+      kind === 'giftCard' ? g.giftCardSeries : kind === 'storeCredit' ? g.storeCreditSeries : g.loyaltyCardSeries;
     return list.find((s) => s.seriesNumber === seriesNumber);
   }
 
-  function requireMerchant(caller: Caller, g: GroupData, kind: InstrumentKind, seriesNumber: string, action: 'sell' | 'accept') {
+  function requireMerchant(
+    caller: Caller,
+    g: GroupData,
+    kind: InstrumentKind,
+    seriesNumber: string,
+    action: 'sell' | 'accept',
+  ) {
     const series = seriesOf(g, kind, seriesNumber);
     const allowed = action === 'sell' ? series?.sellingMerchants : series?.acceptingMerchants;
     if (allowed && !allowed.includes(caller.merchantId)) {
@@ -68,7 +96,13 @@ export function createEngineContext(st: () => EngineState, now: () => number) {
     sweepLapsed(st(), t);
   }
 
-  function record(caller: Caller, ws: WorkstationData, operation: string, rec: InstrumentRecord, extra: { amount?: Minor; authCode?: string; result?: string } = {}) {
+  function record(
+    caller: Caller,
+    ws: WorkstationData,
+    operation: string,
+    rec: InstrumentRecord,
+    extra: { amount?: Minor; authCode?: string; result?: string } = {},
+  ) {
     st().journal.push({
       at: isoDateTime(now()),
       loyaltyGroup: caller.loyaltyGroup,
@@ -90,8 +124,6 @@ export function createEngineContext(st: () => EngineState, now: () => number) {
     const parsed = requireBody(body);
     return { t, g, body: parsed, ws: parseWorkstationData(parsed) };
   }
-
-
 
   return { state: st, now, group, seriesOf, requireMerchant, find, sweep, record, begin };
 }

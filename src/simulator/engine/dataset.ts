@@ -8,7 +8,12 @@ const dateTime = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 da
 const date = z.iso.date({ message: 'must be a date, YYYY-MM-DD' });
 const amount = z.number({ message: 'must be a number (major units)' }).finite();
 const customer = z
-  .object({ customerId: nonEmpty, name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() })
+  .object({
+    customerId: nonEmpty,
+    name: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+  })
   .nullable()
   .default(null);
 
@@ -78,7 +83,10 @@ export type GiftCardSeriesData = z.output<typeof giftCardSeries>;
 export type SeriesData = z.output<z.ZodObject<typeof seriesBase>>;
 
 function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 /** Cross-field rules the schema cannot say: series exist, numbers unique, amounts fit the currency. */
@@ -99,12 +107,17 @@ function crossCheck(dataset: Dataset): string[] {
         if (!series.some((s) => s.seriesNumber === record.seriesNumber)) {
           problems.push(`${here}.seriesNumber: no ${field} series "${record.seriesNumber}" in this loyalty group`);
         }
-        if (seen.has(record.number)) problems.push(`${here}.number: "${record.number}" appears twice in this loyalty group`);
+        if (seen.has(record.number))
+          problems.push(`${here}.number: "${record.number}" appears twice in this loyalty group`);
         seen.add(record.number);
         for (const key of ['amountOriginal', 'amountNet', 'amountFloor'] as const) {
           if (!digitsOk(record[key])) problems.push(`${here}.${key}: more decimals than ${dataset.currency} has`);
         }
-        if ('status' in record && record.status === 'expired' && !(record.expiryDate && Date.parse(record.expiryDate) < Date.now())) {
+        if (
+          'status' in record &&
+          record.status === 'expired' &&
+          !(record.expiryDate && Date.parse(record.expiryDate) < Date.now())
+        ) {
           problems.push(`${here}.expiryDate: status "expired" needs an expiryDate in the past`);
         }
       });
@@ -128,7 +141,10 @@ export type DatasetResult = { ok: true; dataset: Dataset } | { ok: false; proble
 export function parseDataset(input: unknown): DatasetResult {
   const parsed = datasetSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((issue) => `${pathText(issue.path) || '(file)'}: ${issue.message}`) };
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${pathText(issue.path) || '(file)'}: ${issue.message}`),
+    };
   }
   const problems = crossCheck(parsed.data);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, dataset: parsed.data };

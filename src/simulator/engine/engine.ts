@@ -31,7 +31,8 @@ export function createEngine(dataset: Dataset, options: EngineOptions = {}) {
   let state: EngineState = options.state ?? stateFromDataset(dataset);
   const idempotency = createIdempotencyStore(() => state, now);
   const ctx = createEngineContext(() => state, now);
-  const { issuePreNumbered, issueFromSeries, unissueHold, payHold, commitHold, cancelHold, getHold } = createHoldOperations(ctx, options.randomCode ?? defaultCode);
+  const { issuePreNumbered, issueFromSeries, unissueHold, payHold, commitHold, cancelHold, getHold } =
+    createHoldOperations(ctx, options.randomCode ?? defaultCode);
   const { issueLoyalty, unissueLoyalty, payLoyalty, voidLoyalty, getLoyalty } = createLoyaltyOperations(ctx);
 
   return {

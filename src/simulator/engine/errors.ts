@@ -20,5 +20,6 @@ export const fail = {
   unauthorized: () => new SimError(401, 'unauthorized', 'Missing or unknown access token.'),
   merchantNotAllowed: (message: string) => new SimError(403, 'merchant_not_allowed', message),
   notFound: (what = 'Instrument') => new SimError(404, 'not_found', `${what} not found.`),
-  conflict: (code: string, message: string, details?: Record<string, unknown>) => new SimError(409, code, message, details),
+  conflict: (code: string, message: string, details?: Record<string, unknown>) =>
+    new SimError(409, code, message, details),
 };

@@ -27,7 +27,13 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     return fixedMinor;
   }
 
-  function applyIssue(rec: HoldInstrument, amount: Minor, customer: HoldInstrument['customer'] | undefined, validityMonths: number | null, t: number) {
+  function applyIssue(
+    rec: HoldInstrument,
+    amount: Minor,
+    customer: HoldInstrument['customer'] | undefined,
+    validityMonths: number | null,
+    t: number,
+  ) {
     rec.issued = true;
     rec.original = amount;
     rec.net = amount;
@@ -52,11 +58,16 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     return holdView(rec, t);
   }
 
-  function nextSeriesNumber(g: GroupData, kind: HoldKind, series: { seriesNumber: string; prefix: string; length: number }): string {
+  function nextSeriesNumber(
+    g: GroupData,
+    kind: HoldKind,
+    series: { seriesNumber: string; prefix: string; length: number },
+  ): string {
     const key = `${g.id}|${kind}|${series.seriesNumber}`;
     let counter = st().seriesCounters[key] ?? 1;
     const max = 10 ** series.length - 1;
-    const taken = (n: string) => (['giftCard', 'storeCredit', 'loyaltyCard'] as const).some((k) => st().instruments[instrumentKey(g.id, k, n)]);
+    const taken = (n: string) =>
+      (['giftCard', 'storeCredit', 'loyaltyCard'] as const).some((k) => st().instruments[instrumentKey(g.id, k, n)]);
     while (counter <= max) {
       const candidate = series.prefix + String(counter).padStart(series.length, '0');
       counter += 1;
@@ -76,7 +87,10 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     const series = seriesOf(g, kind, seriesNumber);
     if (!series) throw new SimError(404, 'series_not_found', `Series "${seriesNumber}" not found.`);
     if (kind === 'giftCard' && 'issueType' in series && series.issueType !== 'livePrinted') {
-      throw fail.conflict('series_not_live_printed', `Series ${seriesNumber} is pre-numbered: issue its cards by number.`);
+      throw fail.conflict(
+        'series_not_live_printed',
+        `Series ${seriesNumber} is pre-numbered: issue its cards by number.`,
+      );
     }
     requireMerchant(caller, g, kind, seriesNumber, 'sell');
     const amount = issueAmount(body, 'fixedAmount' in series ? (series.fixedAmount as number | null) : null);
@@ -104,7 +118,8 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     const rec = find(caller, kind, number);
     requireMerchant(caller, g, kind, rec.seriesNumber, 'sell');
     if (!rec.issued) throw fail.conflict('not_issued', `This ${kindName[kind].toLowerCase()} is not issued.`);
-    if (rec.financialActivity) throw fail.conflict('financial_activity', 'Payments have been made with it since it was issued.');
+    if (rec.financialActivity)
+      throw fail.conflict('financial_activity', 'Payments have been made with it since it was issued.');
     rec.issued = false;
     rec.original = 0;
     rec.net = 0;
@@ -129,7 +144,9 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     }
     const available = Math.max(0, rec.net - authorizedAmount(st(), rec, t) - rec.floor);
     if (amount > available) {
-      throw fail.conflict('insufficient_funds', 'Not enough funds.', { available: minorToMajor(available, st().currency) });
+      throw fail.conflict('insufficient_funds', 'Not enough funds.', {
+        available: minorToMajor(available, st().currency),
+      });
     }
     let authCode = randomCode();
     while (authCodeTaken(st(), authCode)) authCode = randomCode();
@@ -153,7 +170,8 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
 
   function findAuthorization(rec: HoldInstrument, authCode: string): AuthorizationRecord {
     const auth = lookUpAuthorization(st(), rec.group, rec.kind, rec.number, authCode);
-    if (!auth) throw new SimError(404, 'authorization_not_found', `Authorization ${authCode} not found for this instrument.`);
+    if (!auth)
+      throw new SimError(404, 'authorization_not_found', `Authorization ${authCode} not found for this instrument.`);
     return auth;
   }
 
@@ -177,7 +195,8 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     const rec = find(caller, kind, number);
     requireMerchant(caller, g, kind, rec.seriesNumber, 'accept');
     const auth = findAuthorization(rec, authCode);
-    if (auth.status === 'committed') throw fail.conflict('authorization_committed', 'This authorization is already committed.');
+    if (auth.status === 'committed')
+      throw fail.conflict('authorization_committed', 'This authorization is already committed.');
     if (auth.status === 'pending') {
       auth.status = 'canceled';
       record(caller, ws, 'cancel', rec, { amount: auth.amount, authCode });
@@ -191,7 +210,6 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     group(caller);
     return holdView(find(caller, kind, number), t);
   }
-
 
   return { issuePreNumbered, issueFromSeries, unissueHold, payHold, commitHold, cancelHold, getHold };
 }

@@ -3,10 +3,7 @@ import type { EngineState } from './state';
 const keepMs = 24 * 60 * 60 * 1000;
 
 export type IdempotencyBegin =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'reused' }
-  | { kind: 'inProgress' };
+  { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'reused' } | { kind: 'inProgress' };
 
 /**
  * Idempotency keys (loyalty-api.md section 6): scoped to the access token, remembered with a
@@ -37,7 +34,14 @@ export function createIdempotencyStore(state: () => EngineState, now: () => numb
     /** Stores a 2xx answer; anything else had no effect and frees the key. */
     finish(token: string, key: string, status: number, body: string) {
       const records = state().idempotency;
-      if (status >= 200 && status < 300) records[id(token, key)] = { fingerprint: records[id(token, key)]?.fingerprint ?? '', state: 'done', status, body, at: now() };
+      if (status >= 200 && status < 300)
+        records[id(token, key)] = {
+          fingerprint: records[id(token, key)]?.fingerprint ?? '',
+          state: 'done',
+          status,
+          body,
+          at: now(),
+        };
       else delete records[id(token, key)];
     },
     abandon(token: string, key: string) {

@@ -32,8 +32,14 @@ function indexes(state: EngineState): Indexes {
   let ix = all.get(state);
   if (!ix || ix.authorizations !== state.authorizations || ix.payments !== state.loyaltyPayments) {
     ix = {
-      authorizations: state.authorizations, payments: state.loyaltyPayments, authSeen: 0, paymentsSeen: 0,
-      byAuthCode: new Map(), pendingByInstrument: new Map(), pending: new Set(), paymentsBySale: new Map(),
+      authorizations: state.authorizations,
+      payments: state.loyaltyPayments,
+      authSeen: 0,
+      paymentsSeen: 0,
+      byAuthCode: new Map(),
+      pendingByInstrument: new Map(),
+      pending: new Set(),
+      paymentsBySale: new Map(),
     };
     all.set(state, ix);
   }
@@ -57,7 +63,13 @@ function indexes(state: EngineState): Indexes {
 export const authCodeTaken = (state: EngineState, authCode: string) => indexes(state).byAuthCode.has(authCode);
 
 /** An authorization is found only under the instrument it was issued for. */
-export function findAuthorization(state: EngineState, group: string, kind: string, number: string, authCode: string): AuthorizationRecord | undefined {
+export function findAuthorization(
+  state: EngineState,
+  group: string,
+  kind: string,
+  number: string,
+  authCode: string,
+): AuthorizationRecord | undefined {
   const a = indexes(state).byAuthCode.get(authCode);
   return a && a.group === group && a.kind === kind && a.instrumentId === number ? a : undefined;
 }
@@ -79,5 +91,9 @@ export function sweepLapsed(state: EngineState, now: number) {
   }
 }
 
-export const paymentsOfSale = (state: EngineState, group: string, card: string, transactionId: string): readonly LoyaltyPaymentRecord[] =>
-  indexes(state).paymentsBySale.get(saleOf(group, card, transactionId)) ?? [];
+export const paymentsOfSale = (
+  state: EngineState,
+  group: string,
+  card: string,
+  transactionId: string,
+): readonly LoyaltyPaymentRecord[] => indexes(state).paymentsBySale.get(saleOf(group, card, transactionId)) ?? [];

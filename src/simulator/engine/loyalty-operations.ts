@@ -39,7 +39,8 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     if (rec.statusCode === 0) throw fail.conflict('not_issued', 'This loyalty card is not issued.');
     if (rec.statusCode === 2) throw fail.conflict('card_closed', 'This loyalty card is closed.');
     if (rec.statusCode === 4) throw fail.conflict('card_canceled', 'This loyalty card is canceled.');
-    if (rec.financialActivity) throw fail.conflict('financial_activity', 'Payments have been approved on it since it was issued.');
+    if (rec.financialActivity)
+      throw fail.conflict('financial_activity', 'Payments have been approved on it since it was issued.');
     rec.statusCode = 0;
     rec.startDate = undefined;
     record(caller, ws, 'unissue', rec);
@@ -53,14 +54,24 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     requireMerchant(caller, g, 'loyaltyCard', rec.seriesNumber, 'accept');
     const available = Math.max(0, rec.net - rec.floor);
     const denial: LoyaltyPaymentRecord['denialReason'] =
-      rec.statusCode !== 1 ? 'card_not_open' : rec.expiryDate !== undefined && rec.expiryDate < isoDate(t) ? 'expired' : available === 0 ? 'insufficient_funds' : undefined;
+      rec.statusCode !== 1
+        ? 'card_not_open'
+        : rec.expiryDate !== undefined && rec.expiryDate < isoDate(t)
+          ? 'expired'
+          : available === 0
+            ? 'insufficient_funds'
+            : undefined;
     const approved = denial ? 0 : Math.min(requested, available);
     const payment: LoyaltyPaymentRecord = {
       group: g.id,
       loyaltyCardId: rec.number,
       transactionId: ws.transactionId,
       merchantId: caller.merchantId,
-      result: denial ? ('denied' as const) : approved < requested ? ('partiallyApproved' as const) : ('approved' as const),
+      result: denial
+        ? ('denied' as const)
+        : approved < requested
+          ? ('partiallyApproved' as const)
+          : ('approved' as const),
       requestedAmount: requested,
       approvedAmount: approved,
       denialReason: denial,
@@ -89,7 +100,8 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     );
     if (toVoid.length === 0) {
       const earlier = st().loyaltyVoids[key];
-      if (!earlier) throw new SimError(404, 'payment_not_found', 'No approved payment on this card under this transaction.');
+      if (!earlier)
+        throw new SimError(404, 'payment_not_found', 'No approved payment on this card under this transaction.');
       return voidView(earlier);
     }
     const voidedAmount = toVoid.reduce((sum, p) => sum + p.approvedAmount, 0);
@@ -102,13 +114,22 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     return voidView(answer);
   }
 
-  function voidView(v: { transactionId: string; voidedAmount: Minor; account: { net: Minor; original: Minor; floor: Minor; authorized: Minor } }) {
+  function voidView(v: {
+    transactionId: string;
+    voidedAmount: Minor;
+    account: { net: Minor; original: Minor; floor: Minor; authorized: Minor };
+  }) {
     const major = (m: Minor) => minorToMajor(m, st().currency);
     return {
       result: 'voided' as const,
       transactionId: v.transactionId,
       voidedAmount: major(v.voidedAmount),
-      account: { amountNet: major(v.account.net), amountOriginal: major(v.account.original), amountFloor: major(v.account.floor), amountAuthorized: major(v.account.authorized) },
+      account: {
+        amountNet: major(v.account.net),
+        amountOriginal: major(v.account.original),
+        amountFloor: major(v.account.floor),
+        amountAuthorized: major(v.account.authorized),
+      },
     };
   }
 
@@ -118,7 +139,6 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     group(caller);
     return loyaltyCardView(st(), find(caller, 'loyaltyCard', number), t);
   }
-
 
   return { issueLoyalty, unissueLoyalty, payLoyalty, voidLoyalty, getLoyalty };
 }

@@ -30,10 +30,12 @@ export function parseWorkstationData(body: Record<string, unknown>): Workstation
   if (typeof transactionId !== 'string' || !guid.test(transactionId)) {
     throw fail.invalidRequest('workstationData.transactionId must be a GUID.');
   }
-  if (typeof reason !== 'string' || reason.trim() === '') throw fail.invalidRequest('workstationData.reason must not be empty.');
+  if (typeof reason !== 'string' || reason.trim() === '')
+    throw fail.invalidRequest('workstationData.reason must not be empty.');
   const optionalNumber = (value: unknown, name: string) => {
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw fail.invalidRequest(`workstationData.${name} must be a number.`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw fail.invalidRequest(`workstationData.${name} must be a number.`);
     return value;
   };
   if (operatorId !== undefined && operatorId !== null && typeof operatorId !== 'string') {

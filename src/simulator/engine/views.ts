@@ -1,6 +1,13 @@
 import { minorToMajor } from '../../domain/money';
 import { pendingOf } from './indexes';
-import type { AuthorizationRecord, EngineState, HoldInstrument, InstrumentRecord, LoyaltyInstrument, LoyaltyPaymentRecord } from './state';
+import type {
+  AuthorizationRecord,
+  EngineState,
+  HoldInstrument,
+  InstrumentRecord,
+  LoyaltyInstrument,
+  LoyaltyPaymentRecord,
+} from './state';
 
 /** The contract's JSON shapes, in major units, built from the engine's state. */
 
@@ -76,7 +83,12 @@ export function authorizationView(state: EngineState, auth: AuthorizationRecord,
   };
 }
 
-export function loyaltyPaymentView(state: EngineState, payment: LoyaltyPaymentRecord, rec: LoyaltyInstrument, now: number) {
+export function loyaltyPaymentView(
+  state: EngineState,
+  payment: LoyaltyPaymentRecord,
+  rec: LoyaltyInstrument,
+  now: number,
+) {
   return {
     result: payment.result,
     requestedAmount: minorToMajor(payment.requestedAmount, state.currency),

@@ -22,19 +22,31 @@ type Env = {
 };
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
 
-const errorResponse = (status: number, code: string, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  json(status, { error: { code, message, ...details } }, headers);
+const errorResponse = (
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => json(status, { error: { code, message, ...details } }, headers);
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (ms <= 0 || signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -42,7 +54,9 @@ function canonical(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
       value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
         : value,
     );
   } catch {
@@ -104,7 +118,11 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     }
     const parsed = faultSettingSchema.safeParse(body);
     if (!parsed.success) {
-      return errorResponse(400, 'invalid_request', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+      return errorResponse(
+        400,
+        'invalid_request',
+        parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      );
     }
     faults.replace(parsed.data);
     return c.json(faults.setting);
@@ -127,8 +145,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     const key = c.req.method === 'POST' && merchantId && token ? c.req.header('idempotency-key') : undefined;
     if (key && token) {
       const begun = engine.idempotency.begin(token, key, `${c.req.method} ${path} ${canonical(bodyText)}`);
-      if (begun.kind === 'reused') return errorResponse(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another path or body.');
-      if (begun.kind === 'inProgress') return errorResponse(409, 'request_in_progress', 'A request with this Idempotency-Key is being processed.');
+      if (begun.kind === 'reused')
+        return errorResponse(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another path or body.');
+      if (begun.kind === 'inProgress')
+        return errorResponse(409, 'request_in_progress', 'A request with this Idempotency-Key is being processed.');
       if (begun.kind === 'replay') {
         await sleep(faults.setting.latencyMs ?? 0, signal);
         if (fault && fault !== 'drop' && fault !== 'timeout') return faultAnswers[fault]();
@@ -165,7 +185,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     return undefined;
   });
 
-  const caller = (c: Context<Env>) => ({ merchantId: c.get('merchantId') ?? '', loyaltyGroup: c.req.param('loyaltyGroup') ?? '' });
+  const caller = (c: Context<Env>) => ({
+    merchantId: c.get('merchantId') ?? '',
+    loyaltyGroup: c.req.param('loyaltyGroup') ?? '',
+  });
   const body = (c: Context<Env>): unknown => {
     const text = c.get('bodyText');
     if (text.trim() === '') return undefined;
@@ -181,7 +204,9 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
   // Gift cards
   api.get('/giftcards/:number', (c) => c.json(engine.giftCards.get(caller(c), p(c, 'number'))));
   api.post('/giftcards/:number/_issue', (c) => c.json(engine.giftCards.issue(caller(c), p(c, 'number'), body(c))));
-  api.post('/giftCardSeries/:series/giftcards/_issue', (c) => c.json(engine.giftCards.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201));
+  api.post('/giftCardSeries/:series/giftcards/_issue', (c) =>
+    c.json(engine.giftCards.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201),
+  );
   api.post('/giftcards/:number/_unissue', (c) => c.json(engine.giftCards.unissue(caller(c), p(c, 'number'), body(c))));
   api.post('/giftcards/:number/_pay', (c) => c.json(engine.giftCards.pay(caller(c), p(c, 'number'), body(c)), 201));
   api.post('/giftcards/:number/authorizations/:authCode/_commit', (c) =>
@@ -193,8 +218,12 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
 
   // Loyalty cards
   api.get('/loyaltycards/:number', (c) => c.json(engine.loyaltyCards.get(caller(c), p(c, 'number'))));
-  api.post('/loyaltycards/:number/_issue', (c) => c.json(engine.loyaltyCards.issue(caller(c), p(c, 'number'), body(c))));
-  api.post('/loyaltycards/:number/_unissue', (c) => c.json(engine.loyaltyCards.unissue(caller(c), p(c, 'number'), body(c))));
+  api.post('/loyaltycards/:number/_issue', (c) =>
+    c.json(engine.loyaltyCards.issue(caller(c), p(c, 'number'), body(c))),
+  );
+  api.post('/loyaltycards/:number/_unissue', (c) =>
+    c.json(engine.loyaltyCards.unissue(caller(c), p(c, 'number'), body(c))),
+  );
   api.post('/loyaltycards/:number/_pay', (c) => c.json(engine.loyaltyCards.pay(caller(c), p(c, 'number'), body(c))));
   api.post('/merchant/:merchantId/loyaltycards/:number/_voidPayment', (c) =>
     c.json(engine.loyaltyCards.voidPayment(caller(c), p(c, 'merchantId'), p(c, 'number'), body(c))),
@@ -202,9 +231,15 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
 
   // Store credit
   api.get('/storecredits/:number', (c) => c.json(engine.storeCredits.get(caller(c), p(c, 'number'))));
-  api.post('/storeCreditSeries/:series/storecredits/_issue', (c) => c.json(engine.storeCredits.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201));
-  api.post('/storecredits/:number/_unissue', (c) => c.json(engine.storeCredits.unissue(caller(c), p(c, 'number'), body(c))));
-  api.post('/storecredits/:number/_pay', (c) => c.json(engine.storeCredits.pay(caller(c), p(c, 'number'), body(c)), 201));
+  api.post('/storeCreditSeries/:series/storecredits/_issue', (c) =>
+    c.json(engine.storeCredits.issueFromSeries(caller(c), p(c, 'series'), body(c)), 201),
+  );
+  api.post('/storecredits/:number/_unissue', (c) =>
+    c.json(engine.storeCredits.unissue(caller(c), p(c, 'number'), body(c))),
+  );
+  api.post('/storecredits/:number/_pay', (c) =>
+    c.json(engine.storeCredits.pay(caller(c), p(c, 'number'), body(c)), 201),
+  );
   api.post('/storecredits/:number/authorizations/:authCode/_commit', (c) =>
     c.json(engine.storeCredits.commit(caller(c), p(c, 'number'), p(c, 'authCode'), body(c))),
   );

@@ -20,7 +20,12 @@ export const faultSettingSchema = z
   .transform(({ latencyMs, next }) => ({
     ...(latencyMs != null && { latencyMs }),
     ...(next != null && {
-      next: { count: next.count, kind: next.kind, ...(next.path != null && { path: next.path }), ...(next.method != null && { method: next.method }) },
+      next: {
+        count: next.count,
+        kind: next.kind,
+        ...(next.path != null && { path: next.path }),
+        ...(next.method != null && { method: next.method }),
+      },
     }),
   }));
 
@@ -45,7 +50,12 @@ export function createFaults() {
     /** The fault for this API request, if any; counts it down. */
     take(path: string, method: string): FaultKind | undefined {
       const next = setting.next;
-      if (!next || (next.path !== undefined && !path.includes(next.path)) || (next.method !== undefined && next.method !== method)) return undefined;
+      if (
+        !next ||
+        (next.path !== undefined && !path.includes(next.path)) ||
+        (next.method !== undefined && next.method !== method)
+      )
+        return undefined;
       next.count -= 1;
       if (next.count <= 0) delete setting.next;
       return next.kind;

@@ -28,7 +28,8 @@ describe('npm run simulator', () => {
   const api = (path: string) => `${sim.url}/loyalty/api/v1/pos/loyaltyGroups/demo${path}`;
   const auth = { Authorization: 'Bearer demo-token', 'Content-Type': 'application/json' };
   const pay = (amount: number) => JSON.stringify({ amount, workstationData: { transactionId: TX, reason: 'Sale' } });
-  const faults = (body: unknown) => fetch(`${sim.url}/_simulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+  const faults = (body: unknown) =>
+    fetch(`${sim.url}/_simulator/faults`, { method: 'POST', body: JSON.stringify(body) });
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
@@ -46,11 +47,26 @@ describe('npm run simulator', () => {
     expect(card.status).toBe(200);
     expect(card.headers.get('access-control-allow-origin')).toBe('*');
     const missing = await fetch(api('/nope'), { headers: { ...auth, Origin: 'http://terminal.test' } });
-    expect([missing.status, (await missing.json()).error.code, missing.headers.get('access-control-allow-origin')]).toEqual([404, 'not_found', '*']);
-    const preflight = await fetch(api('/giftcards/1/_pay'), { method: 'OPTIONS', headers: { Origin: 'http://terminal.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' } });
+    expect([
+      missing.status,
+      (await missing.json()).error.code,
+      missing.headers.get('access-control-allow-origin'),
+    ]).toEqual([404, 'not_found', '*']);
+    const preflight = await fetch(api('/giftcards/1/_pay'), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://terminal.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+      },
+    });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
-    expect((await fetch(api('/giftcards/700100000001/_pay'), { method: 'POST', headers: auth, body: pay(1) })).headers.get('access-control-expose-headers')).toMatch(/Idempotency-Replayed/);
+    expect(
+      (await fetch(api('/giftcards/700100000001/_pay'), { method: 'POST', headers: auth, body: pay(1) })).headers.get(
+        'access-control-expose-headers',
+      ),
+    ).toMatch(/Idempotency-Replayed/);
   });
 
   it('drop destroys the connection after applying the operation; the replay answers it', async () => {
@@ -58,9 +74,15 @@ describe('npm run simulator', () => {
     await faults({ next: { count: 1, kind: 'drop' } });
     const key = crypto.randomUUID();
     const headers = { ...auth, 'Idempotency-Key': key };
-    await expect(fetch(api('/giftCardSeries/GC3/giftcards/_issue'), { method: 'POST', headers, body: pay(10) })).rejects.toThrow();
+    await expect(
+      fetch(api('/giftCardSeries/GC3/giftcards/_issue'), { method: 'POST', headers, body: pay(10) }),
+    ).rejects.toThrow();
     const replay = await fetch(api('/giftCardSeries/GC3/giftcards/_issue'), { method: 'POST', headers, body: pay(10) });
-    expect([replay.status, replay.headers.get('idempotency-replayed'), (await replay.json()).giftCardId]).toEqual([201, 'true', '700300000001']);
+    expect([replay.status, replay.headers.get('idempotency-replayed'), (await replay.json()).giftCardId]).toEqual([
+      201,
+      'true',
+      '700300000001',
+    ]);
     const state = await (await fetch(`${sim.url}/_simulator/state`)).json();
     expect(state.instruments.filter((i: { seriesNumber: string }) => i.seriesNumber === 'GC3')).toHaveLength(1);
   });
@@ -69,14 +91,23 @@ describe('npm run simulator', () => {
     await fetch(`${sim.url}/_simulator/reset`, { method: 'POST' });
     await faults({ next: { count: 1, kind: 'timeout' } });
     const started = Date.now();
-    await expect(fetch(api('/giftcards/700100000001/_pay'), { method: 'POST', headers: auth, body: pay(5), signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(api('/giftcards/700100000001/_pay'), {
+        method: 'POST',
+        headers: auth,
+        body: pay(5),
+        signal: AbortSignal.timeout(300),
+      }),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     expect((await (await fetch(`${sim.url}/_simulator/state`)).json()).authorizations).toEqual([]);
     expect((await fetch(api('/giftcards/700100000001'), { headers: auth })).status).toBe(200);
   });
 
   it('uses the dataset given: authorization TTL 60 s', async () => {
-    const hold = await (await fetch(api('/giftcards/700100000001/_pay'), { method: 'POST', headers: auth, body: pay(1) })).json();
+    const hold = await (
+      await fetch(api('/giftcards/700100000001/_pay'), { method: 'POST', headers: auth, body: pay(1) })
+    ).json();
     expect(Date.parse(hold.expires) - Date.parse(hold.created)).toBe(60_000);
   });
 

@@ -14,9 +14,13 @@ function fatal(message: string): never {
 
 let args;
 try {
-  args = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, data: { type: 'string' } } }).values;
+  args = parseArgs({
+    options: { port: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, data: { type: 'string' } },
+  }).values;
 } catch (error) {
-  fatal(`${(error as Error).message}\nusage: npm run simulator -- --port <n> [--host 127.0.0.1] [--data <dataset.json>]`);
+  fatal(
+    `${(error as Error).message}\nusage: npm run simulator -- --port <n> [--host 127.0.0.1] [--data <dataset.json>]`,
+  );
 }
 const port = Number(args.port ?? '4010');
 if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`--port must be a port number, not "${args.port}"`);
@@ -75,12 +79,15 @@ const server = createServer(async (req, res) => {
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
     process.stderr.write(`simulator: ${(error as Error).stack ?? String(error)}\n`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    if (!res.headersSent)
+      res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
     res.end(JSON.stringify({ error: { code: 'internal', message: 'Unexpected simulator error.' } }));
   }
 });
 
-server.on('error', (error: NodeJS.ErrnoException) => fatal(error.code === 'EADDRINUSE' ? `port ${port} is already in use` : error.message));
+server.on('error', (error: NodeJS.ErrnoException) =>
+  fatal(error.code === 'EADDRINUSE' ? `port ${port} is already in use` : error.message),
+);
 server.listen(port, args.host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -36,7 +36,11 @@ describe('gift card query', () => {
 describe('pre-numbered issue', () => {
   it('issues a card with the amount, starting now and expiring after the series validity', async () => {
     const sim = harness();
-    const { status, body } = await sim.post('/giftcards/700100000003/_issue', { amount: 20, customer: { customerId: 'C9' }, workstationData: ws() });
+    const { status, body } = await sim.post('/giftcards/700100000003/_issue', {
+      amount: 20,
+      customer: { customerId: 'C9' },
+      workstationData: ws(),
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       status: 'issued',
@@ -85,15 +89,40 @@ describe('live-printed issue', () => {
     const dataset = {
       currency: 'EUR',
       tokens: [{ token: 'demo-token', merchantId: 'M1' }],
-      loyaltyGroups: [{
-        id: 'demo', merchants: ['M1'],
-        giftCardSeries: [{ seriesNumber: 'S', prefix: '9', length: 1, issueType: 'livePrinted', fixedAmount: null, validityMonths: null, sellingMerchants: null, acceptingMerchants: null }],
-        giftCards: [{ number: '91', seriesNumber: 'S', status: 'notIssued', amountOriginal: 0, amountNet: 0, amountFloor: 0, customer: null }],
-      }],
+      loyaltyGroups: [
+        {
+          id: 'demo',
+          merchants: ['M1'],
+          giftCardSeries: [
+            {
+              seriesNumber: 'S',
+              prefix: '9',
+              length: 1,
+              issueType: 'livePrinted',
+              fixedAmount: null,
+              validityMonths: null,
+              sellingMerchants: null,
+              acceptingMerchants: null,
+            },
+          ],
+          giftCards: [
+            {
+              number: '91',
+              seriesNumber: 'S',
+              status: 'notIssued',
+              amountOriginal: 0,
+              amountNet: 0,
+              amountFloor: 0,
+              customer: null,
+            },
+          ],
+        },
+      ],
     };
     const sim = harness({ dataset });
     const numbers: string[] = [];
-    for (let i = 0; i < 8; i += 1) numbers.push((await sim.post('/giftCardSeries/S/giftcards/_issue', pay(1))).body.giftCardId);
+    for (let i = 0; i < 8; i += 1)
+      numbers.push((await sim.post('/giftCardSeries/S/giftcards/_issue', pay(1))).body.giftCardId);
     expect(numbers).toEqual(['92', '93', '94', '95', '96', '97', '98', '99']);
     const exhausted = await sim.post('/giftCardSeries/S/giftcards/_issue', pay(1));
     expect([exhausted.status, exhausted.body.error.code]).toEqual([409, 'series_exhausted']);
@@ -106,7 +135,10 @@ describe('un-issue', () => {
     await sim.post('/giftcards/700100000003/_issue', pay(20));
     const { status, body } = await sim.post('/giftcards/700100000003/_unissue');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 'notIssued', account: { amountNet: 0, amountOriginal: 0, amountAuthorized: 0 } });
+    expect(body).toMatchObject({
+      status: 'notIssued',
+      account: { amountNet: 0, amountOriginal: 0, amountAuthorized: 0 },
+    });
     expect((await sim.post('/giftcards/700100000003/_unissue')).body.error.code).toBe('not_issued');
   });
 
@@ -133,8 +165,11 @@ describe('pay, commit, cancel', () => {
     const held = await sim.post('/giftcards/700100000001/_pay', pay(12.5));
     expect(held.status).toBe(201);
     expect(held.body).toMatchObject({
-      instrumentId: '700100000001', amount: 12.5, status: 'pending',
-      created: '2026-11-22T12:00:00.000Z', expires: '2026-11-22T12:15:00.000Z',
+      instrumentId: '700100000001',
+      amount: 12.5,
+      status: 'pending',
+      created: '2026-11-22T12:00:00.000Z',
+      expires: '2026-11-22T12:15:00.000Z',
       account: { amountNet: 50, amountAuthorized: 12.5 },
     });
     const committed = await sim.post(`/giftcards/700100000001/authorizations/${held.body.authCode}/_commit`);
@@ -169,7 +204,9 @@ describe('pay, commit, cancel', () => {
     const canceled = await sim.post(`/instruments/700100000001/authorizations/${a}/_cancel`);
     expect(canceled.body).toMatchObject({ status: 'canceled', account: { amountAuthorized: 0, amountNet: 50 } });
     expect((await sim.post(`/instruments/700100000001/authorizations/${a}/_cancel`)).body).toEqual(canceled.body);
-    expect((await sim.post(`/giftcards/700100000001/authorizations/${a}/_commit`)).body.error.code).toBe('authorization_canceled');
+    expect((await sim.post(`/giftcards/700100000001/authorizations/${a}/_commit`)).body.error.code).toBe(
+      'authorization_canceled',
+    );
 
     const b = (await sim.post('/giftcards/700100000001/_pay', pay(10))).body.authCode;
     await sim.post(`/giftcards/700100000001/authorizations/${b}/_commit`);
@@ -194,8 +231,12 @@ describe('pay, commit, cancel', () => {
   it('finds an authCode only under its own instrument', async () => {
     const sim = harness();
     const a = (await sim.post('/giftcards/700100000001/_pay', pay(10))).body.authCode;
-    expect((await sim.post(`/giftcards/700100000007/authorizations/${a}/_commit`)).body.error.code).toBe('authorization_not_found');
-    expect((await sim.post(`/giftcards/700100000001/authorizations/NOPE/_commit`)).body.error.code).toBe('authorization_not_found');
+    expect((await sim.post(`/giftcards/700100000007/authorizations/${a}/_commit`)).body.error.code).toBe(
+      'authorization_not_found',
+    );
+    expect((await sim.post(`/giftcards/700100000001/authorizations/NOPE/_commit`)).body.error.code).toBe(
+      'authorization_not_found',
+    );
     expect((await sim.post(`/giftcards/700199999999/authorizations/${a}/_commit`)).body.error.code).toBe('not_found');
     expect((await sim.post(`/instruments/720100000001/authorizations/${a}/_cancel`)).body.error.code).toBe('not_found');
   });

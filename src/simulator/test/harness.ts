@@ -5,7 +5,13 @@ import { demoDataset } from '../demo-dataset';
 
 export const API = '/loyalty/api/v1/pos/loyaltyGroups/demo';
 export const TX = '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60';
-export const ws = (transactionId = TX) => ({ transactionId, reason: 'Sale', storeId: 1, workstationId: 2, operatorId: 'op1' });
+export const ws = (transactionId = TX) => ({
+  transactionId,
+  reason: 'Sale',
+  storeId: 1,
+  workstationId: 2,
+  operatorId: 'op1',
+});
 
 export interface Answer {
   status: number;
@@ -21,7 +27,11 @@ export function harness(options: { dataset?: unknown; start?: string } = {}) {
   const engine = createEngine(parsed.dataset, { now: () => clock });
   const app = createSimulatorApp(engine);
 
-  async function send(method: string, path: string, init: { body?: unknown; raw?: string; token?: string | null; key?: string; signal?: AbortSignal } = {}): Promise<Answer> {
+  async function send(
+    method: string,
+    path: string,
+    init: { body?: unknown; raw?: string; token?: string | null; key?: string; signal?: AbortSignal } = {},
+  ): Promise<Answer> {
     const headers = new Headers({ 'content-type': 'application/json' });
     if (init.token !== null) headers.set('authorization', `Bearer ${init.token ?? 'demo-token'}`);
     if (init.key) headers.set('idempotency-key', init.key);
@@ -42,7 +52,8 @@ export function harness(options: { dataset?: unknown; start?: string } = {}) {
     app,
     send,
     get: (path: string, init?: Parameters<typeof send>[2]) => send('GET', API + path, init),
-    post: (path: string, body: unknown = { workstationData: ws() }, init?: Parameters<typeof send>[2]) => send('POST', API + path, { body, ...init }),
+    post: (path: string, body: unknown = { workstationData: ws() }, init?: Parameters<typeof send>[2]) =>
+      send('POST', API + path, { body, ...init }),
     advance(ms: number) {
       clock += ms;
     },

@@ -30,7 +30,9 @@ describe('authentication, groups, routes', () => {
     dataset.loyaltyGroups[0].giftCardSeries[0].sellingMerchants = ['M1'];
     dataset.loyaltyGroups[0].giftCardSeries[0].acceptingMerchants = ['M1'];
     const sim = harness({ dataset });
-    expect((await sim.post('/giftcards/700100000003/_issue', pay(5), { token: 't2' })).body.error.code).toBe('merchant_not_allowed');
+    expect((await sim.post('/giftcards/700100000003/_issue', pay(5), { token: 't2' })).body.error.code).toBe(
+      'merchant_not_allowed',
+    );
     expect((await sim.post('/giftcards/700100000001/_pay', pay(5), { token: 't2' })).status).toBe(403);
     expect((await sim.get('/giftcards/700100000001', { token: 't2' })).status).toBe(200);
     expect((await sim.post('/giftcards/700100000001/_pay', pay(5))).status).toBe(201);
@@ -42,7 +44,9 @@ describe('authentication, groups, routes', () => {
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
     expect((await sim.send('GET', `${API}/giftcards/700100000001/_pay`)).status).toBe(404);
-    expect((await sim.send('POST', `${API}/giftcards/700100000001`, { body: { workstationData: ws() } })).status).toBe(404);
+    expect((await sim.send('POST', `${API}/giftcards/700100000001`, { body: { workstationData: ws() } })).status).toBe(
+      404,
+    );
   });
 
   it('decodes percent-encoded path parameters', async () => {
@@ -52,10 +56,16 @@ describe('authentication, groups, routes', () => {
 
   it('answers preflights allowing the headers the terminal sends and exposing replay and retry headers', async () => {
     const sim = harness();
-    const res = await sim.app.fetch(new Request(`http://sim${API}/giftcards/1/_pay`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
-    }));
+    const res = await sim.app.fetch(
+      new Request(`http://sim${API}/giftcards/1/_pay`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,idempotency-key',
+        },
+      }),
+    );
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
     const get = await sim.get('/giftcards/700100000001');
@@ -67,15 +77,20 @@ describe('request validation', () => {
   it('refuses malformed bodies and workstationData with invalid_request', async () => {
     const sim = harness();
     const path = '/giftcards/700100000001/_pay';
-    const code = async (init: Parameters<typeof sim.send>[2]) => (await sim.send('POST', API + path, init)).body.error.code;
+    const code = async (init: Parameters<typeof sim.send>[2]) =>
+      (await sim.send('POST', API + path, init)).body.error.code;
     expect(await code({ raw: '{nope' })).toBe('invalid_request');
     expect(await code({})).toBe('invalid_request');
     expect(await code({ body: [1] })).toBe('invalid_request');
     expect(await code({ body: { amount: 1 } })).toBe('invalid_request');
-    expect(await code({ body: { amount: 1, workstationData: { ...ws(), transactionId: 'tx-1' } } })).toBe('invalid_request');
+    expect(await code({ body: { amount: 1, workstationData: { ...ws(), transactionId: 'tx-1' } } })).toBe(
+      'invalid_request',
+    );
     expect(await code({ body: { amount: 1, workstationData: { ...ws(), reason: '' } } })).toBe('invalid_request');
     expect(await code({ body: { amount: 1, workstationData: { ...ws(), storeId: 'one' } } })).toBe('invalid_request');
-    expect((await sim.send('POST', API + path, { body: { amount: 1, workstationData: ws(), extra: true } })).status).toBe(201);
+    expect(
+      (await sim.send('POST', API + path, { body: { amount: 1, workstationData: ws(), extra: true } })).status,
+    ).toBe(201);
   });
 
   it('refuses amounts that are missing, not numbers, not positive, or too precise for the currency', async () => {
@@ -88,7 +103,10 @@ describe('request validation', () => {
   });
 
   it('uses the currency digits: ISK has none, KWD three', async () => {
-    for (const [currency, good, bad] of [['ISK', 5, 5.5], ['KWD', 1.234, 1.2345]] as const) {
+    for (const [currency, good, bad] of [
+      ['ISK', 5, 5.5],
+      ['KWD', 1.234, 1.2345],
+    ] as const) {
       const dataset = JSON.parse(JSON.stringify(demoDataset));
       dataset.currency = currency;
       const sim = harness({ dataset });
@@ -114,7 +132,9 @@ describe('idempotency', () => {
   it('answers 422 when a key is reused with another body or path', async () => {
     const sim = harness();
     await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY });
-    expect((await sim.post('/giftcards/700100000001/_pay', pay(11), { key: KEY })).body.error.code).toBe('idempotency_key_reused');
+    expect((await sim.post('/giftcards/700100000001/_pay', pay(11), { key: KEY })).body.error.code).toBe(
+      'idempotency_key_reused',
+    );
     const other = await sim.post('/giftcards/700100000007/_pay', pay(10), { key: KEY });
     expect([other.status, other.body.error.code]).toEqual([422, 'idempotency_key_reused']);
   });
@@ -148,7 +168,8 @@ describe('idempotency', () => {
 });
 
 describe('faults', () => {
-  const setFaults = (sim: ReturnType<typeof harness>, body: unknown) => sim.send('POST', '/_simulator/faults', { body, token: null });
+  const setFaults = (sim: ReturnType<typeof harness>, body: unknown) =>
+    sim.send('POST', '/_simulator/faults', { body, token: null });
 
   it('error500 and unavailable answer without effect; rateLimited adds Retry-After', async () => {
     const sim = harness();
@@ -160,7 +181,11 @@ describe('faults', () => {
     expect((await sim.get('/giftcards/700100000001')).body.error.code).toBe('unavailable');
     await setFaults(sim, { next: { count: 1, kind: 'rateLimited' } });
     const limited = await sim.get('/giftcards/700100000001');
-    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([429, '1', 'rate_limited']);
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([
+      429,
+      '1',
+      'rate_limited',
+    ]);
     expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY })).status).toBe(201);
   });
 
@@ -198,14 +223,21 @@ describe('faults', () => {
     expect(dropped.headers.get('x-simulator-drop')).toBe('1');
     expect(sim.engine.view().instruments.filter((i) => i.seriesNumber === 'GC3')).toHaveLength(1);
     const replay = await sim.post('/giftCardSeries/GC3/giftcards/_issue', pay(10), { key: KEY });
-    expect([replay.status, replay.body.giftCardId, replay.headers.get('idempotency-replayed')]).toEqual([201, '700300000001', 'true']);
+    expect([replay.status, replay.body.giftCardId, replay.headers.get('idempotency-replayed')]).toEqual([
+      201,
+      '700300000001',
+      'true',
+    ]);
   });
 
   it('timeout holds the answer until the client gives up, without effect', async () => {
     const sim = harness();
     await setFaults(sim, { next: { count: 1, kind: 'timeout' } });
     const started = Date.now();
-    const answer = await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY, signal: AbortSignal.timeout(80) });
+    const answer = await sim.post('/giftcards/700100000001/_pay', pay(10), {
+      key: KEY,
+      signal: AbortSignal.timeout(80),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
     expect(answer.headers.get('x-simulator-drop')).toBe('1'); // hosts give no answer at all
     expect(sim.engine.view().authorizations).toHaveLength(0);

@@ -14,7 +14,10 @@ afterEach(() => {
   harnesses = [];
 });
 
-const onPay = (change: (body: Record<string, unknown>) => Record<string, unknown>): Bend => (path, body) => (path.endsWith('/_pay') ? change(body) : body);
+const onPay =
+  (change: (body: Record<string, unknown>) => Record<string, unknown>): Bend =>
+  (path, body) =>
+    path.endsWith('/_pay') ? change(body) : body;
 
 describe('an answer that contradicts its request, through the outbox and the simulator', () => {
   it('a hold for 5.00 answered to 20.00: not taken as paid, never committed, flagged with the card read again', async () => {
@@ -34,7 +37,9 @@ describe('an answer that contradicts its request, through the outbox and the sim
     // Not sent again on its own (the server would replay the same answer), and no commit was sent.
     t.advance(60_000);
     await t.run();
-    expect(t.sent.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname.split('/').pop())).toEqual(['_pay']);
+    expect(t.sent.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname.split('/').pop())).toEqual([
+      '_pay',
+    ]);
     expect(t.state().authorizations.map((a) => a.status)).toEqual(['pending']);
     expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 1 });
   });
@@ -64,8 +69,12 @@ describe('an answer that contradicts its request, through the outbox and the sim
   });
 
   it('a lookup of card A answered with card B is an error, not card B', async () => {
-    const t = setup((path, b) => (path.includes('/giftcards/') && !path.includes('/_') ? { ...b, giftCardId: '700100000002' } : b));
+    const t = setup((path, b) =>
+      path.includes('/giftcards/') && !path.includes('/_') ? { ...b, giftCardId: '700100000002' } : b,
+    );
     const { getInstrument } = await import('@/api/queries');
-    await expect(getInstrument(t.api, 'giftCard', '700100000001')).rejects.toMatchObject({ code: 'contradictory_answer' });
+    await expect(getInstrument(t.api, 'giftCard', '700100000001')).rejects.toMatchObject({
+      code: 'contradictory_answer',
+    });
   });
 });

@@ -48,6 +48,11 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
     /** As if time passed: back-offs run out, holds lapse. */
     advance: (ms: number) => (clock += ms),
     /** Another window (or the same after a reload): a second sender over the same database. */
-    secondSender: () => createSender({ api: sim.api, outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }), now }),
+    secondSender: () =>
+      createSender({
+        api: sim.api,
+        outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }),
+        now,
+      }),
   };
 }

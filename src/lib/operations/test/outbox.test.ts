@@ -14,7 +14,8 @@ function setup() {
     },
   });
   harnesses.push(h);
-  const record = (request: OperationRecord['request']) => h.outbox.record({ id: crypto.randomUUID(), request, transactionId: TX, reason: 'Sale' });
+  const record = (request: OperationRecord['request']) =>
+    h.outbox.record({ id: crypto.randomUUID(), request, transactionId: TX, reason: 'Sale' });
   return { ...h, seenAtSend, record };
 }
 afterEach(() => {
@@ -27,8 +28,17 @@ describe('the outbox: one recorded path', () => {
     const t = setup();
     const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 1250 });
     await t.run();
-    expect(t.seenAtSend[0]).toMatchObject({ status: 'pending', request: { type: 'giftCard.pay', amount: 1250 }, transactionId: TX, operatorId: 'op7' });
-    expect(await t.outbox.get(id)).toMatchObject({ status: 'succeeded', attempts: 1, result: { amount: 1250, status: 'pending' } });
+    expect(t.seenAtSend[0]).toMatchObject({
+      status: 'pending',
+      request: { type: 'giftCard.pay', amount: 1250 },
+      transactionId: TX,
+      operatorId: 'op7',
+    });
+    expect(await t.outbox.get(id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      result: { amount: 1250, status: 'pending' },
+    });
   });
 
   it('records a refusal as refused, with the code, and does not send it again', async () => {
@@ -37,7 +47,11 @@ describe('the outbox: one recorded path', () => {
     await t.run();
     t.advance(60_000);
     await t.run();
-    expect(await t.outbox.get(id)).toMatchObject({ status: 'refused', attempts: 1, error: { code: 'insufficient_funds' } });
+    expect(await t.outbox.get(id)).toMatchObject({
+      status: 'refused',
+      attempts: 1,
+      error: { code: 'insufficient_funds' },
+    });
     expect(t.seenAtSend).toHaveLength(1);
   });
 
@@ -116,6 +130,11 @@ describe('growth', () => {
     }
     const first = await t.outbox.page(2);
     const second = await t.outbox.page(2, first.at(-1)?.createdAt);
-    expect([...first, ...second].map((r) => 'number' in r.request && r.request.number)).toEqual(['700100000094', '700100000093', '700100000092', '700100000091']);
+    expect([...first, ...second].map((r) => 'number' in r.request && r.request.number)).toEqual([
+      '700100000094',
+      '700100000093',
+      '700100000092',
+      '700100000091',
+    ]);
   });
 });

@@ -99,7 +99,13 @@ describe('a sale through the outbox, against the simulator', () => {
     const t = setup();
     await t.start(3000);
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1000, availableBefore: 5000 });
-    const second = await t.act({ type: 'tender', kind: 'giftCard', number: '700100000007', amount: 1000, availableBefore: 10000 });
+    const second = await t.act({
+      type: 'tender',
+      kind: 'giftCard',
+      number: '700100000007',
+      amount: 1000,
+      availableBefore: 10000,
+    });
     expect(second?.rejected).toBe('not_tendering');
     await t.run();
     expect((await t.sale()).lines).toHaveLength(1);
@@ -155,7 +161,11 @@ describe('failures that are not the API’s', () => {
   it('a decision that throws writes nothing: no line left blocked, no order', async () => {
     const t = setup();
     const started = await t.start(1000);
-    await expect(t.outbox.act(started.transactionId, () => { throw new Error('storage'); })).rejects.toThrow('storage');
+    await expect(
+      t.outbox.act(started.transactionId, () => {
+        throw new Error('storage');
+      }),
+    ).rejects.toThrow('storage');
     expect((await t.sale()).lines).toEqual([]);
     expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 0 });
   });
