@@ -15,7 +15,7 @@ function chromiumPath(): string | undefined {
 
 export const TERMINAL_PORT = 4173;
 export const SIMULATOR_PORT = 4010;
-/** The demo till on its own origin (the same build, another port): e2e/host.spec.ts. Started after the build above. */
+/** The demo till on its own origin (the same build, another port): e2e/till.spec.ts. Started after the build above. */
 export const TILL_PORT = 4174;
 
 export const chromiumExecutable = chromiumPath();
@@ -52,14 +52,14 @@ export default defineConfig({
   webServer: [
     {
       // The demo till (next server) may frame the terminal.
-      command: `npx vite build && npm run build:host-client && LOYALTY_FRAME_ANCESTORS=http://127.0.0.1:${TILL_PORT} npx vite preview --port ${TERMINAL_PORT} --strictPort`,
+      command: `npx vite build && npm run build:till-client && LOYALTY_FRAME_ANCESTORS=http://127.0.0.1:${TILL_PORT} npx vite preview --port ${TERMINAL_PORT} --strictPort`,
       url: `http://127.0.0.1:${TERMINAL_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
     {
       command: `npx vite preview --port ${TILL_PORT} --strictPort`,
-      url: `http://127.0.0.1:${TILL_PORT}/host-demo.html`,
+      url: `http://127.0.0.1:${TILL_PORT}/till-demo.html`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -57,7 +57,7 @@ export const devHeaders: Record<string, string> = {
 };
 
 /**
- * The demo till (public/host-demo.html) is another page, a till's: it frames the terminal, which
+ * The demo till (public/till-demo.html) is another page, a till's: it frames the terminal, which
  * may be on another origin (?terminal=…), so it allows frames where the terminal's policy does not.
  */
 export const demoTillHeaders: Record<string, string> = {

@@ -26,12 +26,12 @@ type Middlewares = {
 };
 
 /** Security headers on every answer (the demo till's page gets its own); in dev, the host client is served from its source. */
-function headersAndHostClient(): Plugin {
+function headersAndTillClient(): Plugin {
   const headers = (middlewares: Middlewares, terminal: Record<string, string>, dev: boolean): void =>
     void middlewares.use((req, res, next) => {
-      const demo = req.url?.startsWith('/host-demo');
+      const demo = req.url?.startsWith('/till-demo');
       for (const [name, value] of Object.entries(demo ? demoTillHeaders : terminal)) res.setHeader(name, value);
-      if (dev && req.url?.startsWith('/host-client/host-client.js')) req.url = '/src/host-client/index.ts';
+      if (dev && req.url?.startsWith('/till-client/till-client.js')) req.url = '/src/till-client/index.ts';
       next();
     });
   return {
@@ -78,15 +78,15 @@ const offlineShell = VitePWA({
     // The camera's barcode reader (ZXing, WebAssembly) is about 1 MB.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     // The demo till and the host client are other pages' files, not the terminal's shell.
-    globIgnores: ['host-demo*', 'host-client/**'],
+    globIgnores: ['till-demo*', 'till-client/**'],
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/host-demo/, /^\/host-client\//],
+    navigateFallbackDenylist: [/^\/till-demo/, /^\/till-client\//],
     cleanupOutdatedCaches: true,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), cspMeta(), headersAndHostClient(), offlineShell],
+  plugins: [react(), cspMeta(), headersAndTillClient(), offlineShell],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

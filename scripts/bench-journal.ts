@@ -66,17 +66,10 @@ async function seed(page: Page, count: number) {
 
 /** A cashier signed on at this till (what the sign-on screen keeps), no manager PIN yet. */
 export function cashierSignedOn() {
-  if (!localStorage.getItem('loyalty-terminal.manager')) {
+  if (!localStorage.getItem('loyalty-terminal.cashier')) {
     localStorage.setItem(
-      'loyalty-terminal.manager',
-      JSON.stringify({
-        state: {
-          pin: null,
-          attempts: { failures: 0, lockedUntil: 0 },
-          cashier: { operatorId: 'bench', name: 'Bench' },
-        },
-        version: 1,
-      }),
+      'loyalty-terminal.cashier',
+      JSON.stringify({ state: { cashier: { operatorId: 'bench', name: 'Bench' } }, version: 1 }),
     );
   }
 }

@@ -72,7 +72,7 @@ const liveSettings = {
       series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }],
     },
   },
-  version: 1,
+  version: 2,
 };
 
 async function measureScans() {

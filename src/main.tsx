@@ -13,7 +13,7 @@ if (!root) throw new Error('index.html has no #root');
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {
   // The customer display window: its own small page, none of the terminal.
-  void import('./features/display/CustomerDisplayPage').then(({ CustomerDisplayPage }) =>
+  void import('./features/customer-display/CustomerDisplayPage').then(({ CustomerDisplayPage }) =>
     createRoot(root).render(
       <StrictMode>
         <CustomerDisplayPage />

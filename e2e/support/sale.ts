@@ -5,12 +5,12 @@ export type Within = Page | FrameLocator;
 import { API, cashierSignedOn, SIMULATOR } from './terminal';
 
 /** What a manager set up once: the standalone simulator, its series, and the tills allowed to hand payments over. */
-export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, hostOrigins: string[] = []) {
+export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, tillOrigins: string[] = []) {
   const settings = {
     state: {
       mode: 'live',
       locale: 'en-IE',
-      hostOrigins,
+      tillOrigins,
       server: {
         baseUrl,
         loyaltyGroup: 'demo',
@@ -43,7 +43,7 @@ export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, hostOr
         ],
       },
     },
-    version: 1,
+    version: 2,
   };
   // Runs in every frame: a terminal embedded by a till on another site has its own (partitioned) storage.
   await page.addInitScript((s) => {

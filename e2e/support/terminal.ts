@@ -9,11 +9,8 @@ export const MANAGER_PIN = '2468';
 /** A cashier signed on at this terminal once (what the sign-on screen keeps), no manager PIN set yet. */
 export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', name: 'Casey' }) {
   await page.addInitScript((c) => {
-    if (!localStorage.getItem('loyalty-terminal.manager')) {
-      localStorage.setItem(
-        'loyalty-terminal.manager',
-        JSON.stringify({ state: { pin: null, attempts: { failures: 0, lockedUntil: 0 }, cashier: c }, version: 1 }),
-      );
+    if (!localStorage.getItem('loyalty-terminal.cashier')) {
+      localStorage.setItem('loyalty-terminal.cashier', JSON.stringify({ state: { cashier: c }, version: 1 }));
     }
   }, cashier);
 }

@@ -1,17 +1,18 @@
-import { loadOpenSale, SaleScreen } from '@/features/sale/SaleScreen';
+import { loadOpenSale, SaleScreen, type CustomerViewSlot } from '@/features/sale/SaleScreen';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
-import { OutboxProvider } from '@/lib/operations/OutboxProvider';
-import { useWaitingCounts } from '@/lib/operations/projection';
+import { OutboxProvider } from '@/outbox/OutboxProvider';
+import { useWaitingCounts } from '@/outbox/projection';
 import { PrintArea } from '@/lib/print';
 import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
-import { managerActions, useCashier } from '@/lib/manager/store';
-import { HostGate } from '@/lib/host/HostGate';
+import { managerActions } from '@/lib/manager/store';
+import { cashierActions, useCashier } from '@/lib/cashier/store';
+import { TillGate } from '@/features/till/TillGate';
 import { UpdateOffer } from '@/lib/offline/UpdateOffer';
-import { DisplayGate } from '@/lib/display/DisplayGate';
-import { openCustomerDisplay } from '@/lib/display/open-display';
+import { DisplayGate } from '@/features/customer-display/DisplayGate';
+import { openCustomerDisplay } from '@/features/customer-display/open-display';
 import { CameraButton } from '@/components/CameraButton';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
@@ -82,6 +83,15 @@ function Header() {
 // The manager's PIN gate and the sign-on form are shown once in a while, never on the way to a sale.
 const ManagerGate = lazy(() => import('@/components/ManagerGate').then((m) => ({ default: m.ManagerGate })));
 const SignOn = lazy(() => import('./SignOn').then((m) => ({ default: m.SignOn })));
+// Shown beside the open sale when the cashier turns the tablet to the customer.
+const ShowToCustomer = lazy(() =>
+  import('@/features/customer-display/ShowToCustomer').then((m) => ({ default: m.ShowToCustomer })),
+);
+const CustomerView: CustomerViewSlot = ({ sale }) => (
+  <Suspense fallback={null}>
+    <ShowToCustomer sale={sale} />
+  </Suspense>
+);
 const loadLookup = () => import('@/features/lookup/LookupScreen');
 const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
 const loadIssue = () => import('@/features/issuing/IssueScreen');
@@ -169,7 +179,7 @@ function Screen({ screen }: { screen: Screen }) {
   if (!cashier) return <SignOn />;
   if (screen === 'lookup') return <LookupScreen />;
   if (screen === 'issue') return <IssueScreen />;
-  return <SaleScreen />;
+  return <SaleScreen customerView={CustomerView} />;
 }
 
 /** Who is at the till, and the manager's lock while unlocked. */
@@ -184,7 +194,7 @@ function People() {
           {t('cashier.current', {
             name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
           })}{' '}
-          <button type="button" className="button" onClick={managerActions.cashierSignedOff}>
+          <button type="button" className="button" onClick={cashierActions.signedOff}>
             {t('cashier.signOff')}
           </button>
         </p>
@@ -230,7 +240,7 @@ export function App() {
         >
           <TerminalProvider>
             <OutboxProvider>
-              <HostGate />
+              <TillGate />
               <UpdateOffer />
               <DisplayGate />
               <CurrentScreen />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
-import { managerActions } from '@/lib/manager/store';
+import { cashierActions } from '@/lib/cashier/store';
 
 /** A cashier signs on (operator id and name) before the cashier's screens: the journal names who did what. */
 export function SignOn() {
@@ -12,7 +12,7 @@ export function SignOn() {
     e.preventDefault();
     const id = operatorId.trim();
     if (!/^[0-9A-Za-z-]{1,20}$/.test(id)) return setProblem(true);
-    managerActions.cashierSignedOn({ operatorId: id, name: name.trim().slice(0, 40) });
+    cashierActions.signedOn({ operatorId: id, name: name.trim().slice(0, 40) });
   };
   return (
     <form className="panel sign-on" noValidate onSubmit={submit}>

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createLoyaltyApi } from '@/api/loyalty-api';
-import { loadTrainingServer } from '@/features/training/load-training-server';
+import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';
-import { useCashier } from '@/lib/manager/store';
+import { useCashier } from '@/lib/cashier/store';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';

@@ -11,7 +11,7 @@ import {
   newSale,
   remainingDue,
   saleStatusChanged,
-  type HostOrder,
+  type TillOrder,
   type Sale,
 } from './sale';
 import { coveredAmount, isInFlight, isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
@@ -135,8 +135,8 @@ export function startSale(due: Minor, meta: { scope: string; owner: string }, en
 }
 
 /** A sale the store's till handed over: its amount and reference are the till's. */
-export function startHostSale(host: HostOrder, due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
-  return { ...startSale(due, meta, env), host };
+export function startTillSale(till: TillOrder, due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
+  return { ...startSale(due, meta, env), till };
 }
 
 /** A cashier's action: the next sale and what to send. An action that does not fit the sale is rejected, never half done. */
@@ -146,7 +146,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
       if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale))
         return reject(sale, 'amount');
-      if (sale.host?.allowedKinds && !sale.host.allowedKinds.includes(action.kind))
+      if (sale.till?.allowedKinds && !sale.till.allowedKinds.includes(action.kind))
         return reject(sale, 'kind_not_allowed');
       const line: TenderLine = {
         id: env.newId(),
@@ -164,7 +164,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
     }
     case 'tenderExternal': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');
-      if (sale.host) return reject(sale, 'till_collects'); // the till takes cash and bank cards itself
+      if (sale.till) return reject(sale, 'till_collects'); // the till takes cash and bank cards itself
       if (!Number.isSafeInteger(action.amount) || action.amount <= 0 || action.amount > remainingDue(sale))
         return reject(sale, 'amount');
       const line: TenderLine = {

@@ -6,10 +6,10 @@ import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, 
 export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided' | 'reversing' | 'reversed';
 
 /**
- * A sale handed over by the store's own till (docs/host-integration.md): the till's reference and
+ * A sale handed over by the store's own till (docs/till-integration.md): the till's reference and
  * amount are locked, the till collects whatever is left another way.
  */
-export interface HostOrder {
+export interface TillOrder {
   reference: string;
   /** The till's origin: every answer goes only there. */
   origin: string;
@@ -39,7 +39,7 @@ export interface Sale {
   /** Shown to the cashier until the next action: why the sale is open again. */
   notice?: 'reopened' | undefined;
   /** Set when the store's till started this sale. */
-  host?: HostOrder | undefined;
+  till?: TillOrder | undefined;
 }
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
@@ -91,7 +91,7 @@ export function hasWorkInFlight(sale: Sale): boolean {
 export function canComplete(sale: Sale): boolean {
   if (sale.status !== 'open' || hasWorkInFlight(sale)) return false;
   const paid = paidAmount(sale);
-  return sale.host ? paid > 0 && paid <= sale.due : remainingDue(sale) === 0 && paid === sale.due;
+  return sale.till ? paid > 0 && paid <= sale.due : remainingDue(sale) === 0 && paid === sale.due;
 }
 
 export function canTender(sale: Sale): boolean {

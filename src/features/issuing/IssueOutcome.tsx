@@ -4,7 +4,7 @@ import { useTerminal } from '@/lib/terminal-context';
 import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import type { OperationState } from '@/lib/operations/use-operation';
+import type { OperationState } from '@/outbox/use-operation';
 import { printSlip } from '@/lib/print';
 
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */

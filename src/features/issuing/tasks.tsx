@@ -3,7 +3,7 @@ import { Money } from '@/components/Money';
 import type { Instrument } from '@/domain/instrument';
 import { groupNumber, type SeriesConfig } from '@/domain/instrument-number';
 import { useT } from '@/lib/i18n';
-import { useInstrumentOperation } from '@/lib/operations/use-operation';
+import { useInstrumentOperation } from '@/outbox/use-operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { CardReader } from './CardReader';
 import { IssueFields } from './IssueFields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationRecord } from '@/lib/operations/types';
+import type { OperationRecord } from '@/outbox/types';
 import { csvCell, toCsv, toRow, totalsForDay } from './journal-rows';
 
 const base = {

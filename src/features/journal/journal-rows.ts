@@ -1,7 +1,7 @@
 import type { InstrumentKind } from '@/domain/instrument';
 import { maskNumber } from '@/domain/instrument-number';
 import { minorToInput, type Minor } from '@/domain/money';
-import type { OperationRecord } from '@/lib/operations/types';
+import type { OperationRecord } from '@/outbox/types';
 
 export interface JournalRow {
   id: string;

@@ -5,7 +5,7 @@ import type { Instrument } from '@/domain/instrument';
 import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { useInstrumentOperation } from '@/lib/operations/use-operation';
+import { useInstrumentOperation } from '@/outbox/use-operation';
 
 /** Why un-issue cannot make sense for this instrument, as far as its own data shows (the server decides the rest). */
 function unissueBlocked(instrument: Instrument): MessageKey | 'hidden' | null {

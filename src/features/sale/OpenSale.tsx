@@ -11,8 +11,8 @@ import { ExternalTender } from './ExternalTender';
 import { SaleReceipt, saleReceiptDoc } from './slips';
 import { TenderLines } from './TenderLines';
 import { TenderPanel } from './TenderPanel';
-import { ShowToCustomer } from './ShowToCustomer';
 import type { SaleControls } from './use-sale';
+import type { CustomerViewSlot } from './SaleScreen';
 
 function Totals({ sale }: { sale: Sale }) {
   const t = useT();
@@ -41,24 +41,24 @@ function Totals({ sale }: { sale: Sale }) {
 }
 
 /** A sale the store's till handed over: its reference, and that the amount is the till's. */
-function HostBanner({ sale }: { sale: Sale }) {
+function TillBanner({ sale }: { sale: Sale }) {
   const t = useT();
-  if (!sale.host) return null;
-  const kinds = sale.host.allowedKinds;
+  if (!sale.till) return null;
+  const kinds = sale.till.allowedKinds;
   return (
-    <div className="notice notice-quiet host-banner">
+    <div className="notice notice-quiet till-banner">
       <p>
-        <strong>{t('host.banner', { reference: sale.host.reference })}</strong>
+        <strong>{t('till.banner', { reference: sale.till.reference })}</strong>
       </p>
-      <p>{t('host.locked')}</p>
-      {kinds && <p>{t('host.kinds', { kinds: kinds.map((k) => t(`kind.${k}`)).join(', ') })}</p>}
+      <p>{t('till.locked')}</p>
+      {kinds && <p>{t('till.kinds', { kinds: kinds.map((k) => t(`kind.${k}`)).join(', ') })}</p>}
     </div>
   );
 }
 
 function completeLabel(sale: Sale, t: ReturnType<typeof useT>, money: (minor: number) => string): string {
-  if (!sale.host) return t('sale.complete');
-  return remainingDue(sale) > 0 ? t('host.returnPartial', { amount: money(remainingDue(sale)) }) : t('host.returnPaid');
+  if (!sale.till) return t('sale.complete');
+  return remainingDue(sale) > 0 ? t('till.returnPartial', { amount: money(remainingDue(sale)) }) : t('till.returnPaid');
 }
 
 function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls }) {
@@ -68,9 +68,9 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const { busy, run } = useBusy();
   const blockedReason = hasWorkInFlight(sale)
     ? t('sale.cannotCompleteBusy')
-    : sale.host
+    : sale.till
       ? paidAmount(sale) === 0
-        ? t('host.nothingPaid')
+        ? t('till.nothingPaid')
         : null
       : remainingDue(sale) > 0
         ? t('sale.cannotCompleteDue')
@@ -116,7 +116,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
       >
         {t('sale.void')}
       </button>
-      {blockedReason && (sale.lines.length > 0 || sale.host) && (
+      {blockedReason && (sale.lines.length > 0 || sale.till) && (
         <p id="complete-blocked" className="hint">
           {blockedReason}
         </p>
@@ -157,7 +157,17 @@ function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }
 }
 
 /** A sale once started: totals, tenders, complete or void, and the receipt when done. Loaded when a sale opens. */
-export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: SaleControls; failure: ReactNode }) {
+export function OpenSale({
+  sale,
+  controls,
+  failure,
+  customerView: CustomerView,
+}: {
+  sale: Sale;
+  controls: SaleControls;
+  failure: ReactNode;
+  customerView?: CustomerViewSlot | undefined;
+}) {
   const t = useT();
   const finished = sale.status === 'completed' || sale.status === 'voided';
   const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
@@ -166,9 +176,9 @@ export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: Sa
     <div className="screen sale">
       <div className="sale-heading">
         <h2 className="screen-title">{t('sale.title')}</h2>
-        <ShowToCustomer sale={sale} />
+        {CustomerView && <CustomerView sale={sale} />}
       </div>
-      <HostBanner sale={sale} />
+      <TillBanner sale={sale} />
       <Totals sale={sale} />
       {failure}
       {reopened && (
@@ -207,7 +217,7 @@ export function OpenSale({ sale, controls, failure }: { sale: Sale; controls: Sa
           {tendering && (
             <div>
               <TenderPanel sale={sale} controls={controls} />
-              {!sale.host && <ExternalTender sale={sale} controls={controls} />}
+              {!sale.till && <ExternalTender sale={sale} controls={controls} />}
             </div>
           )}
           <div>

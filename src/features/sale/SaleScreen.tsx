@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import type { Sale } from '@/domain/sale';
 import { useT } from '@/lib/i18n';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
@@ -7,8 +8,11 @@ import { useSale } from './use-sale';
 export const loadOpenSale = () => import('./OpenSale');
 const OpenSale = lazy(() => loadOpenSale().then((m) => ({ default: m.OpenSale })));
 
+/** What the app shell puts beside the open sale for the customer to see (the customer display feature). */
+export type CustomerViewSlot = ComponentType<{ sale: Sale }>;
+
 /** The cashier's main screen: amount due, tenders, complete or void. */
-export function SaleScreen() {
+export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }) {
   const t = useT();
   const { sale, controls, notRecorded } = useSale();
   // Fetched as soon as the first screen is up: the card scanned right after the amount due needs it.
@@ -37,7 +41,7 @@ export function SaleScreen() {
         </div>
       }
     >
-      <OpenSale sale={sale} controls={controls} failure={failure} />
+      <OpenSale sale={sale} controls={controls} failure={failure} customerView={customerView} />
     </Suspense>
   );
 }

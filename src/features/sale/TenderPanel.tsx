@@ -105,7 +105,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   });
   const instrument = query.data;
   const reason = instrument ? cannotPay(instrument, new Date()) : null;
-  const notTaken = instrument && sale.host?.allowedKinds && !sale.host.allowedKinds.includes(instrument.kind);
+  const notTaken = instrument && sale.till?.allowedKinds && !sale.till.allowedKinds.includes(instrument.kind);
 
   return (
     <section className="panel tender-panel" aria-labelledby="tender-heading">
@@ -173,7 +173,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
           {notTaken ? (
             <p className="notice notice-error" role="alert">
               <span aria-hidden="true">✕ </span>
-              {t('host.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}
+              {t('till.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}
             </p>
           ) : reason ? (
             <p className="notice notice-error" role="alert">

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { Minor } from '@/domain/money';
 import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
-import { useCurrentSale, useOutbox } from '@/lib/operations/projection';
+import { useCurrentSale, useOutbox } from '@/outbox/projection';
 
 /** Set when an action could not even be recorded (storage failed): nothing was sent, the cashier is told. */
 const useRecordFailure = create<{ failed: boolean }>(() => ({ failed: false }));

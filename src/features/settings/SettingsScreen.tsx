@@ -8,7 +8,7 @@ import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
-import { HostOriginsForm } from './HostOriginsForm';
+import { TillOriginsForm } from './TillOriginsForm';
 import { PrinterForm } from './PrinterForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
@@ -280,7 +280,7 @@ export function SettingsScreen() {
       </form>
 
       <PrinterForm />
-      <HostOriginsForm />
+      <TillOriginsForm />
 
       <section className="mode-switch" aria-labelledby="mode-heading">
         <h3 id="mode-heading">{mode === 'live' ? t('settings.modeLive') : t('settings.modeTraining')}</h3>

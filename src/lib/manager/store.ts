@@ -5,25 +5,19 @@ import { afterFailure, FREE_TRIES, hashPin, noAttempts, pinMatches, type PinAtte
 /** How long a manager's unlock lasts (or until "Lock" is pressed, or the page reloads). */
 export const UNLOCK_MS = 5 * 60_000;
 
-export interface Cashier {
-  operatorId: string;
-  name: string;
-}
-
 interface ManagerState {
   pin: PinRecord | null;
   attempts: PinAttempts;
-  cashier: Cashier | null;
   /** Kept in memory only: a reload asks for the PIN again. */
   unlockedUntil: number;
 }
 
 const useManagerStore = create<ManagerState>()(
-  persist((): ManagerState => ({ pin: null, attempts: noAttempts, cashier: null, unlockedUntil: 0 }), {
+  persist((): ManagerState => ({ pin: null, attempts: noAttempts, unlockedUntil: 0 }), {
     name: 'loyalty-terminal.manager',
     version: 1,
     storage: createJSONStorage(() => localStorage),
-    partialize: ({ pin, attempts, cashier }) => ({ pin, attempts, cashier }),
+    partialize: ({ pin, attempts }) => ({ pin, attempts }),
   }),
 );
 
@@ -52,11 +46,8 @@ export const managerActions = {
       : { ok: false, reason: 'wrong', triesLeft: FREE_TRIES - next.failures };
   },
   locked: () => useManagerStore.setState({ unlockedUntil: 0 }),
-  cashierSignedOn: (cashier: Cashier) => useManagerStore.setState({ cashier }),
-  cashierSignedOff: () => useManagerStore.setState({ cashier: null, unlockedUntil: 0 }),
 };
 
 export const useHasPin = () => useManagerStore((s) => s.pin !== null);
 export const useUnlockedUntil = () => useManagerStore((s) => s.unlockedUntil);
 export const useLockedUntil = () => useManagerStore((s) => s.attempts.lockedUntil);
-export const useCashier = () => useManagerStore((s) => s.cashier);

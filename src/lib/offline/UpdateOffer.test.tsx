@@ -6,7 +6,7 @@ import { UpdateOffer } from './UpdateOffer';
 import { useUpdateStore } from './update-store';
 
 const sales = vi.hoisted(() => ({ open: [] as unknown[] }));
-vi.mock('@/lib/operations/projection', () => ({ useActiveSales: () => sales.open as Sale[] }));
+vi.mock('@/outbox/projection', () => ({ useActiveSales: () => sales.open as Sale[] }));
 
 describe('the update offer', () => {
   afterEach(() => {

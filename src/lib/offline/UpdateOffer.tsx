@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { useActiveSales } from '@/lib/operations/projection';
+import { useActiveSales } from '@/outbox/projection';
 import { useUpdateStore } from './update-store';
 
 /**

@@ -47,3 +47,19 @@ export function checkOrigin(text: string): { ok: true; origin: string } | { ok: 
   if (!checked.ok || new URL(value).origin !== value.toLowerCase()) return { ok: false };
   return { ok: true, origin: new URL(value).origin };
 }
+
+/** Reads the allowed tills, one origin per line: every line must be one, or nothing is saved. */
+export function parseOrigins(
+  text: string,
+): { ok: true; origins: string[] } | { ok: false; line: number; value: string } {
+  const origins: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const value = (lines[i] ?? '').trim();
+    if (!value) continue;
+    const checked = checkOrigin(value);
+    if (!checked.ok) return { ok: false, line: i + 1, value: value.slice(0, 80) };
+    if (!origins.includes(checked.origin)) origins.push(checked.origin);
+  }
+  return { ok: true, origins };
+}

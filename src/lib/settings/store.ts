@@ -9,14 +9,14 @@ interface SettingsState {
   mode: TerminalMode;
   server: ServerSettings | null;
   locale: SupportedLocale;
-  /** Tills (origins) allowed to hand payments over (docs/host-integration.md). */
-  hostOrigins: string[];
+  /** Tills (origins) allowed to hand payments over (docs/till-integration.md). */
+  tillOrigins: string[];
   actions: {
     serverSettingsSaved: (server: ServerSettings) => void;
     trainingStarted: () => void;
     liveStarted: () => void;
     localeChosen: (locale: SupportedLocale) => void;
-    hostOriginsSaved: (origins: string[]) => void;
+    tillOriginsSaved: (origins: string[]) => void;
   };
 }
 
@@ -30,28 +30,33 @@ const useSettingsStore = create<SettingsState>()(
       mode: 'training',
       server: null,
       locale: 'en-IE',
-      hostOrigins: [],
+      tillOrigins: [],
       actions: {
         serverSettingsSaved: (server) => set({ server }),
         trainingStarted: () => set({ mode: 'training' }),
         liveStarted: () => set((s) => (s.server ? { mode: 'live' } : s)),
         localeChosen: (locale) => set({ locale }),
-        hostOriginsSaved: (hostOrigins) => set({ hostOrigins }),
+        tillOriginsSaved: (tillOrigins) => set({ tillOrigins }),
       },
     }),
     {
       name: 'loyalty-terminal.settings',
-      version: 1,
-      partialize: ({ mode, server, locale, hostOrigins }) => ({ mode, server, locale, hostOrigins }),
+      version: 2,
+      // Version 1 called the allowed tills `hostOrigins` (one name for the till since version 2).
+      migrate: (persisted, version) => {
+        const { hostOrigins, ...rest } = (persisted ?? {}) as Partial<SettingsState> & { hostOrigins?: string[] };
+        return version < 2 ? { ...rest, tillOrigins: rest.tillOrigins ?? hostOrigins ?? [] } : persisted;
+      },
+      partialize: ({ mode, server, locale, tillOrigins }) => ({ mode, server, locale, tillOrigins }),
     },
   ),
 );
 
 export const useTerminalMode = () => useSettingsStore((s) => (s.server ? s.mode : 'training'));
 export const useServerSettings = () => useSettingsStore((s) => s.server);
-export const useHostOrigins = () => useSettingsStore((s) => s.hostOrigins);
+export const useTillOrigins = () => useSettingsStore((s) => s.tillOrigins);
 /** Read at the moment a message arrives (not a render): the allow-list as saved now. */
-export const hostOriginAllowed = (origin: string) => useSettingsStore.getState().hostOrigins.includes(origin);
+export const tillOriginAllowed = (origin: string) => useSettingsStore.getState().tillOrigins.includes(origin);
 export const useLocale = () => useSettingsStore((s) => s.locale);
 /** The saved locale before the first render (its language's texts are loaded first). */
 export const savedLocale = () => useSettingsStore.getState().locale;

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { line, liveSettingsSeeded, net, state, tender } from './support/sale';
-import { payAtTill, openTill, receipt, terminalFrame, terminalIn, TERMINAL, TILL, tillStatus } from './support/host';
+import { payAtTill, openTill, receipt, terminalFrame, terminalIn, TERMINAL, TILL, tillStatus } from './support/till';
 import { expectAccessible, resetSimulator, SIMULATOR } from './support/terminal';
-import type * as HostClient from '../src/host-client';
+import type * as HostClient from '../src/till-client';
 
 type HostClientModule = typeof HostClient;
 
@@ -74,7 +74,7 @@ test('a partial cover: the terminal returns what the card paid, the till collect
   ]);
   expect(net(after, '700100000001')).toBe(0);
   // The terminal (hidden again by the till) is back to waiting, and says what went to the till.
-  await expect(terminal.locator('.host-returned')).toHaveText(
+  await expect(terminal.locator('.till-returned')).toHaveText(
     'Sent to the till (R-PART): partly paid, the rest to collect at the till',
   );
   await expect(terminal.getByRole('button', { name: 'Start sale', includeHidden: true })).toBeAttached();
@@ -204,7 +204,7 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
 }) => {
   await openTill(page);
   const reasons = await page.evaluate(async (origin) => {
-    const url = '/host-client/host-client.js';
+    const url = '/till-client/till-client.js';
     const client = (await import(url)) as HostClientModule;
     const frame = document.getElementById('terminal') as HTMLIFrameElement;
     const terminal = client.connectTerminal({ window: () => frame.contentWindow, origin, requestTimeoutMs: 10_000 });
@@ -231,7 +231,7 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
     'TerminalRefused:reference_conflict',
   ]);
   // The till's overlay is closed (this code paid without it), but the terminal took the first R-ONCE only.
-  await expect(terminalIn(page).locator('.host-banner')).toContainText('From the till · reference R-ONCE');
+  await expect(terminalIn(page).locator('.till-banner')).toContainText('From the till · reference R-ONCE');
   await expect(terminalIn(page).locator('.sale-totals')).toContainText('€10.00');
 });
 
@@ -240,14 +240,14 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   request,
 }) => {
   await liveSettingsSeeded(page, SIMULATOR, [TILL]);
-  const callback = encodeURIComponent(`${TILL}/host-demo.html`);
+  const callback = encodeURIComponent(`${TILL}/till-demo.html`);
   await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-1&callback=${callback}`);
   await expect(page.getByText('From the till · reference U-1')).toBeVisible();
   await expectAccessible(page);
   await tender(page, '700100000001');
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
   await page.getByRole('button', { name: 'Complete and return to the till' }).click();
-  await page.waitForURL(/host-demo\.html\?loyaltyTerminal=/);
+  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
   const answer = (url: string) =>
     JSON.parse(new URL(url).searchParams.get('loyaltyTerminal') ?? 'null') as {
       type: string;
@@ -260,7 +260,7 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 15, status: 'committed' })]);
 
   await page.goto(`${TERMINAL}#/status?reference=U-1&callback=${callback}`);
-  await page.waitForURL(/host-demo\.html\?loyaltyTerminal=/);
+  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
   expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'paid' } });
 
   await page.goto(

@@ -99,12 +99,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      * A till's sale, started once per reference: if one with this reference exists (another
      * window, a reload, a repeated message), it is returned and nothing is written.
      */
-    async startHostSale(sale: Sale): Promise<{ sale: Sale; started: boolean }> {
-      const reference = sale.host?.reference;
+    async startTillSale(sale: Sale): Promise<{ sale: Sale; started: boolean }> {
+      const reference = sale.till?.reference;
       if (!reference) throw new Error('A till sale needs its reference');
       let out = { sale, started: true };
       await write(async (tx) => {
-        const existing = await tx.objectStore('sales').index('byHostReference').get([scope, reference]);
+        const existing = await tx.objectStore('sales').index('byTillReference').get([scope, reference]);
         if (existing) out = { sale: plain(existing), started: false };
         else await tx.objectStore('sales').put(stored(sale, scope));
       });
@@ -112,7 +112,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     saleByReference: async (reference: string) => {
-      const sale = await (await db).getFromIndex('sales', 'byHostReference', [scope, reference]);
+      const sale = await (await db).getFromIndex('sales', 'byTillReference', [scope, reference]);
       return sale ? plain(sale) : undefined;
     },
 

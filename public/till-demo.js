@@ -1,7 +1,7 @@
 // The demo till: a basket, and a payment through the loyalty terminal in an iframe, with the
 // published host client. A payment under way is remembered (localStorage), so a reload of this
 // page resumes it by its reference instead of starting another.
-import { connectTerminal, TerminalRefused, TerminalTimeout } from './host-client/host-client.js';
+import { connectTerminal, TerminalRefused, TerminalTimeout } from './till-client/till-client.js';
 
 const terminalUrl = new URL(new URLSearchParams(location.search).get('terminal') ?? '/', location.href);
 const basket = [
@@ -13,8 +13,8 @@ const currency = 'EUR';
 const total = basket.reduce((sum, item) => sum + item.amount, 0);
 const money = (minor) => new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(minor / 100);
 const $ = (id) => document.getElementById(id);
-const PENDING = 'host-demo.pending';
-const LAST = 'host-demo.last';
+const PENDING = 'till-demo.pending';
+const LAST = 'till-demo.last';
 
 const frame = $('terminal');
 const overlay = $('terminal-overlay');

@@ -1,6 +1,6 @@
 import { formatMoney } from '@/domain/money';
 import { translate, type MessageKey } from '@/lib/i18n';
-import type { DisplayView } from '@/lib/display/view';
+import type { DisplayView } from './view';
 
 /** What the customer sees: large, few words, in the terminal's language. No card number beyond its last four. */
 export function CustomerDisplayView({ view }: { view: DisplayView | null }) {

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
-import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage } from '@/host-client/protocol';
+import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage } from '@/till-client/protocol';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
-import { useActiveSales, useCurrentSale, useOutbox } from '@/lib/operations/projection';
+import { useActiveSales, useCurrentSale, useOutbox } from '@/outbox/projection';
 import { checkOrigin } from '@/lib/settings/server-address';
-import { hostOriginAllowed, useHostOrigins, useLocale } from '@/lib/settings/store';
+import { tillOriginAllowed, useTillOrigins, useLocale } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
-import { createHostService, type HostService } from './host-service';
+import { createTillService, type TillService } from './till-service';
 import { readHostRequest } from './messages';
 
 type Notice =
@@ -15,7 +15,7 @@ type Notice =
   | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
 
 /** The till this terminal answers: the page that embeds it, or the one that opened it. */
-const hostWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
+const tillWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
 
 /** The till's return address with the terminal's answer on it. */
 function withAnswer(callback: string, message: TerminalMessage): string {
@@ -29,7 +29,7 @@ function allowedCallback(text: string | null): string | null {
   if (!text || !URL.canParse(text) || text.includes('#')) return null;
   const url = new URL(text);
   const origin = checkOrigin(url.origin);
-  return origin.ok && hostOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:')
+  return origin.ok && tillOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:')
     ? url.href
     : null;
 }
@@ -65,15 +65,15 @@ const delivered = new Set<string>();
 const inFlight = new Map<string, Promise<TerminalMessage>>();
 
 /** Messages from allowed tills in, answers and results out; a till's finished sale goes back to it by itself. */
-function useHostChannel(service: HostService, currency: string, setNotice: Dispatch<SetStateAction<Notice | null>>) {
-  const origins = useHostOrigins();
+function useHostChannel(service: TillService, currency: string, setNotice: Dispatch<SetStateAction<Notice | null>>) {
+  const origins = useTillOrigins();
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.source === window) return;
       const read = readHostRequest(event.data, currency);
       if (read === null) return; // not this protocol: someone else's message
-      if (!hostOriginAllowed(event.origin)) {
+      if (!tillOriginAllowed(event.origin)) {
         setNotice({ type: 'ignored', origin: event.origin.slice(0, 100) });
         return; // no answer at all to a page that is not an allowed till
       }
@@ -108,7 +108,7 @@ function useHostChannel(service: HostService, currency: string, setNotice: Dispa
 
   // The till may have sent before this page was listening: it learns it can send now.
   useEffect(() => {
-    const target = hostWindow();
+    const target = tillWindow();
     for (const origin of origins)
       target?.postMessage({ protocol: PROTOCOL, version: VERSION, type: 'ready' } satisfies TerminalMessage, origin);
   }, [origins]);
@@ -147,29 +147,29 @@ function useHostChannel(service: HostService, currency: string, setNotice: Dispa
 }
 
 /** Sends each finished till sale of this window back to its till, once per page, then returns to waiting. */
-function useReturnToTill(service: HostService, setNotice: (n: Notice) => void) {
+function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
   const { tab } = useOutbox();
   const sales = useActiveSales();
   useEffect(() => {
     for (const sale of sales) {
-      if (!sale.host || sale.owner !== tab) continue;
+      if (!sale.till || sale.owner !== tab) continue;
       const message = service.resultFor(sale);
       if (!message || message.type !== 'result') continue;
       const key = `${sale.transactionId}:${message.result.status}`;
       if (delivered.has(key)) continue;
       delivered.add(key);
-      const host = sale.host;
+      const till = sale.till;
       setNotice({
         type: 'returned',
         transactionId: sale.transactionId,
-        reference: host.reference,
+        reference: till.reference,
         status: message.result.status,
       });
-      if (host.transport === 'url' && host.callback) {
-        const callback = host.callback;
+      if (till.transport === 'url' && till.callback) {
+        const callback = till.callback;
         void service.returned(sale).finally(() => window.location.assign(withAnswer(callback, message)));
       } else {
-        hostWindow()?.postMessage(message, host.origin);
+        tillWindow()?.postMessage(message, till.origin);
         void service.returned(sale);
       }
     }
@@ -177,7 +177,7 @@ function useReturnToTill(service: HostService, setNotice: (n: Notice) => void) {
 }
 
 /** The till integration, mounted once inside the outbox: invisible but for its notices. */
-export function HostBridge() {
+export function TillBridge() {
   const t = useT();
   const { outbox, sender, tab } = useOutbox();
   const { currency, mode } = useTerminal();
@@ -187,7 +187,7 @@ export function HostBridge() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const service = useMemo(
     () =>
-      createHostService({
+      createTillService({
         outbox,
         sender,
         tab,
@@ -206,16 +206,16 @@ export function HostBridge() {
   if (!notice || superseded || (notice.type === 'returned' && current)) return null;
   if (notice.type === 'returned') {
     return (
-      <p className="notice notice-ok host-returned" role="status">
-        {t('host.returned', { reference: notice.reference, status: t(`host.status.${notice.status}`) })}
+      <p className="notice notice-ok till-returned" role="status">
+        {t('till.returned', { reference: notice.reference, status: t(`till.status.${notice.status}`) })}
       </p>
     );
   }
   return (
     <p className="notice notice-error" role="alert">
       {notice.type === 'ignored'
-        ? t('host.ignored', { origin: notice.origin })
-        : t('host.badCallback', { callback: notice.callback })}
+        ? t('till.ignored', { origin: notice.origin })
+        : t('till.badCallback', { callback: notice.callback })}
     </p>
   );
 }

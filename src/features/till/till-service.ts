@@ -1,14 +1,14 @@
-import { decide, startHostSale, type SaleAction } from '@/domain/sale-flow';
+import { decide, startTillSale, type SaleAction } from '@/domain/sale-flow';
 import type { Sale } from '@/domain/sale';
-import { PROTOCOL, VERSION, type HostRequest, type RefusalReason, type TerminalMessage } from '@/host-client/protocol';
-import { onOutboxChange } from '@/lib/operations/changes';
-import type { Outbox } from '@/lib/operations/outbox';
-import type { Sender } from '@/lib/operations/sender';
-import { liveTabs } from '@/lib/operations/tab';
-import { hostResult, hostStatus } from './host-result';
+import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
+import { onOutboxChange } from '@/outbox/changes';
+import type { Outbox } from '@/outbox/outbox';
+import type { Sender } from '@/outbox/sender';
+import { liveTabs } from '@/outbox/tab';
+import { tillResult, tillStatus } from './till-result';
 import { refusalText } from './messages';
 
-export interface HostServiceDeps {
+export interface TillServiceDeps {
   outbox: Outbox;
   sender: Sender;
   /** This window. */
@@ -37,16 +37,16 @@ const finished = (s: Sale) =>
   (s.status === 'voiding' && !s.lines.some((l) => ['requesting', 'canceling', 'voiding'].includes(l.state.name)));
 
 /**
- * The terminal's side of the till protocol (docs/host-integration.md). Every request is answered
+ * The terminal's side of the till protocol (docs/till-integration.md). Every request is answered
  * from the durable outbox, keyed by the till's reference: a repeated `pay` finds its sale and never
  * starts a second one; `status` reads what is stored, days later too. Money moves only through the
  * sale flow and the one sender, exactly as when a cashier acts.
  */
-export function createHostService(deps: HostServiceDeps) {
+export function createTillService(deps: TillServiceDeps) {
   const { outbox, sender, tab } = deps;
   const ctx = { training: deps.training, locale: deps.locale };
 
-  const refused = (request: HostRequest, reason: RefusalReason): TerminalMessage => ({
+  const refused = (request: TillRequest, reason: RefusalReason): TerminalMessage => ({
     ...envelope,
     type: 'refused',
     inReplyTo: request.id,
@@ -56,8 +56,8 @@ export function createHostService(deps: HostServiceDeps) {
   });
 
   /** The stored state of a till's sale, as the till reads it. */
-  const answerFor = (request: HostRequest, sale: Sale): TerminalMessage => {
-    const status = hostStatus(sale);
+  const answerFor = (request: TillRequest, sale: Sale): TerminalMessage => {
+    const status = tillStatus(sale);
     if (status === 'in_progress')
       return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
     return {
@@ -65,7 +65,7 @@ export function createHostService(deps: HostServiceDeps) {
       type: 'result',
       inReplyTo: request.id,
       reference: request.reference,
-      result: hostResult(sale, status, ctx),
+      result: tillResult(sale, status, ctx),
     };
   };
 
@@ -87,7 +87,7 @@ export function createHostService(deps: HostServiceDeps) {
         resolve(sale);
       };
       const check = () =>
-        void outbox.getSale(transactionId).then((s) => s && hostStatus(s) !== 'in_progress' && finish(s));
+        void outbox.getSale(transactionId).then((s) => s && tillStatus(s) !== 'in_progress' && finish(s));
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
       check();
@@ -96,17 +96,17 @@ export function createHostService(deps: HostServiceDeps) {
   /** This window's sale still on screen, if any. */
   const currentHere = async () => (await outbox.activeSales()).filter((s) => s.owner === tab && !s.closed);
 
-  async function pay(request: Extract<HostRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
+  async function pay(request: Extract<TillRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
     const existing = await outbox.saleByReference(request.reference);
     if (existing) {
-      if (existing.due !== request.amountDue || existing.host?.currency !== request.currency)
+      if (existing.due !== request.amountDue || existing.till?.currency !== request.currency)
         return refused(request, 'reference_conflict');
-      if (hostStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
+      if (tillStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
         // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
         const live = await liveTabs();
         if (live && !live.has(existing.owner ?? '')) await outbox.adopt(existing.transactionId, existing.owner, tab);
       }
-      if (hostStatus(existing) === 'in_progress') {
+      if (tillStatus(existing) === 'in_progress') {
         deps.onSaleHere();
         return {
           ...envelope,
@@ -122,7 +122,7 @@ export function createHostService(deps: HostServiceDeps) {
       if (!finished(sale)) return refused(request, 'busy');
       await act(sale, { type: 'close' });
     }
-    const host = {
+    const till = {
       reference: request.reference,
       origin: from.origin,
       transport: from.transport,
@@ -131,8 +131,8 @@ export function createHostService(deps: HostServiceDeps) {
       basket: request.basket,
       allowedKinds: request.allowedKinds,
     };
-    const { sale } = await outbox.startHostSale(
-      startHostSale(host, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()),
+    const { sale } = await outbox.startTillSale(
+      startTillSale(till, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()),
     );
     deps.onSaleHere();
     if (sale.due !== request.amountDue) return refused(request, 'reference_conflict'); // another window started it a moment ago, differently
@@ -145,8 +145,8 @@ export function createHostService(deps: HostServiceDeps) {
     };
   }
 
-  async function cancel(request: HostRequest, sale: Sale): Promise<TerminalMessage> {
-    const status = hostStatus(sale);
+  async function cancel(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
+    const status = tillStatus(sale);
     if (status === 'paid' || status === 'partially_paid' || status === 'reversed')
       return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
@@ -158,7 +158,7 @@ export function createHostService(deps: HostServiceDeps) {
     return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
   }
 
-  async function reverse(request: HostRequest, sale: Sale): Promise<TerminalMessage> {
+  async function reverse(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
     if (sale.status === 'completed') {
       const step = await act(sale, { type: 'reverse' });
       if (!step || step.rejected) return refused(request, 'busy');
@@ -167,7 +167,7 @@ export function createHostService(deps: HostServiceDeps) {
     return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
   }
 
-  async function answer(request: HostRequest, from: From): Promise<TerminalMessage> {
+  async function answer(request: TillRequest, from: From): Promise<TerminalMessage> {
     if (request.type === 'pay') return pay(request, from);
     const sale = await outbox.saleByReference(request.reference);
     if (!sale) {
@@ -187,7 +187,7 @@ export function createHostService(deps: HostServiceDeps) {
 
   return {
     /** One checked request from an allowed till: the answer to send back. Nothing moves money without its durable record. */
-    async handle(request: HostRequest, from: From): Promise<TerminalMessage> {
+    async handle(request: TillRequest, from: From): Promise<TerminalMessage> {
       try {
         return await answer(request, from);
       } catch {
@@ -197,9 +197,9 @@ export function createHostService(deps: HostServiceDeps) {
 
     /** The result a finished sale of this window sends to its till by itself (null while in progress). */
     resultFor(sale: Sale): TerminalMessage | null {
-      const status = hostStatus(sale);
-      if (!sale.host || status === 'in_progress') return null;
-      return { ...envelope, type: 'result', reference: sale.host.reference, result: hostResult(sale, status, ctx) };
+      const status = tillStatus(sale);
+      if (!sale.till || status === 'in_progress') return null;
+      return { ...envelope, type: 'result', reference: sale.till.reference, result: tillResult(sale, status, ctx) };
     },
 
     /** Back to waiting for the next sale once the till has its result. */
@@ -209,4 +209,4 @@ export function createHostService(deps: HostServiceDeps) {
   };
 }
 
-export type HostService = ReturnType<typeof createHostService>;
+export type TillService = ReturnType<typeof createTillService>;

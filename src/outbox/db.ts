@@ -21,7 +21,7 @@ export interface OutboxSchema extends DBSchema {
   sales: {
     key: string;
     value: StoredSale;
-    indexes: { byScopeActive: [string, number]; byStarted: string; byHostReference: [string, string] };
+    indexes: { byScopeActive: [string, number]; byStarted: string; byTillReference: [string, string] };
   };
 }
 
@@ -31,11 +31,12 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * One IndexedDB database holds the sales and the operations they ask for, so that both are written
  * in one transaction. Version 1 had the operations only; version 2 adds the sales and the indexes
  * that let counts and journal pages be read without reading every record; version 3 finds a
- * till's sale by the till's reference (sales without one are not in that index).
+ * till's sale by the till's reference (sales without one are not in that index); version 4 names
+ * that field `till` (it was `host`: one name for the till everywhere).
  */
 export function openOutboxDb(name: string): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 3, {
-    upgrade(db, oldVersion, _newVersion, tx) {
+  return openDB<OutboxSchema>(name, 4, {
+    async upgrade(db, oldVersion, _newVersion, tx) {
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
       if (oldVersion < 1) {
         ops.createIndex('byScope', 'scope');
@@ -50,7 +51,17 @@ export function openOutboxDb(name: string): Promise<OutboxDb> {
         sales.createIndex('byScopeActive', ['scope', 'active']);
         sales.createIndex('byStarted', 'startedAt');
       }
-      if (oldVersion < 3) tx.objectStore('sales').createIndex('byHostReference', ['scope', 'host.reference']);
+      if (oldVersion < 4) {
+        const sales = tx.objectStore('sales');
+        // Version 3's index, on the old field name (the schema's types know only the new one).
+        const old = 'byHostReference' as 'byTillReference';
+        if (sales.indexNames.contains(old)) sales.deleteIndex(old);
+        sales.createIndex('byTillReference', ['scope', 'till.reference']);
+        for (let c = await sales.openCursor(); c; c = await c.continue()) {
+          const { host, ...sale } = c.value as StoredSale & { host?: Sale['till'] };
+          if (host) await c.update({ ...sale, till: host });
+        }
+      }
     },
   });
 }

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useActiveSales } from '@/lib/operations/projection';
+import { useActiveSales } from '@/outbox/projection';
 
 /** The till integration itself: its own chunk, loaded only where a till can be talking to this page. */
-const HostBridge = lazy(() => import('./HostBridge').then((m) => ({ default: m.HostBridge })));
+const TillBridge = lazy(() => import('./TillBridge').then((m) => ({ default: m.TillBridge })));
 
 const URL_REQUEST = /^#\/(pay|status|cancel|reverse)\?/;
 
@@ -15,9 +15,9 @@ function tillPossible(): boolean {
   return window.parent !== window || window.opener != null || URL_REQUEST.test(window.location.hash);
 }
 
-export function HostGate() {
+export function TillGate() {
   const [needed, setNeeded] = useState(tillPossible);
-  const tillSale = useActiveSales().some((sale) => sale.host);
+  const tillSale = useActiveSales().some((sale) => sale.till);
   useEffect(() => {
     if (needed) return;
     const check = () => setNeeded(tillPossible());
@@ -27,7 +27,7 @@ export function HostGate() {
   if (!needed && !tillSale) return null;
   return (
     <Suspense fallback={null}>
-      <HostBridge />
+      <TillBridge />
     </Suspense>
   );
 }

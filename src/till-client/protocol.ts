@@ -1,6 +1,6 @@
 /**
- * The hand-over protocol between a store's till (the host) and the loyalty terminal, version 1
- * (docs/host-integration.md). Types only and two constants: the terminal and the host client
+ * The hand-over protocol between a store's till and the loyalty terminal, version 1
+ * (docs/till-integration.md). Types only and two constants: the terminal and the till client
  * share them, and neither needs anything else to speak it.
  *
  * Amounts are integer minor units of `currency` (ISO 4217), as in the Loyalty API.
@@ -17,7 +17,7 @@ interface Envelope {
 }
 
 /** What the till asks. `id` pairs the terminal's reply with the request; `reference` is the till's sale. */
-export type HostRequest = Envelope & { id: string; reference: string } & (
+export type TillRequest = Envelope & { id: string; reference: string } & (
     | {
         type: 'pay';
         amountDue: number;
@@ -32,7 +32,7 @@ export type HostRequest = Envelope & { id: string; reference: string } & (
     | { type: 'reverse' }
   );
 
-export type HostRequestType = HostRequest['type'];
+export type TillRequestType = TillRequest['type'];
 
 /**
  * paid: the whole amount due is covered. partially_paid: part of it; the till collects
@@ -58,7 +58,7 @@ export interface PaymentEntry {
   balanceAfter?: number;
 }
 
-export interface HostResult {
+export interface TillResult {
   reference: string;
   /** The terminal's sale (the Loyalty API's transactionId). */
   transactionId: string;
@@ -102,7 +102,7 @@ export type TerminalMessage = Envelope &
     | { type: 'accepted'; inReplyTo: string; reference: string; transactionId: string }
     | { type: 'refused'; inReplyTo?: string; reference?: string; reason: RefusalReason; message: string }
     | { type: 'status'; inReplyTo?: string; reference: string; state: 'in_progress' | 'unknown_reference' }
-    | { type: 'result'; inReplyTo?: string; reference: string; result: HostResult }
+    | { type: 'result'; inReplyTo?: string; reference: string; result: TillResult }
   );
 
 export function isTerminalMessage(data: unknown): data is TerminalMessage {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useCurrentSale } from '@/lib/operations/projection';
+import { useCurrentSale } from '@/outbox/projection';
 import { useTerminal } from '@/lib/terminal-context';
 import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
 import { displayView } from './view';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from '@/lib/display/channel';
-import type { DisplayView } from '@/lib/display/view';
+import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
+import type { DisplayView } from './view';
 import { loadCatalog } from '@/lib/i18n';
-import { CustomerDisplayView } from '@/components/CustomerDisplayView';
+import { CustomerDisplayView } from './CustomerDisplayView';
 
 /**
  * The customer display window (`/#/customer-display`): it asks the terminal for the sale and follows

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { instrumentKinds } from '@/domain/instrument';
-import { PROTOCOL, VERSION, type HostRequest, type RefusalReason } from '@/host-client/protocol';
+import { PROTOCOL, VERSION, type TillRequest, type RefusalReason } from '@/till-client/protocol';
 
 /** The largest amount a till may hand over: 99 999 999 minor units, as the amount fields allow. */
 export const MAX_HOST_AMOUNT = 99_999_999;
@@ -48,7 +48,7 @@ export type Refusal = {
   id?: string | undefined;
   reference?: string | undefined;
 };
-export type ReadRequest = { ok: true; request: HostRequest } | { ok: false; refusal: Refusal } | null;
+export type ReadRequest = { ok: true; request: TillRequest } | { ok: false; refusal: Refusal } | null;
 
 const words: Record<RefusalReason, string> = {
   bad_message: 'The message is not a request of this protocol (type, id and reference are required).',
@@ -92,5 +92,5 @@ export function readHostRequest(data: unknown, currency: string): ReadRequest {
   const r = parsed.output;
   if (r.type === 'pay' && r.currency !== currency) return refuse('bad_currency');
   // The parsed output has `| undefined` on optional fields; the protocol's type leaves them out.
-  return { ok: true, request: JSON.parse(JSON.stringify(r)) as HostRequest };
+  return { ok: true, request: JSON.parse(JSON.stringify(r)) as TillRequest };
 }

@@ -1,5 +1,5 @@
 /**
- * The till's side of the loyalty terminal's hand-over protocol (docs/host-integration.md): no
+ * The till's side of the loyalty terminal's hand-over protocol (docs/till-integration.md): no
  * framework, no dependencies. A till embeds the terminal (an iframe, or a window it opened) and:
  *
  *   const terminal = connectTerminal({ window: () => frame.contentWindow, origin: 'https://terminal.example' });
@@ -15,8 +15,8 @@ import {
   isTerminalMessage,
   PROTOCOL,
   VERSION,
-  type HostRequest,
-  type HostResult,
+  type TillRequest,
+  type TillResult,
   type RefusalReason,
   type TerminalMessage,
 } from './protocol';
@@ -50,7 +50,7 @@ export interface PayRequest {
 
 export type StatusAnswer =
   | { state: 'in_progress' | 'unknown_reference'; reference: string }
-  | { state: 'finished'; reference: string; result: HostResult };
+  | { state: 'finished'; reference: string; result: TillResult };
 
 /** The terminal said no: `reason` is machine-readable, `message` says why in words. */
 export class TerminalRefused extends Error {
@@ -75,8 +75,8 @@ export class TerminalTimeout extends Error {
   }
 }
 
-type Body = HostRequest extends infer R
-  ? R extends HostRequest
+type Body = TillRequest extends infer R
+  ? R extends TillRequest
     ? Omit<R, 'protocol' | 'version' | 'id'>
     : never
   : never;
@@ -95,7 +95,7 @@ export function connectTerminal(options: TerminalClientOptions) {
   const target = () => (typeof options.window === 'function' ? options.window() : options.window) ?? null;
 
   const replies = new Map<string, (m: TerminalMessage) => void>();
-  const results = new Map<string, Set<(r: HostResult) => void>>();
+  const results = new Map<string, Set<(r: TillResult) => void>>();
 
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== options.origin || !isTerminalMessage(event.data)) return;
@@ -110,7 +110,7 @@ export function connectTerminal(options: TerminalClientOptions) {
   /** One request, sent again until answered. */
   function request(body: Body): Promise<TerminalMessage> {
     const id = randomId();
-    const message = { protocol: PROTOCOL, version: VERSION, id, ...body } as HostRequest;
+    const message = { protocol: PROTOCOL, version: VERSION, id, ...body } as TillRequest;
     return new Promise((resolve, reject) => {
       const send = () => target()?.postMessage(message, options.origin);
       const resend = setInterval(send, resendMs);
@@ -145,7 +145,7 @@ export function connectTerminal(options: TerminalClientOptions) {
   }
 
   /** Waits for a sale's result: pushed by the terminal, or found by asking. */
-  function resultOf(reference: string, timeoutMs: number): Promise<HostResult> {
+  function resultOf(reference: string, timeoutMs: number): Promise<TillResult> {
     return new Promise((resolve, reject) => {
       const waiters = results.get(reference) ?? new Set();
       results.set(reference, waiters);
@@ -159,7 +159,7 @@ export function connectTerminal(options: TerminalClientOptions) {
         clearTimeout(timeout);
         then();
       };
-      const waiter = (result: HostResult) => done(() => resolve(result));
+      const waiter = (result: TillResult) => done(() => resolve(result));
       waiters.add(waiter);
       const poll = setInterval(() => {
         status(reference).then(
@@ -184,7 +184,7 @@ export function connectTerminal(options: TerminalClientOptions) {
      * Hands the amount due over; resolves with the result when the cashier is done (paid, partly
      * paid, canceled or unknown). Calling it again with the same reference resumes the same sale.
      */
-    async pay(pay: PayRequest): Promise<HostResult> {
+    async pay(pay: PayRequest): Promise<TillResult> {
       const reply = await request({ type: 'pay', ...pay });
       if (reply.type === 'result') return reply.result;
       return resultOf(pay.reference, payTimeoutMs);
@@ -192,12 +192,12 @@ export function connectTerminal(options: TerminalClientOptions) {
     /** The stored outcome of a sale, or whether it is still in progress. */
     status,
     /** Takes back a sale not yet completed: holds released, loyalty payments voided. Resolves with the result (canceled). */
-    async cancel(reference: string): Promise<HostResult | StatusAnswer> {
+    async cancel(reference: string): Promise<TillResult | StatusAnswer> {
       const reply = await request({ type: 'cancel', reference });
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },
     /** Takes back a completed sale where the contract allows (loyalty payments); says what cannot be given back. */
-    async reverse(reference: string): Promise<HostResult | StatusAnswer> {
+    async reverse(reference: string): Promise<TillResult | StatusAnswer> {
       const reply = await request({ type: 'reverse', reference });
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@/domain/sale';
-import { decide, evolve, startHostSale, type FlowEnv } from '@/domain/sale-flow';
+import { decide, evolve, startTillSale, type FlowEnv } from '@/domain/sale-flow';
 import type { LoyaltyVoid } from '@/domain/payment';
 import type { TenderLine } from '@/domain/tender-line';
-import { checkOrigin } from '@/lib/settings/server-address';
-import { parseOrigins } from '@/features/settings/HostOriginsForm';
-import { hostResult, hostStatus } from './host-result';
+import { checkOrigin, parseOrigins } from '@/lib/settings/server-address';
+import { tillResult, tillStatus } from './till-result';
 import { readHostRequest } from './messages';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -13,12 +12,12 @@ const env = (): FlowEnv => {
   let n = 0;
   return { now, newId: () => `id-${++n}` };
 };
-const host = { reference: 'R-1', origin: 'https://till.example', transport: 'message' as const, currency: 'EUR' };
+const till = { reference: 'R-1', origin: 'https://till.example', transport: 'message' as const, currency: 'EUR' };
 const account = { net: 0, original: 5000, floor: 0, authorized: 0 };
 
-function tillSale(lines: TenderLine[], status: Sale['status'] = 'open', more: Partial<Sale['host']> = {}): Sale {
+function tillSale(lines: TenderLine[], status: Sale['status'] = 'open', more: Partial<Sale['till']> = {}): Sale {
   return {
-    ...startHostSale({ ...host, ...more }, 6730, { scope: 's', owner: 'tab' }, { now, newId: () => 'tx' }),
+    ...startTillSale({ ...till, ...more }, 6730, { scope: 's', owner: 'tab' }, { now, newId: () => 'tx' }),
     lines,
     status,
   };
@@ -89,7 +88,7 @@ describe('a sale handed over by a till', () => {
       env(),
     ).sale;
     expect(after.status).toBe('reversed');
-    const result = hostResult(after, hostStatus(after) as 'reversed', { training: false, locale: 'en-IE' });
+    const result = tillResult(after, tillStatus(after) as 'reversed', { training: false, locale: 'en-IE' });
     expect(result).toMatchObject({ status: 'reversed', amountCovered: 5000, storeCreditOffer: 5000 });
     expect(result.notReversible).toEqual([
       expect.objectContaining({ kind: 'giftCard', maskedNumber: '**** 0001', amount: 5000 }),
@@ -105,9 +104,9 @@ describe('the result a till gets', () => {
       [gift({ name: 'committed', authCode: 'A1' }), loyaltyLine({ name: 'partiallyApproved', approvedAmount: 1730 })],
       'completed',
     );
-    expect(hostStatus(both)).toBe('paid');
+    expect(tillStatus(both)).toBe('paid');
     const part = tillSale([gift({ name: 'committed', authCode: 'A1' })], 'completed');
-    const r = hostResult(part, hostStatus(part) as 'partially_paid', { training: true, locale: 'en-IE' });
+    const r = tillResult(part, tillStatus(part) as 'partially_paid', { training: true, locale: 'en-IE' });
     expect(r).toMatchObject({
       status: 'partially_paid',
       amountDue: 6730,
@@ -129,7 +128,7 @@ describe('the result a till gets', () => {
       ],
       'voided',
     );
-    expect(hostResult(voided, 'canceled', { training: false, locale: 'en-IE' })).toMatchObject({
+    expect(tillResult(voided, 'canceled', { training: false, locale: 'en-IE' })).toMatchObject({
       status: 'canceled',
       amountCovered: 0,
       payments: [],
@@ -138,15 +137,15 @@ describe('the result a till gets', () => {
 
   it('is "unknown" while money may have moved and the cashier has moved on; in progress before that', () => {
     const voiding = tillSale([gift({ name: 'unknown', reason: 'timeout' })], 'voiding');
-    expect(hostStatus(voiding)).toBe('in_progress');
+    expect(tillStatus(voiding)).toBe('in_progress');
     const closed = { ...voiding, closed: true };
-    expect(hostStatus(closed)).toBe('unknown');
-    expect(hostResult(closed, 'unknown', { training: false, locale: 'de-DE' })).toMatchObject({
+    expect(tillStatus(closed)).toBe('unknown');
+    expect(tillResult(closed, 'unknown', { training: false, locale: 'de-DE' })).toMatchObject({
       amountCovered: 0,
       amountUnknown: 5000,
       amountRemaining: 1730,
     });
-    expect(hostStatus(tillSale([], 'open'))).toBe('in_progress');
+    expect(tillStatus(tillSale([], 'open'))).toBe('in_progress');
   });
 });
 

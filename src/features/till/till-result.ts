@@ -1,11 +1,11 @@
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import type { TenderLine } from '@/domain/tender-line';
-import type { HostResult, PaymentEntry, ResultStatus } from '@/host-client/protocol';
+import type { TillResult, PaymentEntry, ResultStatus } from '@/till-client/protocol';
 import { translate } from '@/lib/i18n';
 
 /** Where a till's sale stands: still being worked on, or finished with a status. Pure. */
-export function hostStatus(sale: Sale): ResultStatus | 'in_progress' {
+export function tillStatus(sale: Sale): ResultStatus | 'in_progress' {
   switch (sale.status) {
     case 'completed':
       return paidAmount(sale) >= sale.due ? 'paid' : 'partially_paid';
@@ -51,8 +51,8 @@ function entry(line: TenderLine): PaymentEntry | null {
 }
 
 /** The result a till gets for its sale: what was covered, what it still collects, one entry per instrument, and slip text. */
-export function hostResult(sale: Sale, status: ResultStatus, ctx: { training: boolean; locale: string }): HostResult {
-  if (!sale.host) throw new Error('Not a sale from a till');
+export function tillResult(sale: Sale, status: ResultStatus, ctx: { training: boolean; locale: string }): TillResult {
+  if (!sale.till) throw new Error('Not a sale from a till');
   const reversedSale = sale.status === 'reversed' || sale.status === 'reversing';
   // A voided sale keeps its reversed loyalty lines only as history: the till is told nothing was taken.
   const payments = sale.lines
@@ -62,11 +62,11 @@ export function hostResult(sale: Sale, status: ResultStatus, ctx: { training: bo
   const amountUnknown = payments.filter((e) => e.state === 'unknown').reduce((sum, e) => sum + e.amount, 0);
   const amountCovered = payments.filter(sure).reduce((sum, e) => sum + e.amount, 0);
   const notReversible = reversedSale ? payments.filter((e) => e.state === 'paid') : undefined;
-  const result: HostResult = {
-    reference: sale.host.reference,
+  const result: TillResult = {
+    reference: sale.till.reference,
     transactionId: sale.transactionId,
     status,
-    currency: sale.host.currency,
+    currency: sale.till.currency,
     amountDue: sale.due,
     amountCovered,
     amountRemaining: Math.max(0, sale.due - amountCovered - amountUnknown),
@@ -89,30 +89,30 @@ const row = (left: string, right: string) => {
 /** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
 export function slipText(
   sale: Sale,
-  result: HostResult,
+  result: TillResult,
   { training, locale }: { training: boolean; locale: string },
 ): string {
   const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
     translate(locale, key, vars);
   const money = (minor: number) => formatMoney(minor, result.currency, locale);
   const lines: string[] = [];
-  if (training) lines.push(t('hostSlip.training'));
-  lines.push(t('hostSlip.title'), row(t('hostSlip.reference'), result.reference.slice(0, 24)));
-  for (const item of sale.host?.basket ?? [])
+  if (training) lines.push(t('tillSlip.training'));
+  lines.push(t('tillSlip.title'), row(t('tillSlip.reference'), result.reference.slice(0, 24)));
+  for (const item of sale.till?.basket ?? [])
     lines.push(row(item.text, item.amount !== undefined ? money(item.amount) : ''));
   lines.push(row(t('sale.due'), money(result.amountDue)));
   for (const p of result.payments) {
     const what = `${t(`kind.${p.kind}`)} ${p.maskedNumber}`;
     lines.push(row(what, p.state === 'reversed' ? `-${money(p.amount)}` : money(p.amount)));
-    if (p.authCode) lines.push(`  ${t('hostSlip.auth')} ${p.authCode}`.slice(0, WIDTH));
-    if (p.state === 'unknown') lines.push(`  ${t('hostSlip.unknown')}`.slice(0, WIDTH));
+    if (p.authCode) lines.push(`  ${t('tillSlip.auth')} ${p.authCode}`.slice(0, WIDTH));
+    if (p.state === 'unknown') lines.push(`  ${t('tillSlip.unknown')}`.slice(0, WIDTH));
     if (p.balanceAfter !== undefined && p.state === 'paid')
-      lines.push(row(`  ${t('hostSlip.balance')}`, money(p.balanceAfter)));
+      lines.push(row(`  ${t('tillSlip.balance')}`, money(p.balanceAfter)));
   }
-  lines.push(row(t('hostSlip.covered'), money(result.amountCovered)));
+  lines.push(row(t('tillSlip.covered'), money(result.amountCovered)));
   if (result.amountRemaining > 0 && result.status !== 'canceled')
-    lines.push(row(t('hostSlip.remaining'), money(result.amountRemaining)));
-  lines.push(t(`hostSlip.status.${result.status}`));
-  if (training) lines.push(t('hostSlip.training'));
+    lines.push(row(t('tillSlip.remaining'), money(result.amountRemaining)));
+  lines.push(t(`tillSlip.status.${result.status}`));
+  if (training) lines.push(t('tillSlip.training'));
   return lines.join('\n');
 }

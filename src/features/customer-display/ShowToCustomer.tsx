@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { CustomerDisplayView } from '@/components/CustomerDisplayView';
+import { CustomerDisplayView } from './CustomerDisplayView';
 import type { Sale } from '@/domain/sale';
-import { displayView } from '@/lib/display/view';
+import { displayView } from './view';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 

@@ -13,7 +13,7 @@ export const TERMINAL = 'http://127.0.0.1:4173/';
 /** The demo till, its terminal set up for the simulator, the till allowed (or not) in the terminal's settings. */
 export async function openTill(page: Page, { allowed = [TILL] }: { allowed?: string[] } = {}) {
   await liveSettingsSeeded(page, SIMULATOR, allowed);
-  await page.goto(`${TILL}/host-demo.html?terminal=${encodeURIComponent(TERMINAL)}`);
+  await page.goto(`${TILL}/till-demo.html?terminal=${encodeURIComponent(TERMINAL)}`);
   await expect(page.getByRole('heading', { name: 'Demo till' })).toBeVisible();
 }
 
