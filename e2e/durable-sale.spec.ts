@@ -61,14 +61,14 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     await expect(line(page, 'Store credit •••• 0001')).toContainText('On hold');
     await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } }, sim.url);
     await completeSale(page);
-    await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
+    await expect(waiting(page)).toContainText('1 operation waiting to reach the server');
     await expect
       .poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 })
       .toBe('expired');
     await setFaults(request, {}, sim.url);
     await page
       .getByRole('banner')
-      .getByRole('button', { name: '1 operation(s) need a manager' })
+      .getByRole('button', { name: '1 operation needs a manager' })
       .click({ timeout: 15_000 });
     await managerUnlocks(page);
     await expect(waiting(page)).toHaveCount(0);
@@ -97,7 +97,7 @@ test.describe('against the shared simulator', () => {
       await tenderExternal(page);
       await completeSale(page);
     }
-    await expect(waiting(page)).toContainText('1 operation(s) waiting to reach the server');
+    await expect(waiting(page)).toContainText('1 operation waiting to reach the server');
     await setFaults(request, {});
     await expect
       .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 })

@@ -31,7 +31,7 @@ test('with its web server down the terminal still opens, shows what waits, and s
   await context.route(`${TERMINAL_ORIGIN}/**`, (route) => route.abort('connectionrefused'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
-  await expect(page.getByText('1 operation(s) waiting to reach the server')).toBeVisible();
+  await expect(page.getByText('1 operation waiting to reach the server')).toBeVisible();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('No answer');
   // Every screen is there without the web server (each is its own chunk, cached).
   await goTo(page, 'Journal');

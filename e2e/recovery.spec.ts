@@ -64,7 +64,7 @@ test('a commit that cannot be delivered is retried until it lands; the header co
   await setFaults(request, { next: { count: 2, kind: 'unavailable', path: '/_commit' } });
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
-  await expect(page.getByRole('banner').getByText('1 operation(s) waiting to reach the server')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('1 operation waiting to reach the server')).toBeVisible();
   await expect(page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, { timeout: 15_000 });
   const after = await state(request);
   expect(after.authorizations).toEqual([expect.objectContaining({ status: 'committed', amount: 10 })]);
@@ -143,7 +143,7 @@ test('a hold that turns out committed when the cashier removes it stays paid, an
   await page.getByRole('button', { name: 'Remove Gift card •••• 0001' }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Paid · authorization');
   await expectRemaining(page, '€10.00');
-  await page.getByRole('banner').getByRole('button', { name: '1 operation(s) need a manager' }).click();
+  await page.getByRole('banner').getByRole('button', { name: '1 operation needs a manager' }).click();
   await managerUnlocks(page);
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('Needs a manager');
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('it had been committed');

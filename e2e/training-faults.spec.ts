@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await openTerminal(page);
 });
 
-async function failNext(page: Page, target: string, fault: string, times = '1 time(s)') {
+async function failNext(page: Page, target: string, fault: string, times = '1 time') {
   await goTo(page, 'Training');
   const group = page.getByRole('group', { name: 'Make the next requests fail' });
   await group.getByLabel('Which requests').selectOption({ label: target });
@@ -43,7 +43,7 @@ test('a lost answer to a loyalty payment: the terminal asks again and the card p
 });
 
 test('a payment that fails twice is shown unknown, then resolved by the same request', async ({ page }) => {
-  await failNext(page, 'payment', 'Server error (500)', '2 time(s)');
+  await failNext(page, 'payment', 'Server error (500)', '2 times');
   await goTo(page, 'Sale');
   await startSale(page, '20');
   await tender(page, '700100000001', '20');

@@ -23,7 +23,7 @@ function bundle() {
   const gz = (file: string) => gzipSync(readFileSync(join('dist', file))).length;
   const initialGz = initial.reduce((sum, f) => sum + gz(f), 0);
   const lazy = readdirSync('dist/assets').filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`));
-  console.log(`bundle: initial JavaScript ${kb(initialGz)} gzipped (${initial.length} file(s), goal <= 110 KB)`);
+  console.log(`bundle: initial JavaScript ${kb(initialGz)} gzipped (${initial.length} files, goal <= 110 KB)`);
   for (const f of lazy) {
     const when = f.startsWith('runtime-')
       ? 'the simulator: loaded only in training mode'

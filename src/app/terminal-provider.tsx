@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createLoyaltyApi } from '@/api/loyalty-api';
+import { instrumentQueries } from '@/api/queries';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';
@@ -89,7 +90,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const scope = terminal?.scope;
   useEffect(() => {
     // Another server: nothing read from the previous one may be shown.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'instrument' && q.queryKey[1] !== scope });
+    queryClient.removeQueries(instrumentQueries.fromOtherServers(scope));
   }, [scope, queryClient]);
 
   if (!terminal) {

@@ -1,4 +1,4 @@
-import type { Customer, Instrument } from './instrument';
+import type { Customer, Instrument, InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 
@@ -83,8 +83,35 @@ export interface OperationOrder {
   reason: string;
 }
 
+/**
+ * What a manager must know about an operation, stored as a code with its facts (never as words:
+ * the journal words it in the terminal's language when it is read).
+ */
+export type ManagerNote =
+  /** The sale was voided after this card's money had been committed: refund it another way. */
+  | { code: 'voidedCommitted'; card: string }
+  /** The hold lapsed before its commit reached the server: the money was never taken. */
+  | { code: 'holdLapsedBeforeCommit' }
+  | { code: 'commitRefused'; reason: string }
+  /** A cancel found the hold committed: the card paid after all. */
+  | { code: 'releaseFoundCommitted' }
+  | { code: 'cancelRefused'; reason: string }
+  | { code: 'voidRefused'; reason: string }
+  /** More left the card than this payment: the server may have applied the request twice. */
+  | { code: 'appliedTwice' }
+  /** The server's answer contradicts the request (`detail`: what, as the check found it). */
+  | { code: 'contradicted'; detail: string }
+  /** The card read again after a contradicted answer (minor units). */
+  | { code: 'readAgain'; available: Minor; onHold: Minor }
+  | { code: 'notReadAgain' };
+
+export type ManagerNoteCode = ManagerNote['code'];
+
 /** Something a manager must look at, attached to the operation it concerns. */
 export interface ManagerFlag {
   operationId: string;
-  note: string;
+  note: ManagerNote;
 }
+
+/** The instrument kind an operation concerns (`giftCard.pay` concerns a gift card). */
+export const kindOf = (type: OperationType): InstrumentKind => type.slice(0, type.indexOf('.')) as InstrumentKind;

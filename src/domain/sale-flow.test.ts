@@ -240,7 +240,8 @@ describe('decide: complete, void, close', () => {
     const step = decide(sale(lines, 'open', 5000), { type: 'void' }, env());
     expect(step.sale.status).toBe('voiding');
     expect(step.orders.map((o) => o.request.type)).toEqual(['giftCard.cancel', 'loyaltyCard.voidPayment']);
-    expect(step.flags).toEqual([{ operationId: 'commit-d', note: expect.stringContaining('already paid') }]);
+    // Stored as a code with its facts; worded "…had already paid this amount…" by the catalogue (note-text.test.ts).
+    expect(step.flags).toEqual([{ operationId: 'commit-d', note: { code: 'voidedCommitted', card: '•••• 7001' } }]);
     let s = evolve(step.sale, answer('giftCard.cancel', step.orders[0]!.id, ok(hold('canceled'))), env()).sale;
     s = evolve(s, answer('loyaltyCard.voidPayment', step.orders[1]!.id, ok(voided)), env()).sale;
     expect(s.status).toBe('voided');
@@ -357,7 +358,8 @@ describe('evolve: commits', () => {
       answer('giftCard.commit', 'c1', refused('authorization_expired')),
       env(),
     );
-    expect(step.flags).toEqual([{ operationId: 'c1', note: expect.stringContaining('never taken') }]);
+    // Worded "…this amount was never taken from the card…" by the catalogue (note-text.test.ts).
+    expect(step.flags).toEqual([{ operationId: 'c1', note: { code: 'holdLapsedBeforeCommit' } }]);
     expect(step.sale.status).toBe('completed');
   });
   it('refused for another reason: the manager is told', () => {

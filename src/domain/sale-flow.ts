@@ -210,7 +210,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         if (line.state.name === 'committed' && line.settleOperationId) {
           s.flags.push({
             operationId: line.settleOperationId,
-            note: `The sale was voided, but ${maskNumber(line.number)} had already paid this amount (committed): refund it another way.`,
+            note: { code: 'voidedCommitted', card: maskNumber(line.number) },
           });
         }
       }
@@ -310,10 +310,10 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
         } else {
           s.flags.push({
             operationId: answer.id,
-            note: 'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.',
+            note: { code: 'holdLapsedBeforeCommit' },
           });
         }
-      } else s.flags.push({ operationId: answer.id, note: `Commit refused: ${outcome.code}` });
+      } else s.flags.push({ operationId: answer.id, note: { code: 'commitRefused', reason: outcome.code } });
       return s;
     }
     case 'giftCard.cancel':

@@ -1,7 +1,7 @@
 import { availableAmount } from './account';
 import type { InstrumentKind } from './instrument';
 import type { Minor } from './money';
-import type { Outcome, OperationRequest } from './operation';
+import type { ManagerNote, Outcome, OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
 import type { TenderEvent, TenderLine } from './tender-line';
@@ -23,7 +23,7 @@ export interface TenderAdapter<Paid, Released> {
    * sale), the event they take now, and the request. Null when the line holds nothing to give back.
    */
   release(sale: Sale, line: TenderLine): { lineIds: string[]; event: TenderEvent; request: OperationRequest } | null;
-  released(outcome: Outcome<Released>): { event: TenderEvent; flag?: string } | 'queued' | { flag: string };
+  released(outcome: Outcome<Released>): { event: TenderEvent; flag?: ManagerNote } | 'queued' | { flag: ManagerNote };
   /** Hold kinds only: the request that takes the held money for good. */
   commit?(line: TenderLine): OperationRequest | null;
 }
@@ -79,10 +79,10 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
       if (outcome.code === 'authorization_committed') {
         return {
           event: { type: 'turnedOutCommitted' },
-          flag: 'The hold could not be released: it had been committed. The card paid this amount.',
+          flag: { code: 'releaseFoundCommitted' },
         };
       }
-      return { flag: `Cancel refused: ${outcome.code}. The money may have been taken.` };
+      return { flag: { code: 'cancelRefused', reason: outcome.code } };
     },
     commit(line) {
       if (line.state.name !== 'authorized') return null;
@@ -127,7 +127,7 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     if (outcome.status !== 'refused') return 'queued';
     // Nothing approved under this sale on that card: there is nothing left to give back.
     if (outcome.code === 'payment_not_found') return { event: { type: 'voided' } };
-    return { flag: `Void refused: ${outcome.code}` };
+    return { flag: { code: 'voidRefused', reason: outcome.code } };
   },
 };
 

@@ -1,49 +1,55 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { instrumentQueries } from '@/api/queries';
+import { kindOf } from '@/domain/operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
-import { onOutboxChange } from './changes';
+import { onOutboxChange, recordsToSend } from './changes';
 import { createOutbox, outboxDb } from './outbox';
-import { OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
+import { createPerform } from './perform';
+import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
+import { createReadModel } from './read-model';
 import { createSender } from './sender';
 import { tabId } from './tab';
 
-/** The number an operation concerns, for refreshing what the screens show of that instrument. */
-const kindAndNumber = (type: string, request: object) => ({
-  kind: type.split('.')[0] ?? '',
-  number: 'number' in request ? String(request.number) : '',
-});
-
 /**
- * The outbox and its one sender for the server the terminal works with now. Every change, in this
- * window or another, refreshes the projection the screens read and wakes the sender.
+ * The outbox, its executor and its one sender for the server the terminal works with now. Each
+ * write of this window tells the screens what it wrote and wakes the sender once, if it recorded
+ * something to send; a write of another window makes this one read the projection again.
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
   const { api, scope, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
-  const handle = useMemo<OutboxHandle>(() => {
-    const outbox = createOutbox(outboxDb(), { scope, training: mode === 'training', operatorId, operatorName });
+  const { handle, outbox } = useMemo(() => {
+    const db = outboxDb();
+    const outbox = createOutbox(db, { scope, training: mode === 'training', operatorId, operatorName });
+    const reads = createReadModel(db, scope);
     const sender = createSender({
       api,
       outbox,
-      onAnswered: (record) => {
-        const { kind, number } = kindAndNumber(record.request.type, record.request);
-        if (number) void queryClient.invalidateQueries({ queryKey: [...instrumentQueries.all(scope), kind, number] });
+      reads,
+      onAnswered: ({ request }) => {
+        // What the screens show of that card is read again.
+        if ('number' in request)
+          void queryClient.invalidateQueries({
+            queryKey: instrumentQueries.key(scope, kindOf(request.type), request.number),
+          });
       },
     });
-    return { outbox, sender, tab: tabId() };
+    const tab = tabId();
+    // The screens get the executor and the reads; the write side stays here.
+    const handle: OutboxHandle = { perform: createPerform(outbox, tab), reads, sender, tab };
+    return { handle, outbox };
   }, [api, scope, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
-    const { outbox, sender, tab } = handle;
+    const { reads, sender, tab } = handle;
     resetView(outbox.scope);
-    const refresh = () => void refreshView(outbox, tab).catch(() => undefined);
-    const off = onOutboxChange(() => {
-      refresh();
-      void sender.kick();
+    const off = onOutboxChange((change) => {
+      void applyChange(reads, outbox, tab, change).catch(() => undefined);
+      if (recordsToSend(change)) void sender.kick();
     });
-    refresh();
+    void refreshView(reads, outbox, tab).catch(() => undefined);
     // Housekeeping waits until the terminal has started and the browser is idle.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
     idle(() => void outbox.prune().catch(() => undefined));
@@ -55,7 +61,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       sender.stop();
       window.removeEventListener('online', online);
     };
-  }, [handle]);
+  }, [handle, outbox]);
 
   // A reset simulator has none of the training sales' holds: they are gone with them.
   const resets = useTrainingResets();
@@ -63,8 +69,8 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (resets === seen.current || mode !== 'training') return;
     seen.current = resets;
-    void handle.outbox.clearScope();
-  }, [resets, mode, handle]);
+    void outbox.clearScope();
+  }, [resets, mode, outbox]);
 
   return <OutboxContext.Provider value={handle}>{children}</OutboxContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { CONTRADICTORY_ANSWER, resendsWhenPassing } from '@/api/error-policy';
-import type { Answer, ManagerFlag, OperationOrder, Outcome } from '@/domain/operation';
+import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '@/domain/operation';
 import { isActive, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import { outboxChanged } from './changes';
@@ -16,7 +16,7 @@ export interface OutboxContext {
   newId?: () => string;
 }
 
-type WriteTx = IDBPTransaction<OutboxSchema, ('sales' | 'operations')[], 'readwrite'>;
+type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations')[], 'readwrite'>;
 
 const DAY_MS = 86_400_000;
 /** Settled operations and finished sales are kept this long, then pruned; unsettled ones never are. */
@@ -36,21 +36,45 @@ const stored = (sale: Sale, scope: string): StoredSale => ({
 const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
 
 /**
- * The durable outbox: sales and the operations they ask for, written together in one IndexedDB
- * transaction (strict durability) before anything is sent. The sender reads what waits here;
- * every answer is written back, with the sale it moves, in one transaction too.
+ * One read-write transaction (strict durability) that keeps what it wrote, so that the write can
+ * announce it: the screens take it from the announcement, the sender wakes if something waits.
+ */
+class Write {
+  readonly sales = new Map<string, Sale>();
+  readonly records = new Map<string, OperationRecord>();
+  constructor(
+    readonly tx: Tx,
+    private readonly scope: string,
+  ) {}
+  sale = (transactionId: string) => this.tx.objectStore('sales').get(transactionId);
+  record = (id: string) => this.tx.objectStore('operations').get(id);
+  async putSale(sale: Sale) {
+    await this.tx.objectStore('sales').put(stored(sale, this.scope));
+    this.sales.set(sale.transactionId, sale);
+  }
+  async putRecord(record: OperationRecord) {
+    await this.tx.objectStore('operations').put(record);
+    this.records.set(record.id, record);
+  }
+}
+
+/**
+ * The outbox's write side: sales and the operations they ask for, written together in one
+ * IndexedDB transaction before anything is sent; every answer written back, with the sale it
+ * moves, in one transaction too. Reads are in read-model.ts; what starts a write is perform.ts.
  */
 export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   const now = () => (context.now ?? (() => new Date()))();
   const env = (): FlowEnv => ({ now: now(), newId: context.newId ?? (() => crypto.randomUUID()) });
   const { scope } = context;
 
-  const write = async (work: (tx: WriteTx) => Promise<void>) => {
-    const tx = (await db).transaction(['sales', 'operations'], 'readwrite', { durability: 'strict' });
-    await work(tx);
-    await tx.done;
-    outboxChanged();
-  };
+  async function write(work: (w: Write) => Promise<void>): Promise<void> {
+    const w = new Write((await db).transaction(['sales', 'operations'], 'readwrite', { durability: 'strict' }), scope);
+    await work(w);
+    await w.tx.done;
+    if (w.sales.size > 0 || w.records.size > 0)
+      outboxChanged({ sales: [...w.sales.values()], records: [...w.records.values()] });
+  }
 
   const recordOf = (order: OperationOrder): OperationRecord => {
     const at = now().toISOString();
@@ -67,23 +91,18 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     };
   };
 
-  async function putStep(tx: WriteTx, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>) {
-    await tx.objectStore('sales').put(stored(step.sale, scope));
-    for (const order of step.orders) await tx.objectStore('operations').put(recordOf(order));
-    await applyFlags(tx, step.flags);
+  async function putStep(w: Write, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>) {
+    await w.putSale(step.sale);
+    for (const order of step.orders) await w.putRecord(recordOf(order));
+    await applyFlags(w, step.flags);
   }
 
-  async function applyFlags(tx: WriteTx, flags: ManagerFlag[]) {
-    const ops = tx.objectStore('operations');
+  async function applyFlags(w: Write, flags: ManagerFlag[]) {
     for (const flag of flags) {
-      const record = await ops.get(flag.operationId);
-      if (record)
-        await ops.put({
-          ...record,
-          status: 'attention',
-          note: record.note ? `${record.note} ${flag.note}` : flag.note,
-          updatedAt: now().toISOString(),
-        });
+      const record = await w.record(flag.operationId);
+      if (!record) continue;
+      const notes: ManagerNote[] = [...(record.notes ?? []), flag.note];
+      await w.putRecord({ ...record, status: 'attention', notes, updatedAt: now().toISOString() });
     }
   }
 
@@ -92,7 +111,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     env,
 
     async startSale(sale: Sale) {
-      await write(async (tx) => void (await tx.objectStore('sales').put(stored(sale, scope))));
+      await write((w) => w.putSale(sale));
     },
 
     /**
@@ -103,27 +122,22 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const reference = sale.till?.reference;
       if (!reference) throw new Error('A till sale needs its reference');
       let out = { sale, started: true };
-      await write(async (tx) => {
-        const existing = await tx.objectStore('sales').index('byTillReference').get([scope, reference]);
+      await write(async (w) => {
+        const existing = await w.tx.objectStore('sales').index('byTillReference').get([scope, reference]);
         if (existing) out = { sale: plain(existing), started: false };
-        else await tx.objectStore('sales').put(stored(sale, scope));
+        else await w.putSale(sale);
       });
       return out;
-    },
-
-    saleByReference: async (reference: string) => {
-      const sale = await (await db).getFromIndex('sales', 'byTillReference', [scope, reference]);
-      return sale ? plain(sale) : undefined;
     },
 
     /** Reads the sale, lets `decide` change it, and writes the sale and its orders, all in one transaction. */
     async act(transactionId: string, decide: (sale: Sale, env: FlowEnv) => FlowStep): Promise<FlowStep | null> {
       let result: FlowStep | null = null;
-      await write(async (tx) => {
-        const current = await tx.objectStore('sales').get(transactionId);
+      await write(async (w) => {
+        const current = await w.sale(transactionId);
         if (!current) return;
         result = decide(plain(current), env());
-        if (!result.rejected) await putStep(tx, result);
+        if (!result.rejected) await putStep(w, result);
       });
       return result;
     },
@@ -131,20 +145,20 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /** An operation that belongs to no sale (issue, un-issue): recorded, then sent by the sender. */
     async record(order: OperationOrder): Promise<OperationRecord> {
       const record = recordOf(order);
-      await write(async (tx) => void (await tx.objectStore('operations').put(record)));
+      await write((w) => w.putRecord(record));
       return record;
     },
 
-    /** One attempt's outcome, written with what it means for its sale. */
+    /** One attempt's outcome, written with what it means for its sale (the flow's `evolve`). */
     async answered(
       id: string,
       outcome: Outcome<OperationResult>,
     ): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
       let done: { record: OperationRecord; step: FlowStep | null } | null = null;
-      await write(async (tx) => {
-        const ops = tx.objectStore('operations');
-        const before = await ops.get(id);
+      await write(async (w) => {
+        const before = await w.record(id);
         if (!before || (before.status !== 'pending' && before.status !== 'unknown')) return; // settled meanwhile (another window)
+        const contradicted = outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER;
         const record: OperationRecord = {
           ...before,
           status: statusOf(before.request.type, outcome),
@@ -152,10 +166,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           updatedAt: now().toISOString(),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
           error: outcome.status === 'succeeded' ? undefined : { code: outcome.code, message: outcome.message },
-          note: outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER ? outcome.message : before.note,
+          notes: contradicted
+            ? [...(before.notes ?? []), { code: 'contradicted', detail: outcome.message }]
+            : before.notes,
         };
-        await ops.put(record);
-        const sale = await tx.objectStore('sales').get(before.transactionId);
+        await w.putRecord(record);
+        const sale = await w.sale(before.transactionId);
         // The request's type names the result's type; the record keeps them together.
         const answer = {
           type: record.request.type,
@@ -165,100 +181,46 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           outcome,
         } as Answer;
         const step = sale ? evolve(plain(sale), answer, env()) : null;
-        if (step) await putStep(tx, step);
-        done = { record: (await ops.get(id)) ?? record, step };
+        if (step) await putStep(w, step);
+        done = { record: w.records.get(id) ?? record, step };
       });
       return done;
     },
 
-    async flag(id: string, note: string) {
-      await write((tx) => applyFlags(tx, [{ operationId: id, note }]));
+    async flag(id: string, note: ManagerNote) {
+      await write((w) => applyFlags(w, [{ operationId: id, note }]));
     },
 
     /** Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first. */
     async adopt(transactionId: string, from: string | undefined, to: string) {
-      await write(async (tx) => {
-        const sale = await tx.objectStore('sales').get(transactionId);
-        if (sale && sale.owner === from && !sale.closed) await tx.objectStore('sales').put({ ...sale, owner: to });
+      await write(async (w) => {
+        const sale = await w.sale(transactionId);
+        if (sale && sale.owner === from && !sale.closed) await w.putSale({ ...plain(sale), owner: to });
       });
     },
 
     /** Training data reset: the simulator forgot these sales and operations, so the terminal does too. */
     async clearScope() {
-      await write(async (tx) => {
-        for (const key of await tx
-          .objectStore('sales')
-          .index('byScopeActive')
-          .getAllKeys(IDBKeyRange.bound([scope, 0], [scope, 1])))
-          await tx.objectStore('sales').delete(key);
-        for (const key of await tx.objectStore('operations').index('byScope').getAllKeys(scope))
-          await tx.objectStore('operations').delete(key);
+      await write(async (w) => {
+        const sales = w.tx.objectStore('sales');
+        const ops = w.tx.objectStore('operations');
+        for (const key of await sales.index('byScopeActive').getAllKeys(IDBKeyRange.bound([scope, 0], [scope, 1]))) {
+          const sale = await sales.get(key);
+          await sales.delete(key);
+          if (sale) w.sales.set(key, { ...plain(sale), closed: true, status: 'voided' });
+        }
+        for (const key of await ops.index('byScope').getAllKeys(scope)) await ops.delete(key);
       });
     },
 
-    get: async (id: string) => (await db).get('operations', id),
-
-    /** What the sender must (re)send, oldest first. */
-    async waiting(): Promise<OperationRecord[]> {
-      const d = await db;
-      const [pending, unknown] = await Promise.all([
-        d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'pending']),
-        d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'unknown']),
-      ]);
-      return [...pending, ...unknown].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    },
-
-    /** Counted from an index: no record is read. */
-    async counts(): Promise<{ waiting: number; attention: number }> {
-      const d = await db;
-      const count = (status: OperationStatus) => d.countFromIndex('operations', 'byScopeStatus', [scope, status]);
-      const [pending, unknown, attention] = await Promise.all([count('pending'), count('unknown'), count('attention')]);
-      return { waiting: pending + unknown, attention };
-    },
-
-    async activeSales(): Promise<Sale[]> {
-      return (await (await db).getAllFromIndex('sales', 'byScopeActive', [scope, 1])).map(plain);
-    },
-
-    getSale: async (transactionId: string) => {
-      const sale = await (await db).get('sales', transactionId);
-      return sale ? plain(sale) : undefined;
-    },
-
-    /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
-    async page(limit: number, before?: string): Promise<OperationRecord[]> {
-      const d = await db;
-      const range = IDBKeyRange.bound([scope, ''], [scope, before ?? '\uffff'], false, true);
-      const out: OperationRecord[] = [];
-      for (
-        let cursor = await d.transaction('operations').store.index('byScopeCreated').openCursor(range, 'prev');
-        cursor && out.length < limit;
-        cursor = await cursor.continue()
-      ) {
-        out.push(cursor.value);
-      }
-      return out;
-    },
-
-    /** Every record created in [from, to): the day's totals. */
-    async between(from: string, to: string): Promise<OperationRecord[]> {
-      return (await db).getAllFromIndex(
-        'operations',
-        'byScopeCreated',
-        IDBKeyRange.bound([scope, from], [scope, to], false, true),
-      );
-    },
-
-    all: async () => (await db).getAllFromIndex('operations', 'byScope', scope),
-
     /**
      * Settled operations (succeeded, refused) and finished sales older than KEEP_DAYS go; pending,
-     * unknown and flagged operations, and sales still being worked on, stay however old.
+     * unknown and flagged ones, and sales still being worked on, stay however old.
      */
     async prune(keepDays = KEEP_DAYS): Promise<number> {
       const cutoff = new Date(now().getTime() - keepDays * DAY_MS).toISOString();
       let removed = 0;
-      await write(async (tx) => {
+      await write(async ({ tx }) => {
         const range = IDBKeyRange.upperBound(cutoff, true);
         for (
           let c = await tx.objectStore('operations').index('byCreated').openCursor(range);

@@ -1,14 +1,18 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { create } from 'zustand';
-import type { Sale } from '@/domain/sale';
-import { onOutboxChange } from './changes';
+import { isActive, type Sale } from '@/domain/sale';
+import { onOutboxChange, type OutboxChange } from './changes';
 import type { Outbox } from './outbox';
+import type { Perform } from './perform';
+import type { ReadModel } from './read-model';
 import type { Sender } from './sender';
 import { liveTabs } from './tab';
 import type { OperationRecord } from './types';
 
 export interface OutboxHandle {
-  outbox: Outbox;
+  /** The one executor: every money operation starts here. */
+  perform: Perform;
+  reads: ReadModel;
   sender: Sender;
   /** This window: the sales it started are its own. */
   tab: string;
@@ -29,22 +33,47 @@ interface OutboxView {
   counts: { waiting: number; attention: number };
 }
 
-/** What the screens read: a projection of the outbox, refreshed whenever any window changes it. */
+/** What the screens read: a projection of the outbox, told by each write in this window, re-read when another writes. */
 const useView = create<OutboxView>(() => ({ scope: null, sales: [], counts: { waiting: 0, attention: 0 } }));
 
 let generation = 0;
+/** Set when a write of this window was applied while a read was on its way: that read may predate it. */
+let appliedSince = false;
 
 /** Reads the projection again (sales from an index, counts from an index: no full scan). */
-export async function refreshView(outbox: Outbox, tab: string): Promise<void> {
+export async function refreshView(reads: ReadModel, outbox: Outbox, tab: string): Promise<void> {
   const mine = ++generation;
-  const [sales, counts] = await Promise.all([outbox.activeSales(), outbox.counts()]);
+  appliedSince = false;
+  const [sales, counts] = await Promise.all([reads.activeSales(), reads.counts()]);
   if (mine !== generation) return; // a newer read is on its way
-  useView.setState({ scope: outbox.scope, sales, counts });
-  if (!sales.some((s) => s.owner === tab && !s.closed)) await adoptOrphan(outbox, tab, sales);
+  if (appliedSince) return refreshView(reads, outbox, tab); // read before a write of ours landed: read again
+  useView.setState({ scope: reads.scope, sales, counts });
+  await adoptOrphan(outbox, tab, sales);
+}
+
+/** A write of this window: its sales go straight to the screens; the counts come from the index. */
+export async function applyChange(reads: ReadModel, outbox: Outbox, tab: string, change: OutboxChange): Promise<void> {
+  if (change.remote) return refreshView(reads, outbox, tab);
+  if (change.sales.length > 0) {
+    appliedSince = true;
+    const written = new Map(change.sales.map((s) => [s.transactionId, s]));
+    useView.setState((v) => {
+      const kept = v.sales.filter((s) => !written.has(s.transactionId));
+      const active = change.sales.filter((s) => (s.scope ?? v.scope) === v.scope && isActive(s));
+      return { sales: [...kept, ...active] };
+    });
+  }
+  if (change.records.length > 0) {
+    const mine = generation;
+    const counts = await reads.counts();
+    if (mine === generation) useView.setState({ counts });
+  }
+  await adoptOrphan(outbox, tab, useView.getState().sales);
 }
 
 /** A sale left open by a window that is gone (a crash, a closed tab) is taken over by a window with none. */
 async function adoptOrphan(outbox: Outbox, tab: string, sales: Sale[]) {
+  if (sales.some((s) => s.owner === tab && !s.closed)) return;
   const candidates = sales.filter((s) => !s.closed && s.owner !== tab);
   if (candidates.length === 0) return;
   const live = await liveTabs();
@@ -74,18 +103,22 @@ export const useWaitingCounts = () => useView((v) => v.counts);
 
 /** One operation's record, kept current (issue and un-issue screens show its outcome). */
 export function useOperationRecord(id: string | null): OperationRecord | undefined {
-  const { outbox } = useOutbox();
+  const { reads } = useOutbox();
   const [record, setRecord] = useState<OperationRecord | undefined>(undefined);
   useEffect(() => {
     if (!id) return undefined;
     let live = true;
-    const read = () => void outbox.get(id).then((r) => live && setRecord(r));
+    const read = () => void reads.get(id).then((r) => live && setRecord(r));
     read();
-    const off = onOutboxChange(read);
+    const off = onOutboxChange((change) => {
+      if (change.remote) return read();
+      const written = change.records.find((r) => r.id === id);
+      if (written) setRecord(written);
+    });
     return () => {
       live = false;
       off();
     };
-  }, [id, outbox]);
+  }, [id, reads]);
   return record?.id === id ? record : undefined;
 }

@@ -4,18 +4,18 @@ import type { LoyaltyApi } from '@/api/loyalty-api';
 import { getInstrument } from '@/api/queries';
 import { availableAmount } from '@/domain/account';
 import { contradiction } from '@/domain/answer-check';
-import { formatMoney } from '@/domain/money';
 import { untrustedText } from '@/domain/untrusted-text';
-import type { OperationRequest, Outcome, RequestOf } from '@/domain/operation';
-import type { InstrumentKind } from '@/domain/instrument';
+import { kindOf, type OperationRequest, type Outcome, type RequestOf } from '@/domain/operation';
 import type { Verification } from '@/domain/sale-flow';
 import { dispatch } from './dispatch';
 import type { Outbox } from './outbox';
+import type { ReadModel } from './read-model';
 import type { OperationRecord, OperationResult } from './types';
 
 export interface SenderContext {
   api: LoyaltyApi;
   outbox: Outbox;
+  reads: ReadModel;
   /** Runs `work` while no other window of this terminal sends (Web Locks); a plain queue where there are none. */
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Told after each answer is written (the screens refresh that instrument). */
@@ -51,7 +51,7 @@ function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
  * something new is recorded. Only one window of the terminal sends at a time.
  */
 export function createSender(context: SenderContext) {
-  const { api, outbox } = context;
+  const { api, outbox, reads } = context;
   const exclusive = context.exclusive ?? webLockOrQueue();
   const now = context.now ?? Date.now;
   let running: Promise<void> | null = null;
@@ -75,11 +75,7 @@ export function createSender(context: SenderContext) {
       outcome =
         problem === null
           ? { status: 'succeeded', result }
-          : {
-              status: 'unknown',
-              code: CONTRADICTORY_ANSWER,
-              message: `The server's answer contradicts the request: ${untrustedText(problem)}.`,
-            };
+          : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: untrustedText(problem) };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
       outcome =
@@ -102,24 +98,19 @@ export function createSender(context: SenderContext) {
   async function verify(check: Verification) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
     if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
-      await outbox.flag(
-        check.operationId,
-        'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
-      );
+      await outbox.flag(check.operationId, { code: 'appliedTwice' });
     }
   }
 
   /** A contradicted answer is resolved as the contract says: the card is read again, and what it shows goes to the manager. */
   async function reread(id: string, request: OperationRequest) {
     if (!('number' in request)) return;
-    const kind = request.type.split('.')[0] as InstrumentKind;
-    const fresh = await getInstrument(api, kind, request.number).catch(() => null);
-    const currency = api.config.currency;
+    const fresh = await getInstrument(api, kindOf(request.type), request.number).catch(() => null);
     await outbox.flag(
       id,
       fresh
-        ? `Read again: the card shows ${formatMoney(availableAmount(fresh.account), currency, 'en')} available, ${formatMoney(fresh.account.authorized, currency, 'en')} on hold.`
-        : 'The card could not be read again: check it with the Loyalty server.',
+        ? { code: 'readAgain', available: availableAmount(fresh.account), onHold: fresh.account.authorized }
+        : { code: 'notReadAgain' },
     );
   }
 
@@ -133,7 +124,7 @@ export function createSender(context: SenderContext) {
     for (;;) {
       if (stopped) return null;
       dirty = false;
-      const waiting = await outbox.waiting();
+      const waiting = await reads.waiting();
       const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
       const next = due.find((r) => r.attempts === 0) ?? due[0];
       if (!next && dirty) continue;

@@ -1,4 +1,4 @@
-import type { OperationRequest, OperationType, ResultMap } from '@/domain/operation';
+import type { ManagerNote, OperationRequest, OperationType, ResultMap } from '@/domain/operation';
 
 export type { OperationRequest, OperationType } from '@/domain/operation';
 
@@ -30,8 +30,8 @@ export interface OperationRecord {
   result?: OperationResult | undefined;
   error?: { code: string; message: string } | undefined;
   replayed?: boolean | undefined;
+  /** What a manager must know, as codes the journal words in its language. */
+  notes?: ManagerNote[] | undefined;
+  /** Records written before 2026-11-24 kept their note as an English sentence: shown as it is. */
   note?: string | undefined;
 }
-
-/** Still to be sent by the outbox. */
-export const waitingStatuses: readonly OperationStatus[] = ['pending', 'unknown'];

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Instrument } from '@/domain/instrument';
-import type { OperationRequest } from './types';
+import type { OperationRecord, OperationRequest } from './types';
 import { useOperationRecord, useOutbox } from './projection';
 
 export type OperationState =
@@ -9,7 +9,7 @@ export type OperationState =
   | { phase: 'done'; instrument: Instrument; id: string }
   | { phase: 'refused'; error: { code: string; message: string }; id: string }
   | { phase: 'unknown'; id: string }
-  | { phase: 'attention'; note: string; id: string };
+  | { phase: 'attention'; record: OperationRecord; id: string };
 
 /**
  * One issue or un-issue through the outbox, with its outcome as screen state. An unknown outcome
@@ -17,7 +17,7 @@ export type OperationState =
  * issue cannot create a second card.
  */
 export function useInstrumentOperation() {
-  const { outbox, sender } = useOutbox();
+  const { perform, sender } = useOutbox();
   const [id, setId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   // One intent, one operation: a second click in the same instant finds this set.
@@ -30,12 +30,7 @@ export function useInstrumentOperation() {
       taken.current = true;
       setStarting(true);
       try {
-        const recorded = await outbox.record({
-          id: crypto.randomUUID(),
-          request,
-          transactionId: crypto.randomUUID(),
-          reason,
-        });
+        const recorded = await perform({ type: 'operation', request, reason });
         setId(recorded.id);
       } catch (error) {
         taken.current = false;
@@ -44,7 +39,7 @@ export function useInstrumentOperation() {
         setStarting(false);
       }
     },
-    [outbox],
+    [perform],
   );
 
   let state: OperationState = { phase: 'idle' };
@@ -54,7 +49,7 @@ export function useInstrumentOperation() {
       state = { phase: 'done', instrument: record.result, id };
     else if (record.status === 'refused')
       state = { phase: 'refused', error: record.error ?? { code: 'unknown', message: '' }, id };
-    else if (record.status === 'attention') state = { phase: 'attention', note: record.note ?? '', id };
+    else if (record.status === 'attention') state = { phase: 'attention', record, id };
     else if (record.status === 'pending' && record.attempts === 0) state = { phase: 'sending' };
     else state = { phase: 'unknown', id };
   }

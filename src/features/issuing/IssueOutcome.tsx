@@ -5,6 +5,7 @@ import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import type { OperationState } from '@/outbox/use-operation';
+import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/print';
 
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
@@ -26,7 +27,8 @@ export function IssueOutcome({
       </p>
     );
   if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
-  if (state.phase === 'attention') return <ErrorNotice message={`${t('journal.outcome.attention')}: ${state.note}`} />;
+  if (state.phase === 'attention')
+    return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />;
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
 import { Money } from '@/components/Money';
 import type { Instrument } from '@/domain/instrument';
@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
+import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { toCsv, toRow, totalsForDay } from './journal-rows';
@@ -25,7 +26,7 @@ function dayBounds(now: Date): [string, string] {
  * whatever the journal's size. `starts` holds where each page seen so far began.
  */
 function useJournalPage() {
-  const { outbox } = useOutbox();
+  const { reads } = useOutbox();
   const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
   const [records, setRecords] = useState<OperationRecord[]>([]);
   const [today, setToday] = useState<OperationRecord[]>([]);
@@ -33,8 +34,8 @@ function useJournalPage() {
   useEffect(() => {
     let live = true;
     const read = () => {
-      void outbox.page(PAGE_SIZE + 1, before).then((r) => live && setRecords(r));
-      void outbox.between(...dayBounds(new Date())).then((r) => live && setToday(r));
+      void reads.page(PAGE_SIZE + 1, before).then((r) => live && setRecords(r));
+      void reads.between(...dayBounds(new Date())).then((r) => live && setToday(r));
     };
     read();
     const off = onOutboxChange(read);
@@ -42,7 +43,7 @@ function useJournalPage() {
       live = false;
       off();
     };
-  }, [outbox, before]);
+  }, [reads, before]);
   const shown = records.slice(0, PAGE_SIZE);
   return {
     records: shown,
@@ -50,7 +51,7 @@ function useJournalPage() {
     page: starts.length,
     older: records.length > PAGE_SIZE ? () => setStarts((s) => [...s, shown.at(-1)?.createdAt]) : null,
     newer: starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : null,
-    all: () => outbox.all(),
+    all: () => reads.all(),
   };
 }
 
@@ -68,11 +69,10 @@ export function JournalScreen() {
   const terminal = useTerminal();
   const journal = useJournalPage();
   const { records } = journal;
-  const rows = useMemo(() => records.map((r) => toRow(r, terminal.currency)), [records, terminal.currency]);
-  const totals = useMemo(
-    () => totalsForDay(journal.today.map((r) => toRow(r, terminal.currency))),
-    [journal.today, terminal.currency],
-  );
+  const { currency, locale } = terminal;
+  const words = useCallback((r: OperationRecord) => notesText(t, r, { currency, locale }), [t, currency, locale]);
+  const rows = useMemo(() => records.map((r) => toRow(r, currency, words)), [records, currency, words]);
+  const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, currency))), [journal.today, currency]);
   const today = new Date().toISOString().slice(0, 10);
 
   const exportCsv = async () => {
@@ -80,7 +80,7 @@ export function JournalScreen() {
     const blob = new Blob(
       [
         toCsv(
-          all.map((r) => toRow(r, terminal.currency)),
+          all.map((r) => toRow(r, currency, words)),
           terminal.currency,
         ),
       ],

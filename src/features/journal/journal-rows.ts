@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '@/domain/instrument';
+import { kindOf } from '@/domain/operation';
 import { maskNumber } from '@/domain/instrument-number';
 import { minorToInput, type Minor } from '@/domain/money';
 import type { OperationRecord } from '@/outbox/types';
@@ -22,10 +23,18 @@ export interface JournalRow {
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
 
-/** One journal record as the manager reads it: masked number, amount, authCode or result, outcome. */
-export function toRow(record: OperationRecord, currency: string): JournalRow {
+/**
+ * One journal record as the manager reads it: masked number, amount, authCode or result, outcome.
+ * `wordNotes` words the manager's notes in the terminal's language.
+ */
+export function toRow(
+  record: OperationRecord,
+  currency: string,
+  wordNotes: (record: OperationRecord) => string = (r) => r.note ?? '',
+): JournalRow {
   const { request } = record;
-  const [kind, operation] = request.type.split('.') as [InstrumentKind, string];
+  const kind = kindOf(request.type);
+  const operation = request.type.slice(kind.length + 1);
   // A flagged record may still carry the server's answer: it is shown beside the note.
   const result = (record.status === 'succeeded' || record.status === 'attention' ? record.result : undefined) as
     Result | undefined;
@@ -62,7 +71,7 @@ export function toRow(record: OperationRecord, currency: string): JournalRow {
     amount: kind === 'loyaltyCard' && operation === 'issue' ? undefined : amount,
     reference,
     outcome: record.status,
-    note: record.note ?? '',
+    note: wordNotes(record),
     training: record.training,
     paid,
     issued,

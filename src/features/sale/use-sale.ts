@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { Minor } from '@/domain/money';
-import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
+import type { SaleAction } from '@/domain/sale-flow';
 import { useCurrentSale, useOutbox } from '@/outbox/projection';
 
 /** Set when an action could not even be recorded (storage failed): nothing was sent, the cashier is told. */
@@ -19,27 +19,23 @@ async function recorded(work: () => Promise<unknown>) {
 
 /**
  * The cashier's sale: this window's current sale (a projection of the outbox) and the actions on
- * it. Each action is decided by the pure sale flow and written, with what it must send, in one
- * transaction; the sender does the rest.
+ * it, each handed to the one executor (`perform`), which records it and what it must send.
  */
 export function useSale() {
-  const { outbox, sender, tab } = useOutbox();
+  const { perform, sender } = useOutbox();
   const sale = useCurrentSale();
   const notRecorded = useRecordFailure((s) => s.failed);
   const controls = useMemo(
     () => ({
-      start: (due: Minor) =>
-        recorded(() => outbox.startSale(startSale(due, { scope: outbox.scope, owner: tab }, outbox.env()))),
+      start: (due: Minor) => recorded(() => perform({ type: 'startSale', due })),
       act: (action: SaleAction) =>
         recorded(async () => {
-          if (!sale) return;
-          const step = await outbox.act(sale.transactionId, (current, env) => decide(current, action, env));
-          if (step && step.orders.length > 0) void sender.kick();
+          if (sale) await perform({ type: 'saleAction', transactionId: sale.transactionId, action });
         }),
       /** Asks again now, same key: the cashier's "Resolve now". */
       resolve: (operationId: string) => sender.kick(operationId),
     }),
-    [outbox, sender, tab, sale],
+    [perform, sender, sale],
   );
   return { sale, controls, notRecorded };
 }

@@ -179,7 +179,7 @@ function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
 /** The till integration, mounted once inside the outbox: invisible but for its notices. */
 export function TillBridge() {
   const t = useT();
-  const { outbox, sender, tab } = useOutbox();
+  const { perform, reads, tab } = useOutbox();
   const { currency, mode } = useTerminal();
   const locale = useLocale();
   const { screenChosen } = useNavigationActions();
@@ -188,14 +188,14 @@ export function TillBridge() {
   const service = useMemo(
     () =>
       createTillService({
-        outbox,
-        sender,
+        perform,
+        reads,
         tab,
         training: mode === 'training',
         locale,
         onSaleHere: () => screenChosen('sale'),
       }),
-    [outbox, sender, tab, mode, locale, screenChosen],
+    [perform, reads, tab, mode, locale, screenChosen],
   );
   useHostChannel(service, currency, setNotice);
   useReturnToTill(service, setNotice);

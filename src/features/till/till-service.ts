@@ -1,16 +1,17 @@
-import { decide, startTillSale, type SaleAction } from '@/domain/sale-flow';
+import type { SaleAction } from '@/domain/sale-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/changes';
-import type { Outbox } from '@/outbox/outbox';
-import type { Sender } from '@/outbox/sender';
+import type { Perform } from '@/outbox/perform';
+import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { tillResult, tillStatus } from './till-result';
 import { refusalText } from './messages';
 
 export interface TillServiceDeps {
-  outbox: Outbox;
-  sender: Sender;
+  /** The one executor: the till's sales start and move only through it. */
+  perform: Perform;
+  reads: ReadModel;
   /** This window. */
   tab: string;
   training: boolean;
@@ -43,7 +44,7 @@ const finished = (s: Sale) =>
  * sale flow and the one sender, exactly as when a cashier acts.
  */
 export function createTillService(deps: TillServiceDeps) {
-  const { outbox, sender, tab } = deps;
+  const { perform, reads, tab } = deps;
   const ctx = { training: deps.training, locale: deps.locale };
 
   const refused = (request: TillRequest, reason: RefusalReason): TerminalMessage => ({
@@ -69,11 +70,8 @@ export function createTillService(deps: TillServiceDeps) {
     };
   };
 
-  const act = async (sale: Sale, action: SaleAction) => {
-    const step = await outbox.act(sale.transactionId, (current, env) => decide(current, action, env));
-    if (step && !step.rejected && step.orders.length > 0) void sender.kick();
-    return step;
-  };
+  const act = (sale: Sale, action: SaleAction) =>
+    perform({ type: 'saleAction', transactionId: sale.transactionId, action });
 
   /** Resolves with the sale once it is finished for the till, or null after `ms`. */
   const settled = (transactionId: string, ms: number) =>
@@ -87,24 +85,25 @@ export function createTillService(deps: TillServiceDeps) {
         resolve(sale);
       };
       const check = () =>
-        void outbox.getSale(transactionId).then((s) => s && tillStatus(s) !== 'in_progress' && finish(s));
+        void reads.getSale(transactionId).then((s) => s && tillStatus(s) !== 'in_progress' && finish(s));
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
       check();
     });
 
   /** This window's sale still on screen, if any. */
-  const currentHere = async () => (await outbox.activeSales()).filter((s) => s.owner === tab && !s.closed);
+  const currentHere = async () => (await reads.activeSales()).filter((s) => s.owner === tab && !s.closed);
 
   async function pay(request: Extract<TillRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
-    const existing = await outbox.saleByReference(request.reference);
+    const existing = await reads.saleByReference(request.reference);
     if (existing) {
       if (existing.due !== request.amountDue || existing.till?.currency !== request.currency)
         return refused(request, 'reference_conflict');
       if (tillStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
         // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
         const live = await liveTabs();
-        if (live && !live.has(existing.owner ?? '')) await outbox.adopt(existing.transactionId, existing.owner, tab);
+        if (live && !live.has(existing.owner ?? ''))
+          await perform({ type: 'adopt', transactionId: existing.transactionId, from: existing.owner });
       }
       if (tillStatus(existing) === 'in_progress') {
         deps.onSaleHere();
@@ -131,9 +130,7 @@ export function createTillService(deps: TillServiceDeps) {
       basket: request.basket,
       allowedKinds: request.allowedKinds,
     };
-    const { sale } = await outbox.startTillSale(
-      startTillSale(till, request.amountDue, { scope: outbox.scope, owner: tab }, outbox.env()),
-    );
+    const { sale } = await perform({ type: 'startTillSale', till, due: request.amountDue });
     deps.onSaleHere();
     if (sale.due !== request.amountDue) return refused(request, 'reference_conflict'); // another window started it a moment ago, differently
     return {
@@ -155,7 +152,7 @@ export function createTillService(deps: TillServiceDeps) {
       if (!step || step.rejected) return refused(request, 'busy'); // a payment is on its way: ask again when it has its answer
     } else if (sale.status !== 'voiding') return refused(request, 'busy');
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
-    return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
+    return answerFor(request, after ?? (await reads.getSale(sale.transactionId)) ?? sale);
   }
 
   async function reverse(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
@@ -164,12 +161,12 @@ export function createTillService(deps: TillServiceDeps) {
       if (!step || step.rejected) return refused(request, 'busy');
     } else if (sale.status !== 'reversing' && sale.status !== 'reversed') return refused(request, 'not_reversible');
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
-    return answerFor(request, after ?? (await outbox.getSale(sale.transactionId)) ?? sale);
+    return answerFor(request, after ?? (await reads.getSale(sale.transactionId)) ?? sale);
   }
 
   async function answer(request: TillRequest, from: From): Promise<TerminalMessage> {
     if (request.type === 'pay') return pay(request, from);
-    const sale = await outbox.saleByReference(request.reference);
+    const sale = await reads.saleByReference(request.reference);
     if (!sale) {
       return request.type === 'status'
         ? {

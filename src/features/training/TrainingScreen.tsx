@@ -171,7 +171,7 @@ export function TrainingScreen() {
             >
               {[1, 2, 3, 5].map((n) => (
                 <option key={n} value={n}>
-                  {t('trainingPanel.faultCountOption', { n })}
+                  {t('trainingPanel.faultCountOption', { count: n })}
                 </option>
               ))}
             </select>

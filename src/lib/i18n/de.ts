@@ -1,6 +1,7 @@
-import type { en } from './en';
+import type { MessageKey } from './en';
+import type { Message } from './message';
 
-export const de: Record<keyof typeof en, string> = {
+export const de: Record<MessageKey, Message> = {
   appTitle: 'Kundenkarten-Terminal',
   'nav.label': 'Hauptmenü',
   'nav.lookup': 'Kartenabfrage',
@@ -143,7 +144,7 @@ export const de: Record<keyof typeof en, string> = {
   'trainingPanel.fault.unavailable': 'Nicht verfügbar (503)',
   'trainingPanel.faultSet': 'Die nächsten {count} × {target} schlagen fehl: {fault}.',
   'trainingPanel.faultCount': 'Wie oft',
-  'trainingPanel.faultCountOption': '{n}-mal',
+  'trainingPanel.faultCountOption': { one: '{count}-mal', other: '{count}-mal' },
   'trainingPanel.failNow': 'Fehler setzen',
   'trainingPanel.latencySet': 'Verzögerung auf {ms} ms gesetzt.',
 
@@ -200,7 +201,7 @@ export const de: Record<keyof typeof en, string> = {
   'sale.voiding': 'Verkauf wird storniert…',
   'sale.printReceipt': 'Kassenbon drucken',
   'sale.next': 'Nächster Verkauf',
-  'sale.waiting': '{count} Vorgang/Vorgänge warten auf den Server',
+  'sale.waiting': { one: '{count} Vorgang wartet auf den Server', other: '{count} Vorgänge warten auf den Server' },
   'amount.empty': 'Bitte einen Betrag eingeben.',
   'amount.not_a_number': 'Betrag wie 12,50 eingeben.',
   'amount.too_many_decimals': 'Zu viele Nachkommastellen für diese Währung.',
@@ -293,7 +294,10 @@ export const de: Record<keyof typeof en, string> = {
   'error.series_not_live_printed': 'Diese Serie ist vornummeriert: ihre Karten durch Scannen verkaufen.',
   'error.series_exhausted': 'Diese Serie hat keine Nummern mehr. Die Filialleitung muss eine neue Serie einrichten.',
   'nav.journal': 'Journal',
-  'journal.attentionCount': '{count} Vorgang/Vorgänge für die Filialleitung',
+  'journal.attentionCount': {
+    one: '{count} Vorgang für die Filialleitung',
+    other: '{count} Vorgänge für die Filialleitung',
+  },
   'journal.pages': 'Journalseiten',
   'journal.newer': 'Neuere',
   'journal.older': 'Ältere',
@@ -492,4 +496,18 @@ export const de: Record<keyof typeof en, string> = {
   'camera.none': 'Keine Kamera gefunden (oder eine andere App nutzt sie). Tippen Sie die Nummer ein.',
   'camera.failed': 'Die Kamera konnte nicht starten. Tippen Sie die Nummer ein.',
   'camera.close': 'Kamera schließen',
+  'note.voidedCommitted':
+    'Der Verkauf wurde storniert, aber {card} hatte diesen Betrag bereits bezahlt (verbucht): anders erstatten.',
+  'note.holdLapsedBeforeCommit':
+    'Die Reservierung ist abgelaufen, bevor ihre Verbuchung den Server erreichte: der Betrag wurde nie von der Karte genommen. Anders kassieren.',
+  'note.commitRefused': 'Verbuchung abgelehnt: {reason}',
+  'note.releaseFoundCommitted':
+    'Die Reservierung konnte nicht freigegeben werden: sie war schon verbucht. Die Karte hat diesen Betrag bezahlt.',
+  'note.cancelRefused': 'Freigabe abgelehnt: {reason}. Das Geld wurde womöglich abgebucht.',
+  'note.voidRefused': 'Storno abgelehnt: {reason}',
+  'note.appliedTwice':
+    'Von der Karte ging mehr ab als diese Zahlung: der Server hat die Anfrage womöglich zweimal ausgeführt. Karte beim Loyalty-Server prüfen.',
+  'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
+  'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
+  'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',
 };

@@ -1,4 +1,9 @@
-/** English texts. Every other language supplies the same keys (checked by the type of `de`). */
+import type { Message } from './message';
+
+/**
+ * English texts. Every other language supplies the same keys (checked by the type of `de` and by
+ * catalogs.test.ts). A text that names a count has a form per plural category (Intl.PluralRules).
+ */
 export const en = {
   appTitle: 'Loyalty terminal',
   'nav.label': 'Main',
@@ -142,7 +147,7 @@ export const en = {
   'trainingPanel.fault.unavailable': 'Unavailable (503)',
   'trainingPanel.faultSet': 'The next {count} × {target} will fail: {fault}.',
   'trainingPanel.faultCount': 'How many times',
-  'trainingPanel.faultCountOption': '{n} time(s)',
+  'trainingPanel.faultCountOption': { one: '{count} time', other: '{count} times' },
   'trainingPanel.failNow': 'Set failure',
   'trainingPanel.latencySet': 'Latency set to {ms} ms.',
 
@@ -199,7 +204,10 @@ export const en = {
   'sale.voiding': 'Voiding the sale…',
   'sale.printReceipt': 'Print receipt',
   'sale.next': 'Next sale',
-  'sale.waiting': '{count} operation(s) waiting to reach the server',
+  'sale.waiting': {
+    one: '{count} operation waiting to reach the server',
+    other: '{count} operations waiting to reach the server',
+  },
   'amount.empty': 'Enter an amount.',
   'amount.not_a_number': 'Enter an amount like 12.50.',
   'amount.too_many_decimals': 'Too many decimals for this currency.',
@@ -293,7 +301,7 @@ export const en = {
   'error.series_not_live_printed': 'This series is pre-numbered: sell its cards by scanning them.',
   'error.series_exhausted': 'This series has no numbers left. A manager must set up a new series.',
   'nav.journal': 'Journal',
-  'journal.attentionCount': '{count} operation(s) need a manager',
+  'journal.attentionCount': { one: '{count} operation needs a manager', other: '{count} operations need a manager' },
   'journal.pages': 'Journal pages',
   'journal.newer': 'Newer',
   'journal.older': 'Older',
@@ -484,6 +492,19 @@ export const en = {
   'camera.none': 'No camera found (or another app is using it). Key the number instead.',
   'camera.failed': 'The camera could not start. Key the number instead.',
   'camera.close': 'Close the camera',
-};
+  'note.voidedCommitted':
+    'The sale was voided, but {card} had already paid this amount (committed): refund it another way.',
+  'note.holdLapsedBeforeCommit':
+    'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.',
+  'note.commitRefused': 'Commit refused: {reason}',
+  'note.releaseFoundCommitted': 'The hold could not be released: it had been committed. The card paid this amount.',
+  'note.cancelRefused': 'Cancel refused: {reason}. The money may have been taken.',
+  'note.voidRefused': 'Void refused: {reason}',
+  'note.appliedTwice':
+    'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
+  'note.contradicted': "The server's answer contradicts the request: {detail}.",
+  'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
+  'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
+} satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof en;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocale } from '@/lib/settings/store';
 import { en, type MessageKey } from './en';
+import { pick, type Message } from './message';
 
 export type { MessageKey };
 
-type Catalog = Record<MessageKey, string>;
+type Catalog = Record<MessageKey, Message>;
 
 /** English is built in; other languages are their own chunk, loaded when a terminal speaks them. */
 const catalogs: Record<string, Catalog> = { en };
@@ -24,9 +25,8 @@ export async function loadCatalog(locale: string): Promise<void> {
 
 export function translate(locale: string, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const catalog = catalogs[locale.slice(0, 2)] ?? en;
-  return (catalog[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  const text = pick(catalog[key] ?? en[key], locale, vars.count);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 const subscribe = (listener: () => void) => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { remainingDue } from '@/domain/sale';
 import type { Bend } from '@/test-support/simulated-api';
-import { outboxHarness } from './harness';
+import { notesInEnglish, outboxHarness } from './harness';
 
 let harnesses: ReturnType<typeof outboxHarness>[] = [];
 const setup = (bend: Bend) => {
@@ -30,10 +30,10 @@ describe('an answer that contradicts its request, through the outbox and the sim
     // The money stays blocked: the sale can neither complete nor take this card again.
     expect(remainingDue(sale)).toBe(0);
     expect((await t.act({ type: 'complete' }))?.rejected).toBe('not_complete');
-    const record = await t.outbox.get(sale.lines[0]?.payOperationId ?? '');
+    const record = await t.reads.get(sale.lines[0]?.payOperationId ?? '');
     expect(record?.status).toBe('attention');
-    expect(record?.note).toMatch(/hold of 500 where 2000 was asked/);
-    expect(record?.note).toMatch(/Read again: the card shows €30\.00 available, €20\.00 on hold/);
+    expect(notesInEnglish(record)).toMatch(/hold of 500 where 2000 was asked/);
+    expect(notesInEnglish(record)).toMatch(/Read again: the card shows €30\.00 available, €20\.00 on hold/);
     // Not sent again on its own (the server would replay the same answer), and no commit was sent.
     t.advance(60_000);
     await t.run();
@@ -41,7 +41,7 @@ describe('an answer that contradicts its request, through the outbox and the sim
       '_pay',
     ]);
     expect(t.state().authorizations.map((a) => a.status)).toEqual(['pending']);
-    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 1 });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 
   it('"approved" loyalty answer with less approved than asked: the line is not shown as paid', async () => {
@@ -51,7 +51,9 @@ describe('an answer that contradicts its request, through the outbox and the sim
     await t.run();
     const sale = await t.sale();
     expect(sale.lines[0]?.state).toEqual({ name: 'unknown', reason: 'contradictory_answer' });
-    expect((await t.outbox.get(sale.lines[0]?.payOperationId ?? ''))?.note).toMatch(/"approved" with 500 of 2000/);
+    expect(notesInEnglish(await t.reads.get(sale.lines[0]?.payOperationId ?? ''))).toMatch(
+      /"approved" with 500 of 2000/,
+    );
   });
 
   it('a commit answered "pending": the sale does not count it as taken for sure, a manager sees it', async () => {
@@ -63,9 +65,9 @@ describe('an answer that contradicts its request, through the outbox and the sim
     await t.run();
     const sale = await t.sale();
     expect(sale.lines[0]?.state.name).toBe('committing');
-    const record = await t.outbox.get(sale.lines[0]?.settleOperationId ?? '');
+    const record = await t.reads.get(sale.lines[0]?.settleOperationId ?? '');
     expect(record?.status).toBe('attention');
-    expect(record?.note).toMatch(/the hold is pending, expected committed/);
+    expect(notesInEnglish(record)).toMatch(/the hold is pending, expected committed/);
   });
 
   it('a lookup of card A answered with card B is an error, not card B', async () => {

@@ -1,10 +1,15 @@
 import 'fake-indexeddb/auto';
+import { translate } from '@/lib/i18n';
+import { notesText } from '@/lib/note-text';
+import type { OperationRecord } from '../types';
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
-import { decide, startSale, type SaleAction } from '@/domain/sale-flow';
+import type { SaleAction } from '@/domain/sale-flow';
 import { simulatedApi, type Bend } from '@/test-support/simulated-api';
 import { openOutboxDb } from '../db';
 import { createOutbox } from '../outbox';
+import { createPerform } from '../perform';
+import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
 
 /**
@@ -17,11 +22,13 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
   const sim = simulatedApi({}, undefined, options.onSend, now, options.bend);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
-  const sender = createSender({ api: sim.api, outbox, now });
+  const reads = createReadModel(db, 'test');
+  const sender = createSender({ api: sim.api, outbox, reads, now });
+  const perform = createPerform(outbox, 'tab-1');
   let current: string | null = null;
 
   const sale = async (): Promise<Sale> => {
-    const found = current ? await outbox.getSale(current) : undefined;
+    const found = current ? await reads.getSale(current) : undefined;
     if (!found) throw new Error('no sale');
     return found;
   };
@@ -30,16 +37,17 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
     ...sim,
     db,
     outbox,
+    reads,
+    perform,
     sender,
     sale,
     lineStates: async () => (await sale()).lines.map((l) => l.state.name),
     async start(due: Minor) {
-      const s = startSale(due, { scope: 'test', owner: 'tab-1' }, outbox.env());
-      await outbox.startSale(s);
+      const s = await perform({ type: 'startSale', due });
       current = s.transactionId;
       return s;
     },
-    act: (action: SaleAction) => outbox.act(current ?? '', (s, env) => decide(s, action, env)),
+    act: (action: SaleAction) => perform({ type: 'saleAction', transactionId: current ?? '', action }),
     /** One wake-up of the sender (after the clock has moved past any back-off). */
     async run() {
       await sender.kick();
@@ -52,7 +60,12 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
       createSender({
         api: sim.api,
         outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }),
+        reads: createReadModel(db, 'test'),
         now,
       }),
   };
 }
+
+/** A record's notes as an English-speaking manager reads them in the journal. */
+export const notesInEnglish = (record: OperationRecord | undefined): string =>
+  record ? notesText((key, vars) => translate('en-IE', key, vars), record, { currency: 'EUR', locale: 'en-IE' }) : '';

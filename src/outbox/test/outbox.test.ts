@@ -10,7 +10,7 @@ function setup() {
   const h = outboxHarness({
     onSend: async (request) => {
       const key = request.headers.get('idempotency-key');
-      if (key) seenAtSend.push(await h.outbox.get(key));
+      if (key) seenAtSend.push(await h.reads.get(key));
     },
   });
   harnesses.push(h);
@@ -34,7 +34,7 @@ describe('the outbox: one recorded path', () => {
       transactionId: TX,
       operatorId: 'op7',
     });
-    expect(await t.outbox.get(id)).toMatchObject({
+    expect(await t.reads.get(id)).toMatchObject({
       status: 'succeeded',
       attempts: 1,
       result: { amount: 1250, status: 'pending' },
@@ -47,7 +47,7 @@ describe('the outbox: one recorded path', () => {
     await t.run();
     t.advance(60_000);
     await t.run();
-    expect(await t.outbox.get(id)).toMatchObject({
+    expect(await t.reads.get(id)).toMatchObject({
       status: 'refused',
       attempts: 1,
       error: { code: 'insufficient_funds' },
@@ -60,12 +60,12 @@ describe('the outbox: one recorded path', () => {
     t.app.faults.replace({ next: { count: 1, kind: 'drop' } });
     const { id } = await t.record({ type: 'storeCredit.pay', number: '720100000001', amount: 500 });
     await t.run();
-    expect((await t.outbox.get(id))?.status).toBe('unknown');
+    expect((await t.reads.get(id))?.status).toBe('unknown');
     t.advance(1000);
     await t.run();
     expect(t.seenAtSend.map((r) => r?.id)).toEqual([id, id]);
     expect(t.state().authorizations).toHaveLength(1);
-    expect(await t.outbox.get(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await t.reads.get(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('does not send the same operation twice at once, even from two senders (two windows)', async () => {
@@ -85,9 +85,9 @@ describe('the outbox: one recorded path', () => {
     t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
     const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
     await t.run();
-    expect(await t.outbox.counts()).toEqual({ waiting: 1, attention: 0 });
-    await t.outbox.flag(id, 'checked by hand');
-    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 1 });
+    expect(await t.reads.counts()).toEqual({ waiting: 1, attention: 0 });
+    await t.outbox.flag(id, { code: 'appliedTwice' });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 });
 
@@ -97,11 +97,11 @@ describe('operations flagged for a manager', () => {
     t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
     const { id } = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
     await t.run();
-    await t.outbox.flag(id, 'checked by hand');
+    await t.outbox.flag(id, { code: 'appliedTwice' });
     t.advance(60_000);
     await t.run();
     expect(t.state().authorizations).toEqual([]);
-    expect(await t.outbox.get(id)).toMatchObject({ status: 'attention', note: 'checked by hand' });
+    expect(await t.reads.get(id)).toMatchObject({ status: 'attention', notes: [{ code: 'appliedTwice' }] });
   });
 });
 
@@ -114,12 +114,12 @@ describe('growth', () => {
     const unknown = await t.record({ type: 'giftCard.pay', number: '700100000007', amount: 100 });
     const flagged = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
     await t.run();
-    await t.outbox.flag(flagged.id, 'look');
+    await t.outbox.flag(flagged.id, { code: 'appliedTwice' });
     t.advance(91 * 86_400_000);
     expect(await t.outbox.prune()).toBe(1);
-    expect(await t.outbox.get(settled.id)).toBeUndefined();
-    expect((await t.outbox.get(unknown.id))?.status).toBe('unknown');
-    expect((await t.outbox.get(flagged.id))?.status).toBe('attention');
+    expect(await t.reads.get(settled.id)).toBeUndefined();
+    expect((await t.reads.get(unknown.id))?.status).toBe('unknown');
+    expect((await t.reads.get(flagged.id))?.status).toBe('attention');
   });
 
   it('reads the journal a page at a time, newest first', async () => {
@@ -128,8 +128,8 @@ describe('growth', () => {
       await t.record({ type: 'giftCard.unissue', number: `70010000009${i}` });
       t.advance(1000);
     }
-    const first = await t.outbox.page(2);
-    const second = await t.outbox.page(2, first.at(-1)?.createdAt);
+    const first = await t.reads.page(2);
+    const second = await t.reads.page(2, first.at(-1)?.createdAt);
     expect([...first, ...second].map((r) => 'number' in r.request && r.request.number)).toEqual([
       '700100000094',
       '700100000093',

@@ -167,7 +167,7 @@ describe('failures that are not the API’s', () => {
       }),
     ).rejects.toThrow('storage');
     expect((await t.sale()).lines).toEqual([]);
-    expect(await t.outbox.counts()).toEqual({ waiting: 0, attention: 0 });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 0 });
   });
 
   it('a send that throws something else leaves the line unknown, resent until it is known', async () => {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ManagerNote } from '@/domain/operation';
+import { loadCatalog, translate } from '@/lib/i18n';
+import { notesText, noteText } from './note-text';
+
+const words = (locale: string) => (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+  translate(locale, key, vars);
+
+describe('manager notes: stored as codes, worded in the terminal language when read', () => {
+  const money = { currency: 'EUR', locale: 'en-IE' };
+
+  it.each([
+    [{ code: 'voidedCommitted', card: '•••• 0001' }, 'The sale was voided, but •••• 0001 had already paid this amount'],
+    [{ code: 'holdLapsedBeforeCommit' }, 'this amount was never taken from the card'],
+    [{ code: 'commitRefused', reason: 'merchant_not_allowed' }, 'Commit refused: merchant_not_allowed'],
+    [{ code: 'releaseFoundCommitted' }, 'it had been committed. The card paid this amount.'],
+    [{ code: 'cancelRefused', reason: 'x' }, 'Cancel refused: x. The money may have been taken.'],
+    [{ code: 'voidRefused', reason: 'y' }, 'Void refused: y'],
+    [{ code: 'appliedTwice' }, 'the server may have applied the request twice'],
+    [
+      { code: 'contradicted', detail: 'a hold of 500 where 2000 was asked' },
+      "The server's answer contradicts the request: a hold of 500 where 2000 was asked.",
+    ],
+    [
+      { code: 'readAgain', available: 3000, onHold: 2000 },
+      'Read again: the card shows €30.00 available, €20.00 on hold.',
+    ],
+    [{ code: 'notReadAgain' }, 'The card could not be read again'],
+  ] satisfies [ManagerNote, string][])('%o in English', (note, expected) => {
+    expect(noteText(words('en-IE'), note, money)).toContain(expected);
+  });
+
+  it('a German terminal words the same record in German, amounts in its own format', async () => {
+    await loadCatalog('de-DE');
+    const text = notesText(
+      words('de-DE'),
+      { notes: [{ code: 'readAgain', available: 3000, onHold: 2000 }, { code: 'holdLapsedBeforeCommit' }] },
+      { currency: 'EUR', locale: 'de-DE' },
+    );
+    expect(text).toBe(
+      'Neu gelesen: die Karte zeigt 30,00\u00a0€ verfügbar, 20,00\u00a0€ reserviert. ' +
+        'Die Reservierung ist abgelaufen, bevor ihre Verbuchung den Server erreichte: der Betrag wurde nie von der Karte genommen. Anders kassieren.',
+    );
+  });
+
+  it('a record written before notes were codes keeps its sentence, before any newer note', () => {
+    expect(notesText(words('en-IE'), { note: 'Old sentence.', notes: [{ code: 'appliedTwice' }] }, money)).toMatch(
+      /^Old sentence\. More left this card than this payment/,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { formatMoney } from '@/domain/money';
+import type { ManagerNote } from '@/domain/operation';
+import type { MessageKey } from '@/lib/i18n';
+
+type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+/** A manager's note in the terminal's language: the record keeps the code and its facts, never the words. */
+export function noteText(t: T, note: ManagerNote, money: { currency: string; locale: string }): string {
+  const amount = (minor: number) => formatMoney(minor, money.currency, money.locale);
+  switch (note.code) {
+    case 'voidedCommitted':
+      return t('note.voidedCommitted', { card: note.card });
+    case 'commitRefused':
+    case 'cancelRefused':
+    case 'voidRefused':
+      return t(`note.${note.code}`, { reason: note.reason });
+    case 'contradicted':
+      // What the check found (values from the server's answer, cleaned when it was written).
+      return t('note.contradicted', { detail: note.detail });
+    case 'readAgain':
+      return t('note.readAgain', { available: amount(note.available), onHold: amount(note.onHold) });
+    default:
+      return t(`note.${note.code}`);
+  }
+}
+
+/** Every note of a record, in order: a record written before notes were codes keeps its English sentence. */
+export function notesText(
+  t: T,
+  record: { notes?: ManagerNote[] | undefined; note?: string | undefined },
+  money: { currency: string; locale: string },
+): string {
+  return [record.note, ...(record.notes ?? []).map((n) => noteText(t, n, money))].filter(Boolean).join(' ');
+}

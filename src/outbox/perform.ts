@@ -1,0 +1,63 @@
+import type { Minor } from '@/domain/money';
+import type { OperationRequest } from '@/domain/operation';
+import type { Sale, TillOrder } from '@/domain/sale';
+import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
+import type { Outbox } from './outbox';
+import type { OperationRecord } from './types';
+
+/**
+ * Everything a cashier, a manager or a till asks of the money path. Each is decided by the pure
+ * flow and written, with the operations it must send, in one durable transaction; the write tells
+ * the screens and wakes the sender. Nothing here sends: only the sender does, through dispatch().
+ */
+export type Intent =
+  /** The cashier keyed the amount due: a sale of this window's. */
+  | { type: 'startSale'; due: Minor }
+  /** A till handed a sale over; started once per till reference, whatever window asks. */
+  | { type: 'startTillSale'; till: TillOrder; due: Minor }
+  /** A cashier's or a till's action on a sale (tender, remove a line, complete, void, reverse, close). */
+  | { type: 'saleAction'; transactionId: string; action: SaleAction }
+  /** An operation that belongs to no sale: issue or un-issue a card. */
+  | { type: 'operation'; request: OperationRequest; reason: string }
+  /** Take over a sale whose window is gone (a crash, a closed tab). */
+  | { type: 'adopt'; transactionId: string; from: string | undefined };
+
+/** What each intent gives back, by its type. */
+export interface Performed {
+  startSale: Sale;
+  startTillSale: { sale: Sale; started: boolean };
+  saleAction: FlowStep | null;
+  operation: OperationRecord;
+  adopt: void;
+}
+
+export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
+
+/** The one executor: `perform(intent)`. `tab` is this window, the owner of the sales it starts. */
+export function createPerform(outbox: Outbox, tab: string): Perform {
+  const owner = { scope: outbox.scope, owner: tab };
+  async function run(intent: Intent): Promise<Performed[Intent['type']]> {
+    switch (intent.type) {
+      case 'startSale': {
+        const sale = startSale(intent.due, owner, outbox.env());
+        await outbox.startSale(sale);
+        return sale;
+      }
+      case 'startTillSale':
+        return outbox.startTillSale(startTillSale(intent.till, intent.due, owner, outbox.env()));
+      case 'saleAction':
+        return outbox.act(intent.transactionId, (sale, env) => decide(sale, intent.action, env));
+      case 'operation':
+        return outbox.record({
+          id: crypto.randomUUID(),
+          request: intent.request,
+          transactionId: crypto.randomUUID(),
+          reason: intent.reason,
+        });
+      case 'adopt':
+        return outbox.adopt(intent.transactionId, intent.from, tab);
+    }
+  }
+  // Each case returns its intent's own result; TypeScript cannot narrow the generic return by the switch.
+  return run as Perform;
+}

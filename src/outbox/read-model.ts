@@ -1,0 +1,76 @@
+import type { Sale } from '@/domain/sale';
+import type { OutboxDb, StoredSale } from './db';
+import type { OperationRecord, OperationStatus } from './types';
+
+const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
+
+/**
+ * The outbox's read side: what waits, the counts in the header, the sales being worked on, and the
+ * journal a page or a day at a time. Every read goes through an index; nothing here writes.
+ */
+export function createReadModel(db: Promise<OutboxDb>, scope: string) {
+  return {
+    scope,
+
+    get: async (id: string) => (await db).get('operations', id),
+
+    /** What the sender must (re)send, oldest first. */
+    async waiting(): Promise<OperationRecord[]> {
+      const d = await db;
+      const [pending, unknown] = await Promise.all([
+        d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'pending']),
+        d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'unknown']),
+      ]);
+      return [...pending, ...unknown].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
+
+    /** Counted from an index: no record is read. */
+    async counts(): Promise<{ waiting: number; attention: number }> {
+      const d = await db;
+      const count = (status: OperationStatus) => d.countFromIndex('operations', 'byScopeStatus', [scope, status]);
+      const [pending, unknown, attention] = await Promise.all([count('pending'), count('unknown'), count('attention')]);
+      return { waiting: pending + unknown, attention };
+    },
+
+    async activeSales(): Promise<Sale[]> {
+      return (await (await db).getAllFromIndex('sales', 'byScopeActive', [scope, 1])).map(plain);
+    },
+
+    getSale: async (transactionId: string) => {
+      const sale = await (await db).get('sales', transactionId);
+      return sale ? plain(sale) : undefined;
+    },
+
+    /** A till's sale, by the till's own reference. */
+    saleByReference: async (reference: string) => {
+      const sale = await (await db).getFromIndex('sales', 'byTillReference', [scope, reference]);
+      return sale ? plain(sale) : undefined;
+    },
+
+    /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
+    async page(limit: number, before?: string): Promise<OperationRecord[]> {
+      const d = await db;
+      const range = IDBKeyRange.bound([scope, ''], [scope, before ?? '\uffff'], false, true);
+      const out: OperationRecord[] = [];
+      const index = d.transaction('operations').store.index('byScopeCreated');
+      for (
+        let cursor = await index.openCursor(range, 'prev');
+        cursor && out.length < limit;
+        cursor = await cursor.continue()
+      ) {
+        out.push(cursor.value);
+      }
+      return out;
+    },
+
+    /** Every record created in [from, to): the day's totals. */
+    async between(from: string, to: string): Promise<OperationRecord[]> {
+      const range = IDBKeyRange.bound([scope, from], [scope, to], false, true);
+      return (await db).getAllFromIndex('operations', 'byScopeCreated', range);
+    },
+
+    all: async () => (await db).getAllFromIndex('operations', 'byScope', scope),
+  };
+}
+
+export type ReadModel = ReturnType<typeof createReadModel>;
