@@ -1,4 +1,3 @@
-import './zod-jitless';
 import { openDB } from 'idb';
 import type { SeriesConfig } from '../../domain/instrument-number';
 import { majorToMinor } from '../../domain/money';

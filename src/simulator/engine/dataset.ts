@@ -1,90 +1,96 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { isKnownCurrency, majorToMinor } from '../../domain/money';
 
 /** The dataset file (loyalty-api.md section 7). Amounts in major units, dates in RFC 3339 / YYYY-MM-DD. */
-const nonEmpty = z.string().min(1, 'must not be empty');
-const merchantList = z.array(nonEmpty).nullable().default(null);
-const dateTime = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time, e.g. 2026-01-01T00:00:00Z' });
-const date = z.iso.date({ message: 'must be a date, YYYY-MM-DD' });
-const amount = z.number({ message: 'must be a number (major units)' }).finite();
-const customer = z
-  .object({
+const nonEmpty = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
+/** Absent (or null): the default. */
+const orNull = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
+const list = <S extends v.GenericSchema>(item: S) => v.optional(v.array(item), () => []);
+const merchantList = orNull(v.array(nonEmpty));
+const dateTime = v.pipe(v.string(), v.isoTimestamp('must be an RFC 3339 date-time, e.g. 2026-01-01T00:00:00Z'));
+const date = v.pipe(v.string(), v.isoDate('must be a date, YYYY-MM-DD'));
+const amount = v.pipe(v.number('must be a number (major units)'), v.finite('must be a number (major units)'));
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(min), v.maxValue(max));
+const customer = orNull(
+  v.object({
     customerId: nonEmpty,
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .nullable()
-  .default(null);
+    name: v.optional(v.string()),
+    email: v.optional(v.string()),
+    phone: v.optional(v.string()),
+  }),
+);
 
 const seriesBase = {
   seriesNumber: nonEmpty,
-  prefix: z.string().regex(/^[0-9A-Za-z]*$/, 'must be letters or digits'),
-  length: z.number().int().min(1).max(15),
-  validityMonths: z.number().int().positive().nullable().default(null),
+  prefix: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]*$/, 'must be letters or digits')),
+  length: whole(1, 15),
+  validityMonths: orNull(whole(1)),
   sellingMerchants: merchantList,
   acceptingMerchants: merchantList,
-  description: z.string().optional(),
+  description: v.optional(v.string()),
 };
 
-const giftCardSeries = z.object({
+const giftCardSeries = v.object({
   ...seriesBase,
-  issueType: z.enum(['preIssued', 'livePrinted']),
-  fixedAmount: amount.positive().nullable().default(null),
+  issueType: v.picklist(['preIssued', 'livePrinted']),
+  fixedAmount: orNull(v.pipe(amount, v.gtValue(0, 'must be greater than zero'))),
 });
 
 const issuable = {
-  number: z.string().regex(/^[0-9A-Za-z]{1,32}$/, 'must be 1 to 32 letters or digits'),
+  number: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,32}$/, 'must be 1 to 32 letters or digits')),
   seriesNumber: nonEmpty,
   amountOriginal: amount,
   amountNet: amount,
-  amountFloor: amount.default(0),
+  amountFloor: v.optional(amount, 0),
   customer,
 };
 
-const giftCardRecord = z.object({
+const giftCardRecord = v.object({
   ...issuable,
-  status: z.enum(['notIssued', 'issued', 'expired']),
-  created: dateTime.optional(),
-  startDate: dateTime.optional(),
-  expiryDate: dateTime.optional(),
+  status: v.picklist(['notIssued', 'issued', 'expired']),
+  created: v.optional(dateTime),
+  startDate: v.optional(dateTime),
+  expiryDate: v.optional(dateTime),
 });
 
-const loyaltyCardRecord = z.object({
+const loyaltyCardRecord = v.object({
   ...issuable,
-  statusCode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
-    message: 'must be 0 (New), 1 (Open), 2 (Closed) or 4 (Canceled)',
-  }),
-  created: date.optional(),
-  startDate: date.optional(),
-  expiryDate: date.optional(),
+  statusCode: v.picklist([0, 1, 2, 4], 'must be 0 (New), 1 (Open), 2 (Closed) or 4 (Canceled)'),
+  created: v.optional(date),
+  startDate: v.optional(date),
+  expiryDate: v.optional(date),
 });
 
-const loyaltyGroup = z.object({
+const loyaltyGroup = v.object({
   id: nonEmpty,
-  merchants: z.array(nonEmpty),
-  giftCardSeries: z.array(giftCardSeries).default([]),
-  storeCreditSeries: z.array(z.object(seriesBase)).default([]),
-  loyaltyCardSeries: z.array(z.object(seriesBase)).default([]),
-  giftCards: z.array(giftCardRecord).default([]),
-  loyaltyCards: z.array(loyaltyCardRecord).default([]),
-  storeCredits: z.array(giftCardRecord).default([]),
+  merchants: v.array(nonEmpty),
+  giftCardSeries: list(giftCardSeries),
+  storeCreditSeries: list(v.object(seriesBase)),
+  loyaltyCardSeries: list(v.object(seriesBase)),
+  giftCards: list(giftCardRecord),
+  loyaltyCards: list(loyaltyCardRecord),
+  storeCredits: list(giftCardRecord),
 });
 
-export const datasetSchema = z.object({
-  currency: z.string().refine(isKnownCurrency, 'must be an ISO 4217 currency code, e.g. EUR'),
-  authorizationTtlSeconds: z.number().int().positive().default(900),
-  tokens: z.array(z.object({ token: nonEmpty, merchantId: nonEmpty })).min(1, 'needs at least one token'),
-  loyaltyGroups: z.array(loyaltyGroup),
+export const datasetSchema = v.object({
+  currency: v.pipe(v.string(), v.check(isKnownCurrency, 'must be an ISO 4217 currency code, e.g. EUR')),
+  authorizationTtlSeconds: v.optional(whole(1), 900),
+  tokens: v.pipe(
+    v.array(v.object({ token: nonEmpty, merchantId: nonEmpty })),
+    v.minLength(1, 'needs at least one token'),
+  ),
+  loyaltyGroups: v.array(loyaltyGroup),
 });
 
-export type Dataset = z.output<typeof datasetSchema>;
-export type GiftCardSeriesData = z.output<typeof giftCardSeries>;
-export type SeriesData = z.output<z.ZodObject<typeof seriesBase>>;
+export type Dataset = v.InferOutput<typeof datasetSchema>;
+export type GiftCardSeriesData = v.InferOutput<typeof giftCardSeries>;
+export type SeriesData = v.InferOutput<v.ObjectSchema<typeof seriesBase, undefined>>;
 
-function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+/** Where an issue is, as a reader of the file names it: `loyaltyGroups[0].giftCards[1].amountNet`. */
+function pathText(path: readonly { key: unknown }[] | undefined): string {
+  return (path ?? []).reduce<string>(
+    (text, { key }) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
     '',
   );
 }
@@ -139,13 +145,13 @@ export type DatasetResult = { ok: true; dataset: Dataset } | { ok: false; proble
 
 /** Validates a parsed dataset file; problems name the field ("loyaltyGroups[0].giftCards[1].amountNet: ..."). */
 export function parseDataset(input: unknown): DatasetResult {
-  const parsed = datasetSchema.safeParse(input);
+  const parsed = v.safeParse(datasetSchema, input);
   if (!parsed.success) {
     return {
       ok: false,
-      problems: parsed.error.issues.map((issue) => `${pathText(issue.path) || '(file)'}: ${issue.message}`),
+      problems: parsed.issues.map((issue) => `${pathText(issue.path) || '(file)'}: ${issue.message}`),
     };
   }
-  const problems = crossCheck(parsed.data);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, dataset: parsed.data };
+  const problems = crossCheck(parsed.output);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, dataset: parsed.output };
 }

@@ -1,9 +1,40 @@
+import * as v from 'valibot';
 import type { Customer } from '../../domain/instrument';
 import type { Minor } from '../../domain/money';
 import { majorToMinor } from '../../domain/money';
 import { fail } from './errors';
 
 /** Request bodies, validated as the contract says: wrong shapes are 400 invalid_request, bad amounts 400 invalid_amount. */
+
+const guid = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+const GUID = 'workstationData.transactionId must be a GUID.';
+const REASON = 'workstationData.reason must not be empty.';
+const number = (name: string) =>
+  v.nullish(
+    v.pipe(
+      v.number(`workstationData.${name} must be a number.`),
+      v.finite(`workstationData.${name} must be a number.`),
+    ),
+  );
+const text = (message: string) => v.nullish(v.string(message));
+
+const body = v.looseObject({}, 'The request body must be a JSON object.');
+
+/** Checked in this order: the first problem is the one answered. */
+const workstationData = v.object(
+  {
+    transactionId: v.pipe(v.string(GUID), v.regex(guid, GUID)),
+    reason: v.pipe(
+      v.string(REASON),
+      v.check((reason) => reason.trim() !== '', REASON),
+    ),
+    storeId: number('storeId'),
+    workstationId: number('workstationId'),
+    operatorId: text('workstationData.operatorId must be a string.'),
+  },
+  'workstationData is required.',
+);
+
 export interface WorkstationData {
   storeId?: number | undefined;
   workstationId?: number | undefined;
@@ -12,41 +43,40 @@ export interface WorkstationData {
   reason: string;
 }
 
-const guid = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+const customer = v.nullish(
+  v.object(
+    {
+      customerId: v.pipe(
+        v.string('customer must be null or an object with a customerId.'),
+        v.minLength(1, 'customer must be null or an object with a customerId.'),
+      ),
+      name: text('customer.name must be a string.'),
+      email: text('customer.email must be a string.'),
+      phone: text('customer.phone must be a string.'),
+    },
+    'customer must be null or an object with a customerId.',
+  ),
+);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The schema's output, or the contract's invalid_request with the first problem's words. */
+function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (!result.success) throw fail.invalidRequest(result.issues[0]?.message);
+  return result.output;
 }
 
-export function requireBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw fail.invalidRequest('The request body must be a JSON object.');
-  return body;
+export function requireBody(input: unknown): Record<string, unknown> {
+  return parse(body, input);
 }
 
-export function parseWorkstationData(body: Record<string, unknown>): WorkstationData {
-  const ws = body.workstationData;
-  if (!isObject(ws)) throw fail.invalidRequest('workstationData is required.');
-  const { storeId, workstationId, operatorId, transactionId, reason } = ws;
-  if (typeof transactionId !== 'string' || !guid.test(transactionId)) {
-    throw fail.invalidRequest('workstationData.transactionId must be a GUID.');
-  }
-  if (typeof reason !== 'string' || reason.trim() === '')
-    throw fail.invalidRequest('workstationData.reason must not be empty.');
-  const optionalNumber = (value: unknown, name: string) => {
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value))
-      throw fail.invalidRequest(`workstationData.${name} must be a number.`);
-    return value;
-  };
-  if (operatorId !== undefined && operatorId !== null && typeof operatorId !== 'string') {
-    throw fail.invalidRequest('workstationData.operatorId must be a string.');
-  }
+export function parseWorkstationData(input: Record<string, unknown>): WorkstationData {
+  const ws = parse(workstationData, input.workstationData);
   return {
-    storeId: optionalNumber(storeId, 'storeId'),
-    workstationId: optionalNumber(workstationId, 'workstationId'),
-    operatorId: typeof operatorId === 'string' ? operatorId : undefined,
-    transactionId,
-    reason,
+    storeId: ws.storeId ?? undefined,
+    workstationId: ws.workstationId ?? undefined,
+    operatorId: ws.operatorId ?? undefined,
+    transactionId: ws.transactionId,
+    reason: ws.reason,
   };
 }
 
@@ -58,31 +88,21 @@ export function parseAmount(body: Record<string, unknown>, currency: string, req
     if (required) throw fail.invalidAmount('amount is required.');
     return undefined;
   }
+  // The currency's digits and the number's own shape are the money module's rule, in one place.
   const minor = majorToMinor(body.amount, currency);
   if (minor === null) throw fail.invalidAmount();
   if (minor <= 0) throw fail.invalidAmount('The amount must be greater than zero.');
   return minor;
 }
 
-export function parseCustomer(body: Record<string, unknown>): Customer | null | undefined {
-  const c = body.customer;
-  if (c === undefined) return undefined;
-  if (c === null) return null;
-  if (!isObject(c) || typeof c.customerId !== 'string' || c.customerId === '') {
-    throw fail.invalidRequest('customer must be null or an object with a customerId.');
-  }
-  const text = (key: 'name' | 'email' | 'phone') => {
-    const value = c[key];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') throw fail.invalidRequest(`customer.${key} must be a string.`);
-    return value;
+/** Absent: undefined; null: no customer; otherwise a customer with only the fields given. */
+export function parseCustomer(input: Record<string, unknown>): Customer | null | undefined {
+  const c = parse(customer, input.customer);
+  if (c === undefined || c === null) return input.customer === null ? null : undefined;
+  return {
+    customerId: c.customerId,
+    ...(c.name != null && { name: c.name }),
+    ...(c.email != null && { email: c.email }),
+    ...(c.phone != null && { phone: c.phone }),
   };
-  const customer: Customer = { customerId: c.customerId };
-  const name = text('name');
-  const email = text('email');
-  const phone = text('phone');
-  if (name !== undefined) customer.name = name;
-  if (email !== undefined) customer.email = email;
-  if (phone !== undefined) customer.phone = phone;
-  return customer;
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { Engine } from '../engine/engine';
@@ -116,15 +117,15 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     } catch {
       return errorResponse(400, 'invalid_request', 'The body must be JSON.');
     }
-    const parsed = faultSettingSchema.safeParse(body);
+    const parsed = v.safeParse(faultSettingSchema, body);
     if (!parsed.success) {
       return errorResponse(
         400,
         'invalid_request',
-        parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+        parsed.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; '),
       );
     }
-    faults.replace(parsed.data);
+    faults.replace(parsed.output);
     return c.json(faults.setting);
   });
 

@@ -1,23 +1,26 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 
 export const faultKinds = ['error500', 'drop', 'timeout', 'unavailable', 'rateLimited'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
 /** Unknown fields are ignored, as everywhere in the contract; null means "none". */
-export const faultSettingSchema = z
-  .object({
-    latencyMs: z.number().int().min(0).max(60_000).nullish(),
-    next: z
-      .object({
-        count: z.number().int().min(1),
-        kind: z.enum(faultKinds),
-        path: z.string().min(1).nullish(),
+export const faultSettingSchema = v.pipe(
+  v.object({
+    latencyMs: v.nullish(whole(0, 60_000)),
+    next: v.nullish(
+      v.object({
+        count: whole(1),
+        kind: v.picklist(faultKinds),
+        path: v.nullish(v.pipe(v.string(), v.minLength(1))),
         // This terminal's extension of loyalty-api.md section 7 (docs/decisions.md): only requests of this method.
-        method: z.enum(['GET', 'POST']).nullish(),
-      })
-      .nullish(),
-  })
-  .transform(({ latencyMs, next }) => ({
+        method: v.nullish(v.picklist(['GET', 'POST'])),
+      }),
+    ),
+  }),
+  v.transform(({ latencyMs, next }): FaultSetting => ({
     ...(latencyMs != null && { latencyMs }),
     ...(next != null && {
       next: {
@@ -27,7 +30,8 @@ export const faultSettingSchema = z
         ...(next.method != null && { method: next.method }),
       },
     }),
-  }));
+  })),
+);
 
 export interface FaultSetting {
   latencyMs?: number;
