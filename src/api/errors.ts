@@ -1,44 +1,67 @@
 import type { Minor } from '@/domain/money';
 
+/**
+ * What each failure means, in one table (the words a cashier reads are in src/lib/error-text.ts):
+ * - refused: the server said no; nothing happened, for good.
+ * - passing: said no for now (429 rate limited, 401 while a manager fixes the token); nothing
+ *   happened. A commit, cancel or void is sent again later; anything else is shown as refused.
+ * - unknown: no answer, a 5xx, a request still in progress: a POST may have happened. It is
+ *   resolved by sending the same key again, never guessed.
+ * `retry`: a lookup (a GET, which changes nothing) tries once more quietly before a waiting cashier is told.
+ */
+const table = {
+  invalid_request: { when: 'refused' },
+  invalid_amount: { when: 'refused' },
+  unauthorized: { when: 'passing' },
+  merchant_not_allowed: { when: 'refused' },
+  loyalty_group_not_found: { when: 'refused' },
+  not_found: { when: 'refused' },
+  series_not_found: { when: 'refused' },
+  authorization_not_found: { when: 'refused' },
+  payment_not_found: { when: 'refused' },
+  already_issued: { when: 'refused' },
+  not_issued: { when: 'refused' },
+  financial_activity: { when: 'refused' },
+  expired: { when: 'refused' },
+  not_yet_valid: { when: 'refused' },
+  insufficient_funds: { when: 'refused' },
+  series_not_live_printed: { when: 'refused' },
+  series_exhausted: { when: 'refused' },
+  authorization_committed: { when: 'refused' },
+  authorization_canceled: { when: 'refused' },
+  authorization_expired: { when: 'refused' },
+  card_closed: { when: 'refused' },
+  card_canceled: { when: 'refused' },
+  request_in_progress: { when: 'unknown' },
+  idempotency_key_reused: { when: 'refused' },
+  rate_limited: { when: 'passing', retry: true },
+  internal: { when: 'unknown', retry: true },
+  unavailable: { when: 'unknown', retry: true },
+} as const satisfies Record<string, { when: ErrorClass; retry?: boolean }>;
+
+export type ErrorClass = 'refused' | 'passing' | 'unknown';
+
 /** Every way a call to the Loyalty server can fail, as one error type with one code. */
-export const serverErrorCodes = [
-  'invalid_request',
-  'invalid_amount',
-  'unauthorized',
-  'merchant_not_allowed',
-  'loyalty_group_not_found',
-  'not_found',
-  'series_not_found',
-  'authorization_not_found',
-  'payment_not_found',
-  'already_issued',
-  'not_issued',
-  'financial_activity',
-  'expired',
-  'not_yet_valid',
-  'insufficient_funds',
-  'series_not_live_printed',
-  'series_exhausted',
-  'authorization_committed',
-  'authorization_canceled',
-  'authorization_expired',
-  'card_closed',
-  'card_canceled',
-  'request_in_progress',
-  'idempotency_key_reused',
-  'rate_limited',
-  'internal',
-  'unavailable',
-] as const;
+export type ServerErrorCode = keyof typeof table;
 
-export type ServerErrorCode = (typeof serverErrorCodes)[number];
+/**
+ * Failures the client itself sees: no connection, no answer in time, an answer that is not the
+ * contract's, the page giving up, an answer that contradicts its request (src/domain/answer-check.ts).
+ */
+const clientTable = {
+  network: { when: 'unknown', retry: true },
+  timeout: { when: 'unknown', retry: true },
+  // Unknown only for a POST answered 2xx or 5xx (the server may have said yes): see outcomeUnknown.
+  malformed_response: { when: 'refused' },
+  aborted: { when: 'refused' },
+  contradictory_answer: { when: 'unknown' },
+} as const satisfies Record<string, { when: ErrorClass; retry?: boolean }>;
 
-/** Failures the client itself sees: no connection, no answer in time, an answer that is not the contract's. */
-export type ClientErrorCode = 'network' | 'timeout' | 'malformed_response' | 'aborted' | 'contradictory_answer';
+export type ClientErrorCode = keyof typeof clientTable;
 
 export type ApiErrorCode = ServerErrorCode | ClientErrorCode;
 
-const unknownOutcome = new Set<ApiErrorCode>(['network', 'timeout', 'internal', 'unavailable', 'request_in_progress']);
+const policy: Record<ApiErrorCode, { when: ErrorClass; retry?: boolean }> = { ...table, ...clientTable };
 
 export class LoyaltyApiError extends Error {
   readonly code: ApiErrorCode;
@@ -77,10 +100,21 @@ export class LoyaltyApiError extends Error {
     if (this.method !== 'POST') return false;
     if (this.code === 'malformed_response')
       return this.status === undefined || (this.status >= 200 && this.status < 300) || this.status >= 500;
-    return unknownOutcome.has(this.code) || (this.status !== undefined && this.status >= 500);
+    return policy[this.code].when === 'unknown' || (this.status !== undefined && this.status >= 500);
+  }
+
+  /** What this failure means for the money path (the table above; a POST whose outcome is unknown is unknown). */
+  get errorClass(): ErrorClass {
+    if (this.outcomeUnknown) return 'unknown';
+    return policy[this.code].when === 'passing' ? 'passing' : 'refused';
+  }
+
+  /** A lookup failing this way may succeed a moment later: one quiet retry. */
+  get transient(): boolean {
+    return policy[this.code].retry === true;
   }
 }
 
 export function isServerErrorCode(code: unknown): code is ServerErrorCode {
-  return typeof code === 'string' && (serverErrorCodes as readonly string[]).includes(code);
+  return typeof code === 'string' && Object.hasOwn(table, code);
 }
