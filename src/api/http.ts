@@ -31,7 +31,7 @@ export function path(strings: TemplateStringsArray, ...params: string[]): string
   return strings.reduce((out, s, i) => out + s + (i < params.length ? encodeURIComponent(params[i] ?? '') : ''), '');
 }
 
-export function apiBase(config: Pick<HttpConfig, 'baseUrl' | 'loyaltyGroup'>): string {
+function apiBase(config: Pick<HttpConfig, 'baseUrl' | 'loyaltyGroup'>): string {
   return `${config.baseUrl.replace(/\/+$/, '')}/loyalty/api/v1/pos/loyaltyGroups/${encodeURIComponent(config.loyaltyGroup)}`;
 }
 

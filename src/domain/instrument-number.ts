@@ -32,7 +32,7 @@ export function parseInstrumentNumber(raw: string): NumberParseResult {
 }
 
 /** Series whose prefix matches the number; only the longest matching prefix counts. */
-export function matchingSeries(number: string, series: readonly SeriesConfig[]): SeriesConfig[] {
+function matchingSeries(number: string, series: readonly SeriesConfig[]): SeriesConfig[] {
   const matches = series.filter((s) => s.prefix !== '' && number.startsWith(s.prefix));
   const longest = Math.max(0, ...matches.map((s) => s.prefix.length));
   return matches.filter((s) => s.prefix.length === longest);

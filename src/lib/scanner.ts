@@ -10,9 +10,9 @@
  *   hold up one key; a person cannot type 6 keys at 35 ms each). The field gets back what it held
  *   before the burst, and the number goes to the handler. A typist's keys are never taken for a scan.
  */
-export const AVERAGE_GAP_MS = 35;
-export const MAX_GAP_MS = 300;
-export const MIN_BURST = 6;
+const AVERAGE_GAP_MS = 35;
+const MAX_GAP_MS = 300;
+const MIN_BURST = 6;
 
 type Handler = (text: string) => void;
 

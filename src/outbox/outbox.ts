@@ -20,7 +20,7 @@ type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations')[], 'readwrite'>
 
 const DAY_MS = 86_400_000;
 /** Settled operations and finished sales are kept this long, then pruned; unsettled ones never are. */
-export const KEEP_DAYS = 90;
+const KEEP_DAYS = 90;
 
 function statusOf(type: OperationRecord['request']['type'], outcome: Outcome<unknown>): OperationStatus {
   if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) return 'attention';

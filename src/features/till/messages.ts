@@ -3,7 +3,7 @@ import { instrumentKinds } from '@/domain/instrument';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason } from '@/till-client/protocol';
 
 /** The largest amount a till may hand over: 99 999 999 minor units, as the amount fields allow. */
-export const MAX_HOST_AMOUNT = 99_999_999;
+const MAX_HOST_AMOUNT = 99_999_999;
 
 const reference = v.pipe(v.string(), v.regex(/^[\w.:/#-]{1,64}$/, 'bad_reference'));
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));

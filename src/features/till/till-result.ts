@@ -87,7 +87,7 @@ const row = (left: string, right: string) => {
 };
 
 /** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
-export function slipText(
+function slipText(
   sale: Sale,
   result: TillResult,
   { training, locale }: { training: boolean; locale: string },

@@ -1,7 +1,7 @@
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /** What a printed card or slip carries: Code 128, EAN/UPC, QR and PDF417. */
-export const FORMATS = ['code_128', 'ean_13', 'ean_8', 'upc_a', 'upc_e', 'qr_code', 'pdf417'] as const;
+const FORMATS = ['code_128', 'ean_13', 'ean_8', 'upc_a', 'upc_e', 'qr_code', 'pdf417'] as const;
 
 export interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string; format: string }[]>;

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { afterFailure, FREE_TRIES, hashPin, noAttempts, pinMatches, type PinAttempts, type PinRecord } from './pin';
 
 /** How long a manager's unlock lasts (or until "Lock" is pressed, or the page reloads). */
-export const UNLOCK_MS = 5 * 60_000;
+const UNLOCK_MS = 5 * 60_000;
 
 interface ManagerState {
   pin: PinRecord | null;

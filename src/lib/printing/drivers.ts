@@ -5,10 +5,6 @@ import type { PrinterKind } from './printer-store';
 type Kind = Exclude<PrinterKind, 'browser'>;
 
 /** Whether this browser can reach a printer that way (WebUSB, WebSerial: Chromium on desktop and Android). */
-export function printerSupported(kind: Kind): boolean {
-  return typeof navigator !== 'undefined' && (kind === 'usb' ? 'usb' in navigator : 'serial' in navigator);
-}
-
 const CONNECT_MS = 8_000;
 let active: { kind: Kind; driver: ReceiptPrinterDriver; device: ReceiptPrinterDevice } | null = null;
 

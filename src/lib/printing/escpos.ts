@@ -12,7 +12,7 @@ export const PAPER_COLUMNS: Record<Paper, number> = { 80: 48, 58: 32 };
  */
 const CODEPAGES: Record<string, 'cp858'> = { en: 'cp858', de: 'cp858' };
 
-export const codepageFor = (locale: string) => CODEPAGES[locale.slice(0, 2)] ?? 'auto';
+const codepageFor = (locale: string) => CODEPAGES[locale.slice(0, 2)] ?? 'auto';
 
 export interface PrinterProfile {
   paper: Paper;
@@ -26,7 +26,7 @@ export interface PrinterProfile {
  * Characters a receipt printer's code page does not have, as it can print them (else they come out
  * as "?"): dashes, the ellipsis, the masking dots, bidi isolates around server text.
  */
-export function printable(text: string): string {
+function printable(text: string): string {
   return text
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\u2026/g, '.')

@@ -13,7 +13,7 @@ const STORE = 'simulator';
 const STATE_KEY = 'engine-state';
 
 /** Where training requests go; never resolved by DNS because fetch never leaves the page. */
-export const TRAINING_BASE_URL = 'https://training.simulator.invalid';
+const TRAINING_BASE_URL = 'https://training.simulator.invalid';
 
 /**
  * The simulator inside the page (training mode). Its state is kept in its own IndexedDB database,

@@ -25,7 +25,7 @@ export function authorizedAmount(state: EngineState, rec: InstrumentRecord, now:
     .reduce((sum, a) => sum + a.amount, 0);
 }
 
-export function accountView(state: EngineState, rec: InstrumentRecord, now: number) {
+function accountView(state: EngineState, rec: InstrumentRecord, now: number) {
   const major = (minor: number) => minorToMajor(minor, state.currency);
   return {
     amountNet: major(rec.net),
@@ -43,7 +43,7 @@ function dates(rec: InstrumentRecord) {
   };
 }
 
-export function holdStatus(rec: HoldInstrument, now: number): 'notIssued' | 'issued' | 'expired' {
+function holdStatus(rec: HoldInstrument, now: number): 'notIssued' | 'issued' | 'expired' {
   if (!rec.issued) return 'notIssued';
   return isHoldExpired(rec, now) ? 'expired' : 'issued';
 }

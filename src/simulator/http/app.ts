@@ -8,7 +8,7 @@ import { createFaults, faultSettingSchema, type FaultKind } from './faults';
 /** Header by which the handler tells its host to destroy the connection instead of answering ("drop"). */
 export const DROP_HEADER = 'x-simulator-drop';
 
-export const API_PREFIX = '/loyalty/api/v1/pos/loyaltyGroups/:loyaltyGroup';
+const API_PREFIX = '/loyalty/api/v1/pos/loyaltyGroups/:loyaltyGroup';
 
 export interface SimulatorAppOptions {
   /** Called after anything changed the engine's state, before the answer leaves (training mode persists here). */
