@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  availableAmount,
   configureLiveServer,
   expectAccessible,
   goTo,
@@ -16,7 +17,7 @@ test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async (
   await openTerminal(page);
   await expectAccessible(page);
   await scan(page, '700100000001');
-  await expect(page.locator('.available-amount')).toBeVisible();
+  await expect(availableAmount(page)).toBeVisible();
   await expectAccessible(page);
   await keyNumber(page, '700100000006');
   await expect(page.getByText('Status: Expired')).toBeVisible();
@@ -71,7 +72,7 @@ test('a sale-free lookup can be done by keyboard alone', async ({ page }) => {
   await openTerminal(page);
   await page.keyboard.type('710100000001');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.available-amount')).toHaveText('€120.00');
+  await expect(availableAmount(page)).toHaveText('€120.00');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Read again' })).toBeFocused();

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumExecutable } from '../playwright.config';
 import { line, openLiveTerminal, startSale } from './support/sale';
 import { barcodeVideo } from './support/barcode-video';
-import { expectAccessible, expectAvailable, goTo, resetSimulator } from './support/terminal';
+import { expectAccessible, expectAvailable, goTo, instrumentPanel, resetSimulator } from './support/terminal';
 
 // Chromium's fake camera plays a video of a slip with the barcode of gift card 7001 0000 0001.
 const video = barcodeVideo(resolve('test-results/camera/gift-card-0001.y4m'), '700100000001');
@@ -35,7 +35,7 @@ test('a card is looked up by camera: the barcode read, the account shown', async
   await goTo(page, 'Card lookup');
   await page.getByRole('button', { name: 'Scan with camera' }).click();
   await expect(
-    page.getByRole('heading', { name: 'Scan a card with the camera' }).or(page.locator('.instrument')),
+    page.getByRole('heading', { name: 'Scan a card with the camera' }).or(instrumentPanel(page)),
   ).toBeVisible();
   await expectAvailable(page, '€50.00');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -36,7 +36,7 @@ test('with its web server down the terminal still opens, shows what waits, and s
   // Every screen is there without the web server (each is its own chunk, cached).
   await goTo(page, 'Journal');
   await expect(page.getByRole('heading', { name: 'Journal' })).toBeVisible();
-  await expect(page.locator('.journal')).toContainText('•••• 0001');
+  await expect(page.getByRole('main')).toContainText('•••• 0001');
   await goTo(page, 'Sale');
 
   // The Loyalty server answers again: the same payment is sent and lands once.

@@ -103,5 +103,5 @@ test('a printer that is gone: the slip goes to the browser print dialog, and the
       .filter({ hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead." }),
   ).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
-  await expect(page.locator('.print-area article[aria-label="Test print"]')).toBeAttached();
+  await expect(page.getByRole('article', { name: 'Test print', includeHidden: true })).toBeAttached();
 });

@@ -11,6 +11,7 @@ import {
   tender,
   tenderExternal,
   voidSale,
+  tenderLines,
 } from './support/sale';
 import { expectAccessible, resetSimulator } from './support/terminal';
 
@@ -51,7 +52,7 @@ test('the amount offered is the smaller of what is due and what the card has', a
   await page.getByLabel('Amount to take from this card').fill('0');
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(page.getByText('The amount must be more than zero.')).toBeVisible();
-  await expect(page.locator('.tender-line')).toHaveCount(0);
+  await expect(tenderLines(page)).toHaveCount(0);
 });
 
 test('split across gift card, store credit, a partially approved loyalty card and cash', async ({ page, request }) => {
@@ -150,7 +151,7 @@ test('a denied loyalty payment shows the reason and leaves the amount due', asyn
     expect.objectContaining({ result: 'denied', approvedAmount: 0 }),
   ]);
   await page.getByRole('button', { name: 'Remove Loyalty card •••• 0006' }).click();
-  await expect(page.locator('.tender-line')).toHaveCount(0);
+  await expect(tenderLines(page)).toHaveCount(0);
 });
 
 test('a sale completed with the keyboard alone', async ({ page, request }) => {

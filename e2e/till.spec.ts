@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { line, liveSettingsSeeded, net, state, tender } from './support/sale';
+import { line, liveSettingsSeeded, net, state, tender, tenderLines } from './support/sale';
 import { payAtTill, openTill, receipt, terminalFrame, terminalIn, TERMINAL, TILL, tillStatus } from './support/till';
 import { expectAccessible, resetSimulator, SIMULATOR } from './support/terminal';
 import type * as HostClient from '../src/till-client';
@@ -20,7 +20,7 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   await payAtTill(page, 'R-SPLIT');
   const terminal = terminalIn(page);
   await expect(terminal.getByText('The amount due comes from the till')).toBeVisible();
-  await expect(terminal.locator('[data-amount="remaining"]')).toHaveText('€67.30');
+  await expect(terminal.getByRole('definition', { name: 'Still due' })).toHaveText('€67.30');
   await expect(terminal.getByText('Other payment (cash, bank card)')).toHaveCount(0);
   await tender(page, '700100000001', undefined, terminal);
   await onHold(page);
@@ -28,7 +28,7 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
 
   await expect(tillStatus(page)).toHaveText('Result for R-SPLIT: paid');
-  await expect(page.locator('#terminal-overlay')).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Paying at the loyalty terminal…', includeHidden: true })).toBeHidden();
   await expect(receipt(page)).toContainText(/giftCard \*\*\*\* 0001: €50.00 \(paid, auth [A-Z0-9]+\)/);
   await expect(receipt(page)).toContainText('loyaltyCard **** 0001: €17.30 (paid, approved)');
   await expect(receipt(page)).toContainText('Nothing left to collect');
@@ -74,7 +74,7 @@ test('a partial cover: the terminal returns what the card paid, the till collect
   ]);
   expect(net(after, '700100000001')).toBe(0);
   // The terminal (hidden again by the till) is back to waiting, and says what went to the till.
-  await expect(terminal.locator('.till-returned')).toHaveText(
+  await expect(terminal.getByRole('status').filter({ hasText: /^Sent to the till/ })).toHaveText(
     'Sent to the till (R-PART): partly paid, the rest to collect at the till',
   );
   await expect(terminal.getByRole('button', { name: 'Start sale', includeHidden: true })).toBeAttached();
@@ -92,7 +92,7 @@ test('the till cancels a payment under way: the hold is released and the loyalty
   await tender(page, '710100000001', '5.00', terminal);
   await expect(line(terminal, 'Loyalty card •••• 0001')).toContainText(/Approved/);
 
-  await page.locator('#overlay-cancel').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel payment' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-CANCEL: canceled');
   await expect(receipt(page)).toContainText('Paid by card: €0.00');
   const after = await state(request);
@@ -174,8 +174,8 @@ test('the till reloaded mid-payment resumes by its reference: the same sale, no 
 
   await expect(terminal.getByText('From the till · reference R-HRELOAD')).toBeVisible();
   await onHold(page);
-  await expect(terminal.locator('.tender-line')).toHaveCount(1);
-  await expect(terminal.locator('[data-amount="remaining"]')).toHaveText('€37.30');
+  await expect(tenderLines(terminal)).toHaveCount(1);
+  await expect(terminal.getByRole('definition', { name: 'Still due' })).toHaveText('€37.30');
   await tender(page, '710100000001', undefined, terminal);
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-HRELOAD: paid');
@@ -231,8 +231,8 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
     'TerminalRefused:reference_conflict',
   ]);
   // The till's overlay is closed (this code paid without it), but the terminal took the first R-ONCE only.
-  await expect(terminalIn(page).locator('.till-banner')).toContainText('From the till · reference R-ONCE');
-  await expect(terminalIn(page).locator('.sale-totals')).toContainText('€10.00');
+  await expect(terminalIn(page).getByText('From the till · reference R-ONCE')).toBeVisible();
+  await expect(terminalIn(page).getByRole('definition', { name: 'Due', exact: true })).toContainText('€10.00');
 });
 
 test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({

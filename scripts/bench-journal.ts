@@ -98,13 +98,13 @@ export async function journalTimes(browser: Browser, settings: string) {
     await context.addInitScript(observe);
     const page = await context.newPage();
     await page.goto('http://127.0.0.1:4273/');
-    await page.locator('#sale-due').waitFor();
+    await page.getByLabel('Amount due (EUR)').waitFor();
     await seed(page, count);
     const startup: number[] = [];
     const journal: number[] = [];
     for (let run = 0; run < 5; run += 1) {
       await page.goto('http://127.0.0.1:4273/');
-      await page.locator('#sale-due').waitFor();
+      await page.getByLabel('Amount due (EUR)').waitFor();
       await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready);
       startup.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
       await openJournal(page);

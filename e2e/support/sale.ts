@@ -94,12 +94,15 @@ export async function voidSale(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Sale voided' })).toBeVisible();
 }
 
+/** The tender lines of the open sale (the list under "Tenders"). */
+export const tenderLines = (page: Within) => page.getByRole('region', { name: 'Tenders' }).getByRole('listitem');
+
 export function line(page: Within, name: RegExp | string) {
-  return page.locator('.tender-line').filter({ hasText: name });
+  return tenderLines(page).filter({ hasText: name });
 }
 
 export async function expectRemaining(page: Page, text: string) {
-  await expect(page.locator('[data-amount="remaining"]')).toHaveText(text);
+  await expect(page.getByRole('definition', { name: 'Still due' })).toHaveText(text);
 }
 
 export async function setFaults(request: APIRequestContext, body: unknown, simulator = SIMULATOR) {

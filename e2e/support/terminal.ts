@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const SIMULATOR = 'http://127.0.0.1:4010';
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
@@ -80,12 +80,17 @@ export async function keyNumber(page: Page, number: string) {
   await page.getByRole('button', { name: 'Look up', exact: true }).click();
 }
 
+/** The looked-up card's amount by its name: "Available" (or the German "Verfügbar"). */
+export const availableAmount = (within: Page | Locator) =>
+  within.getByRole('definition', { name: /^(Available|Verfügbar)$/ });
+
+/** The looked-up card: the region (named by its heading) that shows an available amount. */
 export function instrumentPanel(page: Page) {
-  return page.locator('section.instrument');
+  return page.getByRole('region').filter({ has: availableAmount(page) });
 }
 
 export async function expectAvailable(page: Page, text: string) {
-  await expect(instrumentPanel(page).locator('.available-amount')).toHaveText(text);
+  await expect(availableAmount(instrumentPanel(page))).toHaveText(text);
 }
 
 export async function goTo(page: Page, screen: 'Sale' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings') {

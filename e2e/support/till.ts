@@ -32,5 +32,5 @@ export async function payAtTill(page: Page, reference: string) {
   await expect(terminalIn(page).getByText(`From the till · reference ${reference}`)).toBeVisible();
 }
 
-export const tillStatus = (page: Page) => page.locator('#till-status');
-export const receipt = (page: Page) => page.locator('#receipt');
+export const tillStatus = (page: Page) => page.getByRole('main').getByRole('status');
+export const receipt = (page: Page) => page.getByRole('region', { name: 'Receipt' });

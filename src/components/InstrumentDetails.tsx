@@ -1,3 +1,4 @@
+import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
 import { availableAmount } from '@/domain/account';
 import type { Instrument } from '@/domain/instrument';
@@ -46,83 +47,64 @@ export function InstrumentDetails({ instrument }: { instrument: Instrument }) {
       </p>
       {status.note && <p className="instrument-note">{t(status.note)}</p>}
 
-      <div className="available">
-        <span className="available-label">{t('details.available')}</span>
-        <strong className="available-amount" data-amount="available">
+      <dl className="available">
+        <dt className="available-label" id={`${headingId}-available`}>
+          {t('details.available')}
+        </dt>
+        <dd className="available-amount" aria-labelledby={`${headingId}-available`}>
           <Money minor={availableAmount(account)} />
-        </strong>
-      </div>
+        </dd>
+      </dl>
 
       <dl className="amounts">
-        <div>
-          <dt>{t('details.balance')}</dt>
-          <dd>
-            <Money minor={account.net} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('details.onHold')}</dt>
-          <dd>
-            <Money minor={account.authorized} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('details.original')}</dt>
-          <dd>
-            <Money minor={account.original} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('details.floor')}</dt>
-          <dd>
-            <Money minor={account.floor} />
-          </dd>
-        </div>
+        <Fact id={`${headingId}-net`} term={t('details.balance')}>
+          <Money minor={account.net} />
+        </Fact>
+        <Fact id={`${headingId}-held`} term={t('details.onHold')}>
+          <Money minor={account.authorized} />
+        </Fact>
+        <Fact id={`${headingId}-original`} term={t('details.original')}>
+          <Money minor={account.original} />
+        </Fact>
+        <Fact id={`${headingId}-floor`} term={t('details.floor')}>
+          <Money minor={account.floor} />
+        </Fact>
       </dl>
 
       <dl className="facts">
-        <div>
-          <dt>{t('details.customer')}</dt>
-          <dd>
-            {instrument.customer
-              ? [
-                  instrument.customer.name ?? instrument.customer.customerId,
-                  instrument.customer.email,
-                  instrument.customer.phone,
-                ]
-                  .filter(Boolean)
-                  .map((text, i) => (
-                    <span key={i}>
-                      {i > 0 && ' · '}
-                      <bdi>{text}</bdi>
-                    </span>
-                  ))
-              : t('details.noCustomer')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('details.series')}</dt>
-          <dd>
-            <bdi>{instrument.seriesNumber}</bdi>
-          </dd>
-        </div>
+        <Fact id={`${headingId}-customer`} term={t('details.customer')}>
+          {instrument.customer
+            ? [
+                instrument.customer.name ?? instrument.customer.customerId,
+                instrument.customer.email,
+                instrument.customer.phone,
+              ]
+                .filter(Boolean)
+                .map((text, i) => (
+                  <span key={i}>
+                    {i > 0 && ' · '}
+                    <bdi>{text}</bdi>
+                  </span>
+                ))
+            : t('details.noCustomer')}
+        </Fact>
+        <Fact id={`${headingId}-series`} term={t('details.series')}>
+          <bdi>{instrument.seriesNumber}</bdi>
+        </Fact>
         {instrument.startDate && (
-          <div>
-            <dt>{t('details.startDate')}</dt>
-            <dd>{formatDate(instrument.startDate, locale)}</dd>
-          </div>
+          <Fact id={`${headingId}-startDate`} term={t('details.startDate')}>
+            {formatDate(instrument.startDate, locale)}
+          </Fact>
         )}
         {instrument.expiryDate && (
-          <div>
-            <dt>{t('details.expiryDate')}</dt>
-            <dd>{formatDate(instrument.expiryDate, locale)}</dd>
-          </div>
+          <Fact id={`${headingId}-expiryDate`} term={t('details.expiryDate')}>
+            {formatDate(instrument.expiryDate, locale)}
+          </Fact>
         )}
         {instrument.created && (
-          <div>
-            <dt>{t('details.created')}</dt>
-            <dd>{formatDate(instrument.created, locale)}</dd>
-          </div>
+          <Fact id={`${headingId}-created`} term={t('details.created')}>
+            {formatDate(instrument.created, locale)}
+          </Fact>
         )}
       </dl>
     </section>

@@ -1,3 +1,4 @@
+import { Fact } from '@/components/Fact';
 import { formatMoney } from '@/domain/money';
 import { translate, type MessageKey } from '@/lib/i18n';
 import type { DisplayView } from './view';
@@ -19,20 +20,21 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
       ) : (
         <>
           <dl className="customer-amounts">
-            <div>
-              <dt>{t('display.due')}</dt>
-              <dd>{money(view.due)}</dd>
-            </div>
+            <Fact id="customer-due" term={t('display.due')}>
+              {money(view.due)}
+            </Fact>
             {view.tenders.length > 0 && (
-              <div>
-                <dt>{t('display.paid')}</dt>
-                <dd>{money(view.paid)}</dd>
-              </div>
+              <Fact id="customer-paid" term={t('display.paid')}>
+                {money(view.paid)}
+              </Fact>
             )}
-            <div className="customer-remaining">
-              <dt>{t(view.status === 'completed' ? 'display.thanks' : 'display.remaining')}</dt>
-              <dd>{view.status === 'completed' ? '✓' : money(view.remaining)}</dd>
-            </div>
+            <Fact
+              id="customer-remaining"
+              term={t(view.status === 'completed' ? 'display.thanks' : 'display.remaining')}
+              className="customer-remaining"
+            >
+              {view.status === 'completed' ? '✓' : money(view.remaining)}
+            </Fact>
           </dl>
           {view.tenders.length > 0 && (
             <ul className="customer-tenders" aria-label={t('display.tenders')}>

@@ -50,8 +50,14 @@ export function IssueOutcome({
         <span aria-hidden="true">✓ </span>
         {t('issue.done', { kind: t(`kind.${instrument.kind}`) })}
       </p>
-      <p className="new-number-label">{t('issue.number')}</p>
-      <p className="new-number">{groupNumber(instrument.number)}</p>
+      <dl className="new-number-block">
+        <dt id="issue-new-number" className="new-number-label">
+          {t('issue.number')}
+        </dt>
+        <dd aria-labelledby="issue-new-number" className="new-number">
+          {groupNumber(instrument.number)}
+        </dd>
+      </dl>
       <IssueSlip instrument={instrument} />
       <div className="actions">
         <button

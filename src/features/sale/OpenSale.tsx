@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
@@ -18,24 +19,15 @@ function Totals({ sale }: { sale: Sale }) {
   const t = useT();
   return (
     <dl className="sale-totals">
-      <div>
-        <dt>{t('sale.due')}</dt>
-        <dd>
-          <Money minor={sale.due} />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('sale.paid')}</dt>
-        <dd>
-          <Money minor={paidAmount(sale)} />
-        </dd>
-      </div>
-      <div className="sale-remaining">
-        <dt>{t('sale.remaining')}</dt>
-        <dd data-amount="remaining">
-          <Money minor={remainingDue(sale)} />
-        </dd>
-      </div>
+      <Fact id={`${sale.transactionId}-due`} term={t('sale.due')}>
+        <Money minor={sale.due} />
+      </Fact>
+      <Fact id={`${sale.transactionId}-paid`} term={t('sale.paid')}>
+        <Money minor={paidAmount(sale)} />
+      </Fact>
+      <Fact id={`${sale.transactionId}-remaining`} term={t('sale.remaining')} className="sale-remaining">
+        <Money minor={remainingDue(sale)} />
+      </Fact>
     </dl>
   );
 }

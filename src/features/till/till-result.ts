@@ -87,11 +87,7 @@ const row = (left: string, right: string) => {
 };
 
 /** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
-function slipText(
-  sale: Sale,
-  result: TillResult,
-  { training, locale }: { training: boolean; locale: string },
-): string {
+function slipText(sale: Sale, result: TillResult, { training, locale }: { training: boolean; locale: string }): string {
   const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
     translate(locale, key, vars);
   const money = (minor: number) => formatMoney(minor, result.currency, locale);
