@@ -201,7 +201,7 @@ test.describe('input', () => {
     await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toHaveCount(0);
     await page.getByLabel(/Amount due/).fill('1,500.00');
     await page.getByRole('button', { name: 'Start sale' }).click();
-    await expect(page.getByRole('definition', { name: 'Still due' })).toHaveText('€1,500.00');
+    await expect(page.getByLabel('Still due', { exact: true })).toHaveText('€1,500.00');
   });
 
   test('a scan into the amount due is a card, not an amount; a typist keying digits is a typist', async ({ page }) => {
@@ -214,7 +214,7 @@ test.describe('input', () => {
     await due.click();
     await page.keyboard.type('100000', { delay: 90 });
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('definition', { name: 'Still due' })).toHaveText('€100,000.00');
+    await expect(page.getByLabel('Still due', { exact: true })).toHaveText('€100,000.00');
   });
 
   test('a second card scanned while "Amount to take" has focus is read as a card', async ({ page }) => {
@@ -243,7 +243,7 @@ test.describe('input', () => {
     await page.getByRole('button', { name: 'Print a new gift card' }).click();
     await page.getByLabel('Amount (EUR)').fill('30');
     await page.getByRole('button', { name: 'Issue and print gift card' }).dblclick();
-    await expect(page.getByRole('definition', { name: 'New number' })).toHaveText('7003 0000 0001');
+    await expect(page.getByLabel('New number', { exact: true })).toHaveText('7003 0000 0001');
     expect((await state(request)).instruments.filter((i) => i.number.startsWith('7003'))).toHaveLength(1);
   });
 });

@@ -29,13 +29,13 @@ test('a display window follows the sale: amount due, each approved tender, the b
   await expect(display.getByText('Welcome')).toBeVisible();
 
   await startSale(page, '30');
-  await expect(display.getByRole('definition', { name: 'Amount due' })).toHaveText('€30.00');
-  await expect(display.getByRole('definition', { name: 'Still to pay' })).toContainText('€30.00');
+  await expect(display.getByLabel('Amount due', { exact: true })).toHaveText('€30.00');
+  await expect(display.getByLabel('Still to pay', { exact: true })).toContainText('€30.00');
 
   await tender(page, '700100000001', '20');
   const tenders = display.getByRole('list', { name: 'Payments' });
   await expect(tenders.getByRole('listitem')).toHaveText([/Gift card •••• 0001\s*€20.00\s*left on the card: €30.00/]);
-  await expect(display.getByRole('definition', { name: 'Still to pay' })).toContainText('€10.00');
+  await expect(display.getByLabel('Still to pay', { exact: true })).toContainText('€10.00');
   await expect(display.locator('body')).not.toContainText('700100000001');
   await expect(display.locator('body')).not.toContainText('7001 0000');
   await expect(display.locator('body')).not.toContainText(/TRAINING/);
@@ -58,7 +58,7 @@ test('a display opened by its address finds the terminal; training is marked on 
   const display = await context.newPage();
   await display.goto('/#/customer-display');
   await expect(display.getByText('TRAINING — no real money')).toBeVisible();
-  await expect(display.getByRole('definition', { name: 'Still to pay' })).toContainText('€12.50');
+  await expect(display.getByLabel('Still to pay', { exact: true })).toContainText('€12.50');
 });
 
 test('turned to the customer on the same tablet, then back to the cashier', async ({ page, request }) => {
@@ -72,7 +72,7 @@ test('turned to the customer on the same tablet, then back to the cashier', asyn
   await page.getByRole('button', { name: 'Show to customer' }).click();
   const shown = page.getByRole('dialog', { name: 'Customer display' });
   await expect(shown.getByRole('listitem')).toHaveText([/Loyalty card •••• 0001\s*€15.00\s*left on the card: €105.00/]);
-  await expect(shown.getByRole('definition', { name: 'Still to pay' })).toContainText('€30.00');
+  await expect(shown.getByLabel('Still to pay', { exact: true })).toContainText('€30.00');
   await expectAccessible(page);
   await shoot(page, 'customer-overlay');
   await shown.getByRole('button', { name: 'Back to the cashier' }).click();

@@ -47,7 +47,7 @@ test('sell a pre-numbered gift card with a customer', async ({ page, request }) 
   await page.getByLabel('Customer name').fill('Kim Park');
   await page.getByRole('button', { name: 'Issue gift card' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible();
-  await expect(page.getByRole('definition', { name: 'New number' })).toHaveText('7001 0000 0003');
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7001 0000 0003');
   const issued = await card(request, '700100000003');
   expect(issued).toMatchObject({
     status: 'issued',
@@ -83,7 +83,7 @@ test('a live-printed issue whose answer is lost is retried and creates exactly o
   await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
   await page.getByRole('button', { name: 'Resolve now' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('definition', { name: 'New number' })).toHaveText('7003 0000 0001');
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7003 0000 0001');
   const s = await state(request);
   const printed = (s.instruments as unknown as Card[]).filter((i) => i.seriesNumber === 'GC3');
   expect(printed).toEqual([expect.objectContaining({ number: '700300000001', status: 'issued', amountNet: 30 })]);
@@ -110,7 +110,7 @@ test('issue store credit from a series for a return', async ({ page, request }) 
   await expect(page.getByLabel('Reason')).toHaveValue('Return to store credit');
   await page.getByLabel('Amount (EUR)').fill('17.90');
   await page.getByRole('button', { name: 'Issue store credit' }).last().click();
-  await expect(page.getByRole('definition', { name: 'New number' })).toHaveText('7201 0000 0002');
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7201 0000 0002');
   expect(await card(request, '720100000002')).toMatchObject({ status: 'issued', amountOriginal: 17.9 });
   await expectAccessible(page);
 });

@@ -28,7 +28,7 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   await page.getByRole('button', { name: 'Print a new gift card' }).click();
   await page.getByLabel('Amount (EUR)').fill('50');
   await page.getByRole('button', { name: 'Issue and print gift card' }).click();
-  await expect(page.getByRole('definition', { name: 'New number' })).toHaveText('7003 0000 0001');
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7003 0000 0001');
 
   await goTo(page, 'Journal');
   const rows = page.getByRole('main').getByRole('row');

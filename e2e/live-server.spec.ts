@@ -37,7 +37,7 @@ test('a manager configures the server, checks the connection, and the cashier lo
   await goTo(page, 'Card lookup');
   await scan(page, '700100000001');
   await expectAvailable(page, '€37.50');
-  await expect(instrumentPanel(page).getByRole('definition', { name: 'On hold' })).toHaveText('€12.50');
+  await expect(instrumentPanel(page).getByLabel('On hold', { exact: true })).toHaveText('€12.50');
   await keyNumber(page, '710100000002');
   await expectAvailable(page, '€5.00');
   expect((await simulatorState(request)).authorizations).toHaveLength(1);

@@ -26,7 +26,7 @@ test('a scanned gift card shows its account, available first, in the currency fo
   await expect(panel.getByText('Status: Issued')).toBeVisible();
   await expectAvailable(page, '€50.00');
   await expect(panel.getByRole('definition').filter({ hasText: 'Ada Lovelace' })).toBeVisible();
-  await expect(panel.getByRole('definition', { name: 'Expires' })).toHaveText('1 Jan 2029, 00:00');
+  await expect(panel.getByLabel('Expires', { exact: true })).toHaveText('1 Jan 2029, 00:00');
 });
 
 test('a swiped card (track 2) is read like a scanned one', async ({ page }) => {

@@ -20,7 +20,7 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   await payAtTill(page, 'R-SPLIT');
   const terminal = terminalIn(page);
   await expect(terminal.getByText('The amount due comes from the till')).toBeVisible();
-  await expect(terminal.getByRole('definition', { name: 'Still due' })).toHaveText('€67.30');
+  await expect(terminal.getByLabel('Still due', { exact: true })).toHaveText('€67.30');
   await expect(terminal.getByText('Other payment (cash, bank card)')).toHaveCount(0);
   await tender(page, '700100000001', undefined, terminal);
   await onHold(page);
@@ -175,7 +175,7 @@ test('the till reloaded mid-payment resumes by its reference: the same sale, no 
   await expect(terminal.getByText('From the till · reference R-HRELOAD')).toBeVisible();
   await onHold(page);
   await expect(tenderLines(terminal)).toHaveCount(1);
-  await expect(terminal.getByRole('definition', { name: 'Still due' })).toHaveText('€37.30');
+  await expect(terminal.getByLabel('Still due', { exact: true })).toHaveText('€37.30');
   await tender(page, '710100000001', undefined, terminal);
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-HRELOAD: paid');
@@ -232,7 +232,7 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
   ]);
   // The till's overlay is closed (this code paid without it), but the terminal took the first R-ONCE only.
   await expect(terminalIn(page).getByText('From the till · reference R-ONCE')).toBeVisible();
-  await expect(terminalIn(page).getByRole('definition', { name: 'Due', exact: true })).toContainText('€10.00');
+  await expect(terminalIn(page).getByLabel('Due', { exact: true })).toContainText('€10.00');
 });
 
 test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({

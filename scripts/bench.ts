@@ -122,7 +122,7 @@ async function measureScans() {
         await page.getByRole('heading', { name: 'Look up a card' }).click(); // a scanner: no field focused
         await page.keyboard.type('700100000001');
         await page.keyboard.press('Enter');
-        await page.getByRole('definition', { name: 'Available' }).waitFor();
+        await page.getByLabel('Available', { exact: true }).waitFor();
         const figures = await page.evaluate(() => {
           const w = window as unknown as { __enter: number; __shown: number };
           const request = performance

@@ -102,7 +102,7 @@ export function line(page: Within, name: RegExp | string) {
 }
 
 export async function expectRemaining(page: Page, text: string) {
-  await expect(page.getByRole('definition', { name: 'Still due' })).toHaveText(text);
+  await expect(page.getByLabel('Still due', { exact: true })).toHaveText(text);
 }
 
 export async function setFaults(request: APIRequestContext, body: unknown, simulator = SIMULATOR) {

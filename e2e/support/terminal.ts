@@ -81,8 +81,7 @@ export async function keyNumber(page: Page, number: string) {
 }
 
 /** The looked-up card's amount by its name: "Available" (or the German "Verfügbar"). */
-export const availableAmount = (within: Page | Locator) =>
-  within.getByRole('definition', { name: /^(Available|Verfügbar)$/ });
+export const availableAmount = (within: Page | Locator) => within.getByLabel(/^(Available|Verfügbar)$/);
 
 /** The looked-up card: the region (named by its heading) that shows an available amount. */
 export function instrumentPanel(page: Page) {

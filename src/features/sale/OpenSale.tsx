@@ -19,13 +19,13 @@ function Totals({ sale }: { sale: Sale }) {
   const t = useT();
   return (
     <dl className="sale-totals">
-      <Fact id={`${sale.transactionId}-due`} term={t('sale.due')}>
+      <Fact id={`sale-${sale.transactionId}-due`} term={t('sale.due')}>
         <Money minor={sale.due} />
       </Fact>
-      <Fact id={`${sale.transactionId}-paid`} term={t('sale.paid')}>
+      <Fact id={`sale-${sale.transactionId}-paid`} term={t('sale.paid')}>
         <Money minor={paidAmount(sale)} />
       </Fact>
-      <Fact id={`${sale.transactionId}-remaining`} term={t('sale.remaining')} className="sale-remaining">
+      <Fact id={`sale-${sale.transactionId}-remaining`} term={t('sale.remaining')} className="sale-remaining">
         <Money minor={remainingDue(sale)} />
       </Fact>
     </dl>
