@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { majorToMinor } from '@/domain/money';
 import { untrustedText } from '@/domain/untrusted-text';
-import { MalformedAmount } from './convert';
+import { MalformedAmount } from './contract';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
-import { errorBodyWire, issuesText } from './schemas';
+import { errorBodyWire, issuesText } from './contract';
 
 export interface HttpConfig {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import type { Customer } from '@/domain/instrument';
 import { minorToMajor, type Minor } from '@/domain/money';
-import { toAuthorization, toGiftCard, toLoyaltyCard, toLoyaltyPayment, toLoyaltyVoid, toStoreCredit } from './convert';
+import { toAuthorization, toGiftCard, toLoyaltyCard, toLoyaltyPayment, toLoyaltyVoid, toStoreCredit } from './contract';
 import { path, request, type HttpConfig } from './http';
 import {
   authorizationWire,
@@ -9,7 +9,7 @@ import {
   loyaltyPaymentWire,
   loyaltyVoidWire,
   storeCreditWire,
-} from './schemas';
+} from './contract';
 
 export interface ApiConfig extends HttpConfig {
   merchantId: string;

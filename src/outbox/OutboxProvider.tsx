@@ -4,7 +4,7 @@ import { instrumentQueries } from '@/api/queries';
 import { kindOf } from '@/domain/operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
-import { onOutboxChange, recordsToSend } from './changes';
+import { onOutboxChange, recordsToSend } from './outbox';
 import { createOutbox, outboxDb } from './outbox';
 import { createPerform } from './perform';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { isActive, type Sale } from '@/domain/sale';
-import { onOutboxChange, type OutboxChange } from './changes';
+import { onOutboxChange, type OutboxChange } from './outbox';
 import type { Outbox } from './outbox';
 import type { Perform } from './perform';
 import type { ReadModel } from './read-model';

@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER } from '@/api/error-policy';
+import { CONTRADICTORY_ANSWER } from '@/api/errors';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';

@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER } from '@/api/error-policy';
+import { CONTRADICTORY_ANSWER } from '@/api/errors';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
