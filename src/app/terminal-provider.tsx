@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createLoyaltyApi } from '@/api/loyalty-api';
-import { instrumentQueries } from '@/api/queries';
+import { instrumentQueries } from '@/api/loyalty-api';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /**
  * The one app-wide scanner service (a barcode scanner or stripe reader typing like a keyboard).
  * Screens register a handler; the latest registered gets each scan. Two ways a scan is told apart:
@@ -153,4 +155,13 @@ export function scanTargetPresent(): boolean {
 export function watchScanTargets(watch: () => void): () => void {
   watchers.add(watch);
   return () => watchers.delete(watch);
+}
+
+/** A screen takes scans from the app-wide scanner service (src/lib/scanner.ts) while it is shown. */
+export function useScanner(onScan: (text: string) => void, enabled = true): void {
+  const callback = useRef(onScan);
+  useEffect(() => {
+    callback.current = onScan;
+  });
+  useEffect(() => (enabled ? registerScanHandler((text) => callback.current(text)) : undefined), [enabled]);
 }

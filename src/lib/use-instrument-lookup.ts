@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { instrumentQueries } from '@/api/queries';
+import { instrumentQueries } from '@/api/loyalty-api';
 import type { InstrumentKind } from '@/domain/instrument';
 import { detectKind, parseInstrumentNumber } from '@/domain/instrument-number';
 import type { MessageKey } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { instrumentQueries } from '@/api/queries';
+import { instrumentQueries } from '@/api/loyalty-api';
 import { kindOf } from '@/domain/operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';

@@ -1,5 +1,5 @@
 import { CONTRADICTORY_ANSWER, LoyaltyApiError, toOutcome } from '@/api/errors';
-import { getInstrument } from '@/api/queries';
+import { getInstrument } from '@/api/loyalty-api';
 import { availableAmount } from '@/domain/account';
 import { contradiction } from '@/domain/answer-check';
 import { untrustedText } from '@/domain/untrusted-text';

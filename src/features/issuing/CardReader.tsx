@@ -6,7 +6,7 @@ import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
-import { useScanner } from '@/lib/use-scanner';
+import { useScanner } from '@/lib/scanner';
 
 /** Reads one card of the expected kind (scan or key), then hands it to `children`. */
 export function CardReader({

@@ -6,7 +6,7 @@ import { groupNumber } from '@/domain/instrument-number';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
-import { useScanner } from '@/lib/use-scanner';
+import { useScanner } from '@/lib/scanner';
 import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { UnissueAction } from './UnissueAction';
 import { KindChoice } from '@/components/KindChoice';

@@ -7,7 +7,7 @@ import { currencyDigits, separators } from '@/domain/money';
 import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import { useScanner } from '@/lib/use-scanner';
+import { useScanner } from '@/lib/scanner';
 import { maskNumber } from '@/domain/instrument-number';
 
 /**

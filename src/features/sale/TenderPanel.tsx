@@ -19,7 +19,7 @@ import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
-import { useScanner } from '@/lib/use-scanner';
+import { useScanner } from '@/lib/scanner';
 import type { SaleControls } from './use-sale';
 
 const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKey> = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { instrumentQueries } from '@/api/queries';
+import { instrumentQueries } from '@/api/loyalty-api';
 import { groupNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import type { ScenarioCard } from '@/domain/training-scenario';

@@ -74,7 +74,7 @@ describe('an answer that contradicts its request, through the outbox and the sim
     const t = setup((path, b) =>
       path.includes('/giftcards/') && !path.includes('/_') ? { ...b, giftCardId: '700100000002' } : b,
     );
-    const { getInstrument } = await import('@/api/queries');
+    const { getInstrument } = await import('@/api/loyalty-api');
     await expect(getInstrument(t.api, 'giftCard', '700100000001')).rejects.toMatchObject({
       code: 'contradictory_answer',
     });
