@@ -1,5 +1,5 @@
 import { loadOpenSale, SaleScreen, type CustomerViewSlot } from '@/features/sale/SaleScreen';
-import { useT } from '@/lib/i18n';
+import { useT, withTexts } from '@/lib/i18n';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
@@ -81,23 +81,26 @@ function Header() {
 // The sale screen's first step (the amount due) is in the first download; the rest, the open sale
 // and the lookup included, load when first opened and are fetched ahead while the browser is idle.
 // The manager's PIN gate and the sign-on form are shown once in a while, never on the way to a sale.
-const ManagerGate = lazy(() => import('@/components/ManagerGate').then((m) => ({ default: m.ManagerGate })));
-const SignOn = lazy(() => import('./SignOn').then((m) => ({ default: m.SignOn })));
+// Each brings the texts it shows (withTexts): only the first screen's are in the first download.
+const ManagerGate = lazy(() =>
+  withTexts(() => import('@/components/ManagerGate'))().then((m) => ({ default: m.ManagerGate })),
+);
+const SignOn = lazy(() => withTexts(() => import('./SignOn'))().then((m) => ({ default: m.SignOn })));
 // Shown beside the open sale when the cashier turns the tablet to the customer.
 const ShowToCustomer = lazy(() =>
-  import('@/features/customer-display/ShowToCustomer').then((m) => ({ default: m.ShowToCustomer })),
+  withTexts(() => import('@/features/customer-display/ShowToCustomer'))().then((m) => ({ default: m.ShowToCustomer })),
 );
 const CustomerView: CustomerViewSlot = ({ sale }) => (
   <Suspense fallback={null}>
     <ShowToCustomer sale={sale} />
   </Suspense>
 );
-const loadLookup = () => import('@/features/lookup/LookupScreen');
+const loadLookup = withTexts(() => import('@/features/lookup/LookupScreen'));
 const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
-const loadIssue = () => import('@/features/issuing/IssueScreen');
-const loadJournal = () => import('@/features/journal/JournalScreen');
-const loadSettings = () => import('@/features/settings/SettingsScreen');
-const loadTraining = () => import('@/features/training/TrainingScreen');
+const loadIssue = withTexts(() => import('@/features/issuing/IssueScreen'));
+const loadJournal = withTexts(() => import('@/features/journal/JournalScreen'));
+const loadSettings = withTexts(() => import('@/features/settings/SettingsScreen'));
+const loadTraining = withTexts(() => import('@/features/training/TrainingScreen'));
 const IssueScreen = lazy(() => loadIssue().then((m) => ({ default: m.IssueScreen })));
 const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.JournalScreen })));
 const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));

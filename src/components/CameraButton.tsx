@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
-import { useT } from '@/lib/i18n';
+import { useT, withTexts } from '@/lib/i18n';
 import { scanTargetPresent, watchScanTargets } from '@/lib/scanner';
 
-const CameraScanner = lazy(() => import('./CameraScanner').then((m) => ({ default: m.CameraScanner })));
+const CameraScanner = lazy(() =>
+  withTexts(() => import('./CameraScanner'))().then((m) => ({ default: m.CameraScanner })),
+);
 
 const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ManagerNote } from '@/domain/operation';
-import { loadCatalog, translate } from '@/lib/i18n';
+import { loadCatalog, loadTexts, translate } from '@/lib/i18n';
 import { notesText, noteText } from './note-text';
 
 const words = (locale: string) => (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
   translate(locale, key, vars);
+
+beforeAll(() => loadTexts());
 
 describe('manager notes: stored as codes, worded in the terminal language when read', () => {
   const money = { currency: 'EUR', locale: 'en-IE' };

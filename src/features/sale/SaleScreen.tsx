@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Sale } from '@/domain/sale';
-import { useT } from '@/lib/i18n';
+import { useT, withTexts } from '@/lib/i18n';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
-export const loadOpenSale = () => import('./OpenSale');
+export const loadOpenSale = withTexts(() => import('./OpenSale'));
 const OpenSale = lazy(() => loadOpenSale().then((m) => ({ default: m.OpenSale })));
 
 /** What the app shell puts beside the open sale for the customer to see (the customer display feature). */

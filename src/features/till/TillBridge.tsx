@@ -7,7 +7,7 @@ import { checkOrigin } from '@/lib/settings/server-address';
 import { tillOriginAllowed, useTillOrigins, useLocale } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { createTillService, type TillService } from './till-service';
-import { readHostRequest } from './messages';
+import { readTillRequest } from './messages';
 
 type Notice =
   | { type: 'ignored'; origin: string }
@@ -71,7 +71,7 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.source === window) return;
-      const read = readHostRequest(event.data, currency);
+      const read = readTillRequest(event.data, currency);
       if (read === null) return; // not this protocol: someone else's message
       if (!tillOriginAllowed(event.origin)) {
         setNotice({ type: 'ignored', origin: event.origin.slice(0, 100) });
@@ -121,7 +121,7 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
       setNotice({ type: 'badCallback', callback: (request.callback ?? '').slice(0, 200) });
       return;
     }
-    const read = readHostRequest(request.data, currency);
+    const read = readTillRequest(request.data, currency);
     const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
     if (!read) return;
     if (!read.ok)

@@ -72,7 +72,7 @@ export const refusalText = (reason: RefusalReason) => words[reason];
  * A message from a till, checked. Null when it is not this protocol at all (other scripts post
  * messages too: they get no answer); a refusal with its reason when it is, but cannot be taken.
  */
-export function readHostRequest(data: unknown, currency: string): ReadRequest {
+export function readTillRequest(data: unknown, currency: string): ReadRequest {
   if (typeof data !== 'object' || data === null || (data as { protocol?: unknown }).protocol !== PROTOCOL) return null;
   const raw = data as Record<string, unknown>;
   const ids = {

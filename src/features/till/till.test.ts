@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '@/domain/sale';
 import { decide, evolve, startTillSale, type FlowEnv } from '@/domain/sale-flow';
 import type { LoyaltyVoid } from '@/domain/payment';
 import type { TenderLine } from '@/domain/tender-line';
 import { checkOrigin, parseOrigins } from '@/lib/settings/server-address';
 import { tillResult, tillStatus } from './till-result';
-import { readHostRequest } from './messages';
+import { readTillRequest } from './messages';
+import { loadTexts } from '@/lib/i18n';
+
+// The slip's words come with the till's chunk (withTexts), as in the terminal.
+beforeAll(() => loadTexts());
 
 const now = new Date('2026-11-23T12:00:00Z');
 const env = (): FlowEnv => {
@@ -152,7 +156,7 @@ describe('the result a till gets', () => {
 describe('a message from a till', () => {
   const base = { protocol: 'loyalty-terminal', version: 1, id: 'm1', reference: 'R-1' };
   const refusal = (data: unknown) => {
-    const read = readHostRequest(data, 'EUR');
+    const read = readTillRequest(data, 'EUR');
     return read && !read.ok ? read.refusal.reason : read?.ok ? 'ok' : null;
   };
 

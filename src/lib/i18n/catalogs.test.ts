@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './de';
-import { en } from './en';
+import { en as enFirst } from './en';
+import { enMore } from './en-more';
 import type { Message } from './message';
-import { translate, loadCatalog } from './index';
+import { translate, loadCatalog, loadTexts } from './index';
+
+const en = { ...enFirst, ...enMore };
 
 const catalogs: Record<string, Record<string, Message>> = { en, de };
 const forms = (m: Message) => (typeof m === 'string' ? [m] : Object.values(m));
@@ -29,8 +32,12 @@ describe('message catalogues', () => {
     }
   });
 
+  it("the first screen's English texts and the rest do not overlap", () => {
+    expect(Object.keys(enFirst).filter((k) => k in enMore)).toEqual([]);
+  });
+
   it('counts follow the language’s plural rules, not "(s)"', async () => {
-    await loadCatalog('de-DE');
+    await Promise.all([loadCatalog('de-DE'), loadTexts()]);
     expect(translate('en-IE', 'sale.waiting', { count: 1 })).toBe('1 operation waiting to reach the server');
     expect(translate('en-IE', 'sale.waiting', { count: 3 })).toBe('3 operations waiting to reach the server');
     expect(translate('en-IE', 'journal.attentionCount', { count: 1 })).toBe('1 operation needs a manager');

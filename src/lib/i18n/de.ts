@@ -1,4 +1,4 @@
-import type { MessageKey } from './en';
+import type { MessageKey } from './index';
 import type { Message } from './message';
 
 export const de: Record<MessageKey, Message> = {
