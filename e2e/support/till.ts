@@ -17,7 +17,7 @@ export async function openTill(page: Page, { allowed = [TILL] }: { allowed?: str
   await expect(page.getByRole('heading', { name: 'Demo till' })).toBeVisible();
 }
 
-export const terminalIn = (page: Page) => page.frameLocator('#terminal');
+export const terminalIn = (page: Page) => page.getByTitle('Loyalty terminal').contentFrame();
 
 /** The terminal's frame as a Frame (to reload it, or to post from it). */
 export const terminalFrame = (page: Page) => {
