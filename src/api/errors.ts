@@ -138,5 +138,6 @@ export function toOutcome<T>(error: unknown): Outcome<T> {
   const { code, message } = error;
   const kind = error.errorClass;
   if (kind === 'refused') return { status: 'refused', code, message, available: error.available };
+  if (kind === 'passing') return { status: kind, code, message, retryAfterSeconds: error.retryAfterSeconds };
   return { status: kind, code, message };
 }

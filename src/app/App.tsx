@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { OutboxProvider } from '@/outbox/OutboxProvider';
 import { useWaitingCounts } from '@/outbox/projection';
+import { nearlyFull, useStorageReport } from '@/outbox/storage';
 import { PrintArea } from '@/lib/print';
 import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
 import { managerActions } from '@/lib/manager/store';
@@ -142,8 +143,38 @@ function WaitingNotice() {
           {t('journal.attentionCount', { count: attention })}
         </button>
       )}
+      <StorageNotice />
     </div>
   );
+}
+
+/** The records the browser may take away: said on every screen, the way to the remedy one tap away. */
+function StorageNotice() {
+  const t = useT();
+  const storage = useStorageReport();
+  const { screenChosen } = useNavigationActions();
+  if (storage.usable === 'missing' || storage.usable === 'refused')
+    return (
+      <p className="notice notice-error">
+        <span aria-hidden="true">✕ </span>
+        {t('storage.unusable')}
+      </p>
+    );
+  if (storage.evicted)
+    return (
+      <button type="button" className="button button-danger" onClick={() => screenChosen('settings')}>
+        <span aria-hidden="true">! </span>
+        {t('storage.evicted')}
+      </button>
+    );
+  if (nearlyFull(storage))
+    return (
+      <button type="button" className="button" onClick={() => screenChosen('settings')}>
+        <span aria-hidden="true">▲ </span>
+        {t('storage.nearlyFull', { percent: Math.floor(((storage.usage ?? 0) / (storage.quota ?? 1)) * 100) })}
+      </button>
+    );
+  return null;
 }
 
 function CurrentScreen() {

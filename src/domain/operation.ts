@@ -61,7 +61,7 @@ export type Result<R extends OperationRequest> = ResultMap[R['type']];
 export type Outcome<T> =
   | { status: 'succeeded'; result: T }
   | { status: 'refused'; code: string; message: string; available?: Minor | undefined }
-  | { status: 'passing'; code: string; message: string }
+  | { status: 'passing'; code: string; message: string; retryAfterSeconds?: number | undefined }
   | { status: 'unknown'; code: string; message: string };
 
 /** An operation and how its latest attempt ended, typed together. */

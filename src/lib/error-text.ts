@@ -48,7 +48,14 @@ interface ErrorLike {
 function asErrorLike(error: unknown): ErrorLike | null {
   if (error instanceof LoyaltyApiError) return error;
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return { code: error.code, message: 'message' in error && typeof error.message === 'string' ? error.message : '' };
+    return {
+      code: error.code,
+      message: 'message' in error && typeof error.message === 'string' ? error.message : '',
+      retryAfterSeconds:
+        'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+          ? error.retryAfterSeconds
+          : undefined,
+    };
   }
   return null;
 }

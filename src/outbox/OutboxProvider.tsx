@@ -5,12 +5,21 @@ import { kindOf } from '@/domain/operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
 import { onOutboxChange, recordsToSend } from './outbox';
-import { createOutbox, outboxDb } from './outbox';
+import { createOutbox } from './outbox';
+import { askToKeepRecords, measureStorage, outboxDb } from './storage';
 import { createPerform } from './perform';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
 import { createReadModel } from './read-model';
 import { createSender } from './sender';
 import { tabId } from './tab';
+
+let measured = 0;
+/** How full the storage is, read again after writes at most once a minute. */
+function measureSoon() {
+  if (Date.now() - measured < 60_000) return;
+  measured = Date.now();
+  void measureStorage();
+}
 
 /**
  * The outbox, its executor and its one sender for the server the terminal works with now. Each
@@ -48,8 +57,10 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     const off = onOutboxChange((change) => {
       void applyChange(reads, outbox, tab, change).catch(() => undefined);
       if (recordsToSend(change)) void sender.kick();
+      if (!change.remote && change.records.length > 0) measureSoon();
     });
     void refreshView(reads, outbox, tab).catch(() => undefined);
+    void askToKeepRecords();
     // Housekeeping waits until the terminal has started and the browser is idle.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
     idle(() => void outbox.prune().catch(() => undefined));

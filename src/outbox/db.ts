@@ -34,9 +34,10 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * till's sale by the till's reference (sales without one are not in that index); version 4 names
  * that field `till` (it was `host`: one name for the till everywhere).
  */
-export function openOutboxDb(name: string): Promise<OutboxDb> {
+export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
   return openDB<OutboxSchema>(name, 4, {
     async upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion === 0) onCreated?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
       if (oldVersion < 1) {
         ops.createIndex('byScope', 'scope');

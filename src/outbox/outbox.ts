@@ -3,7 +3,8 @@ import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '
 import { isActive, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
-import { openOutboxDb, type OutboxDb, type OutboxSchema, type StoredSale } from './db';
+import type { OutboxDb, OutboxSchema, StoredSale } from './db';
+import { markRecordsKept } from './storage';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
 /**
@@ -111,6 +112,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     const w = new Write((await db).transaction(['sales', 'operations'], 'readwrite', { durability: 'strict' }), scope);
     await work(w);
     await w.tx.done;
+    if (w.records.size > 0) markRecordsKept();
     if (w.sales.size > 0 || w.records.size > 0)
       outboxChanged({ sales: [...w.sales.values()], records: [...w.records.values()] });
   }
@@ -204,7 +206,14 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           attempts: before.attempts + 1,
           updatedAt: now().toISOString(),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
-          error: outcome.status === 'succeeded' ? undefined : { code: outcome.code, message: outcome.message },
+          error:
+            outcome.status === 'succeeded'
+              ? undefined
+              : {
+                  code: outcome.code,
+                  message: outcome.message,
+                  ...(outcome.status === 'passing' && { retryAfterSeconds: outcome.retryAfterSeconds }),
+                },
           notes: contradicted
             ? [...(before.notes ?? []), { code: 'contradicted', detail: outcome.message }]
             : before.notes,
@@ -281,9 +290,3 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
-
-let shared: Promise<OutboxDb> | null = null;
-/** The terminal's one outbox database. */
-export function outboxDb(): Promise<OutboxDb> {
-  return (shared ??= openOutboxDb('loyalty-terminal-journal'));
-}

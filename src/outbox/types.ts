@@ -28,7 +28,8 @@ export interface OperationRecord {
   createdAt: string;
   updatedAt: string;
   result?: OperationResult | undefined;
-  error?: { code: string; message: string } | undefined;
+  /** Why it failed; a refusal that passes (429) keeps the wait the server asked for. */
+  error?: { code: string; message: string; retryAfterSeconds?: number | undefined } | undefined;
   replayed?: boolean | undefined;
   /** What a manager must know, as codes the journal words in its language. */
   notes?: ManagerNote[] | undefined;

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Instrument } from '@/domain/instrument';
 import type { OperationRecord, OperationRequest } from './types';
 import { useOperationRecord, useOutbox } from './projection';
@@ -6,30 +6,53 @@ import { useOperationRecord, useOutbox } from './projection';
 export type OperationState =
   | { phase: 'idle' }
   | { phase: 'sending' }
+  /** The server asked to wait before the next try (429 with Retry-After): it goes when the wait is over. */
+  | { phase: 'waiting'; seconds: number }
   | { phase: 'done'; instrument: Instrument; id: string }
-  | { phase: 'refused'; error: { code: string; message: string }; id: string }
+  | { phase: 'refused'; error: { code: string; message: string; retryAfterSeconds?: number | undefined }; id: string }
   | { phase: 'unknown'; id: string }
   | { phase: 'attention'; record: OperationRecord; id: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** When a refusal that passes (429) may be tried again: the record's time plus the wait the server asked for. */
+const retryAt = (record: OperationRecord | undefined): number =>
+  record?.status === 'refused' && record.error?.retryAfterSeconds
+    ? Date.parse(record.updatedAt) + record.error.retryAfterSeconds * 1000
+    : 0;
 
 /**
  * One issue or un-issue through the outbox, with its outcome as screen state. An unknown outcome
  * is resolved by the sender replaying the same key, never guessed, so a retried live-printed
- * issue cannot create a second card.
+ * issue cannot create a second card. Asked again after a refusal, it is a new operation (the
+ * refused one changed nothing); after a refusal that passes, it waits out the time the server
+ * asked for, on screen, then goes.
  */
 export function useInstrumentOperation() {
   const { perform, sender } = useOutbox();
   const [id, setId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [waitSeconds, setWaitSeconds] = useState(0);
   // One intent, one operation: a second click in the same instant finds this set.
   const taken = useRef(false);
   const record = useOperationRecord(id);
+  const current = useRef(record);
+  useEffect(() => {
+    current.current = record;
+  });
 
   const start = useCallback(
     async (request: OperationRequest, reason: string) => {
-      if (taken.current) return;
+      if (taken.current && current.current?.status !== 'refused') return;
       taken.current = true;
       setStarting(true);
       try {
+        const wait = retryAt(current.current) - Date.now();
+        if (wait > 0) {
+          setWaitSeconds(Math.ceil(wait / 1000));
+          await sleep(wait);
+          setWaitSeconds(0);
+        }
         const recorded = await perform({ type: 'operation', request, reason });
         setId(recorded.id);
       } catch (error) {
@@ -43,7 +66,8 @@ export function useInstrumentOperation() {
   );
 
   let state: OperationState = { phase: 'idle' };
-  if (starting || (id && !record)) state = { phase: 'sending' };
+  if (waitSeconds > 0) state = { phase: 'waiting', seconds: waitSeconds };
+  else if (starting || (id && !record)) state = { phase: 'sending' };
   else if (id && record) {
     if (record.status === 'succeeded' && record.result && 'number' in record.result)
       state = { phase: 'done', instrument: record.result, id };

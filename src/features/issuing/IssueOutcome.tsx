@@ -27,6 +27,12 @@ export function IssueOutcome({
       </p>
     );
   if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
+  if (state.phase === 'waiting')
+    return (
+      <p role="status" className="notice notice-warn">
+        {t('operation.waitingToRetry', { seconds: state.seconds })}
+      </p>
+    );
   if (state.phase === 'attention')
     return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />;
   if (state.phase === 'unknown') {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { useRecordsUsable } from '@/outbox/storage';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 
 const tasks = [
@@ -17,6 +18,7 @@ export function IssueScreen() {
   const [task, setTask] = useState<Task>('giftCard');
   // Choosing a task, even the same one again, starts it afresh.
   const [round, setRound] = useState(0);
+  const usable = useRecordsUsable();
   const choose = (next: Task) => {
     setTask(next);
     setRound((r) => r + 1);
@@ -24,20 +26,34 @@ export function IssueScreen() {
   return (
     <div className="screen issuing">
       <h2 className="screen-title">{t('issue.title')}</h2>
-      <div className="task-tabs" role="group" aria-label={t('issue.title')}>
-        {tasks.map((k) => (
-          <button key={k.id} type="button" className="button" aria-pressed={task === k.id} onClick={() => choose(k.id)}>
-            {t(k.label)}
-          </button>
-        ))}
-      </div>
-      <section className="panel" aria-labelledby="task-heading">
-        <h3 id="task-heading">{t(tasks.find((k) => k.id === task)?.label ?? 'issue.title')}</h3>
-        {task === 'giftCard' && <SellGiftCard key={round} />}
-        {task === 'printed' && <IssueFromSeries key={round} kind="giftCard" />}
-        {task === 'storeCredit' && <IssueFromSeries key={round} kind="storeCredit" />}
-        {task === 'loyalty' && <OpenLoyaltyCard key={round} />}
-      </section>
+      {usable === 'missing' || usable === 'refused' ? (
+        <p className="notice notice-error" role="alert">
+          {t('storage.noIssues')}
+        </p>
+      ) : (
+        <>
+          <div className="task-tabs" role="group" aria-label={t('issue.title')}>
+            {tasks.map((k) => (
+              <button
+                key={k.id}
+                type="button"
+                className="button"
+                aria-pressed={task === k.id}
+                onClick={() => choose(k.id)}
+              >
+                {t(k.label)}
+              </button>
+            ))}
+          </div>
+          <section className="panel" aria-labelledby="task-heading">
+            <h3 id="task-heading">{t(tasks.find((k) => k.id === task)?.label ?? 'issue.title')}</h3>
+            {task === 'giftCard' && <SellGiftCard key={round} />}
+            {task === 'printed' && <IssueFromSeries key={round} kind="giftCard" />}
+            {task === 'storeCredit' && <IssueFromSeries key={round} kind="storeCredit" />}
+            {task === 'loyalty' && <OpenLoyaltyCard key={round} />}
+          </section>
+        </>
+      )}
     </div>
   );
 }

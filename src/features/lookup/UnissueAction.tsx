@@ -37,6 +37,11 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
       {op.state.phase === 'refused' && (
         <ErrorNotice message={errorText(t, op.state.error, { kind: instrument.kind })} />
       )}
+      {op.state.phase === 'waiting' && (
+        <p className="notice notice-warn" role="status">
+          {t('operation.waitingToRetry', { seconds: op.state.seconds })}
+        </p>
+      )}
       {op.state.phase === 'unknown' && (
         <div role="alert" className="notice notice-warn">
           <p>{t('issue.unknown')}</p>

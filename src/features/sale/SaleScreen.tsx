@@ -3,6 +3,7 @@ import type { Sale } from '@/domain/sale';
 import { useT, withTexts } from '@/lib/i18n';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
+import { useRecordsUsable } from '@/outbox/storage';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
 export const loadOpenSale = withTexts(() => import('./OpenSale'));
@@ -15,6 +16,7 @@ export type CustomerViewSlot = ComponentType<{ sale: Sale }>;
 export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }) {
   const t = useT();
   const { sale, controls, notRecorded } = useSale();
+  const usable = useRecordsUsable();
   // Fetched as soon as the first screen is up: the card scanned right after the amount due needs it.
   useEffect(() => void loadOpenSale().catch(() => undefined), []);
   const failure = notRecorded && (
@@ -28,7 +30,14 @@ export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }
     return (
       <div className="screen sale">
         {failure}
-        <AmountDueEntry onStart={controls.start} />
+        {usable === 'missing' || usable === 'refused' ? (
+          <div className="notice notice-error" role="alert">
+            <h2 className="screen-title">{t('sale.newTitle')}</h2>
+            <p>{t('storage.noPayments')}</p>
+          </div>
+        ) : (
+          <AmountDueEntry onStart={controls.start} />
+        )}
       </div>
     );
   return (

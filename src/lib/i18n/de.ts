@@ -496,6 +496,18 @@ export const de: Record<MessageKey, Message> = {
   'camera.none': 'Keine Kamera gefunden (oder eine andere App nutzt sie). Tippen Sie die Nummer ein.',
   'camera.failed': 'Die Kamera konnte nicht starten. Tippen Sie die Nummer ein.',
   'camera.close': 'Kamera schließen',
+  'storage.unusable':
+    'Dieser Browser speichert hier keine Aufzeichnungen: Zahlungen und Ausgaben sind aus. Kartenabfrage und Schulung gehen.',
+  'storage.noPayments':
+    'Keine Zahlung möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern (privates Fenster oder Websitedaten blockiert), und eine Zahlung ohne Aufzeichnung könnte verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website in den Browsereinstellungen, Daten zu speichern. Kartenabfrage und Schulung gehen weiter.',
+  'storage.noIssues':
+    'Keine Ausgabe möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern, und eine Ausgabe ohne Aufzeichnung könnte doppelt gesendet werden oder verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website, Daten zu speichern.',
+  'operation.waitingToRetry': {
+    one: 'Der Loyalty-Server bittet um Geduld: erneuter Versand in {seconds} Sekunde.',
+    other: 'Der Loyalty-Server bittet um Geduld: erneuter Versand in {seconds} Sekunden.',
+  },
+  'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
+  'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
   'note.voidedCommitted':
     'Der Verkauf wurde storniert, aber {card} hatte diesen Betrag bereits bezahlt (verbucht): anders erstatten.',
   'note.holdLapsedBeforeCommit':

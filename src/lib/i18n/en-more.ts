@@ -445,4 +445,10 @@ export const enMore = {
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
+  'storage.noIssues':
+    'Nothing can be issued: this browser does not let the terminal keep its records, and an issue without a record could be sent twice or lost. Open the terminal in a normal window, or allow this site to keep data.',
+  'operation.waitingToRetry': {
+    one: 'The Loyalty server asked to wait: sending again in {seconds} second.',
+    other: 'The Loyalty server asked to wait: sending again in {seconds} seconds.',
+  },
 } satisfies Record<string, Message>;

@@ -57,4 +57,9 @@ export const en = {
   'printer.dismiss': 'OK',
   'camera.open': 'Scan with camera',
   'camera.starting': 'Starting the camera…',
+  'storage.unusable': 'This browser keeps no records here: payments and issues are off. Lookups and training work.',
+  'storage.noPayments':
+    'No payment can be taken: this browser does not let the terminal keep its records (a private window, or site data blocked), and a payment without a record could be lost. Open the terminal in a normal window, or allow this site to keep data in the browser settings. Card lookups and training still work.',
+  'storage.evicted': 'The records on this device are gone: import the last backup',
+  'storage.nearlyFull': 'Storage {percent}% full: export a backup',
 } satisfies Record<string, Message>;

@@ -24,15 +24,16 @@ export async function startTrainingServer() {
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error(`Built-in dataset is invalid: ${parsed.problems.join('; ')}`);
   const { dataset } = parsed;
-  const db = await openDB(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore(STORE);
-    },
-  });
-  const stored = (await db.get(STORE, STATE_KEY)) as EngineState | undefined;
+  // A browser that keeps nothing (IndexedDB missing or refused) still rehearses: the state lives
+  // in memory until the page closes.
+  const db = await Promise.resolve()
+    .then(() => openDB(DB_NAME, 1, { upgrade: (database) => void database.createObjectStore(STORE) }))
+    .catch(() => null);
+  const stored = db ? ((await db.get(STORE, STATE_KEY)) as EngineState | undefined) : undefined;
   const engine = createEngine(dataset, { state: stored?.version === 1 ? stored : undefined });
   const app = createSimulatorApp(engine, {
     async onChange() {
+      if (!db) return;
       const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
       await Promise.all([tx.store.put(structuredClone(engine.state), STATE_KEY), tx.done]);
     },
