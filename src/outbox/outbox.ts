@@ -4,7 +4,7 @@ import { isActive, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
 import type { OutboxDb, OutboxSchema, StoredSale } from './db';
-import { markRecordsKept } from './storage';
+import { KEEP_DAYS, markRecordsKept } from './storage';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
 /**
@@ -45,7 +45,7 @@ export function onOutboxChange(listener: (change: OutboxChange) => void): () => 
 
 /** Whether a change recorded something the sender must send (a remote one may have: the window that wrote it sends it). */
 export const recordsToSend = (change: OutboxChange): boolean =>
-  !change.remote && change.records.some((r) => r.status === 'pending');
+  !change.remote && change.records.some((r) => r.status === 'pending' || r.status === 'unknown');
 
 export interface OutboxContext {
   scope: string;
@@ -59,8 +59,6 @@ export interface OutboxContext {
 type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations')[], 'readwrite'>;
 
 const DAY_MS = 86_400_000;
-/** Settled operations and finished sales are kept this long, then pruned; unsettled ones never are. */
-const KEEP_DAYS = 90;
 
 function statusOf(type: OperationRecord['request']['type'], outcome: Outcome<unknown>): OperationStatus {
   if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) return 'attention';
@@ -237,6 +235,22 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     async flag(id: string, note: ManagerNote) {
       await write((w) => applyFlags(w, [{ operationId: id, note }]));
+    },
+
+    /**
+     * Records from a backup (backup.ts): each written only if this terminal has no record with its
+     * id, so a waiting operation is never added twice, and keeps its id, its Idempotency-Key.
+     */
+    async restore(records: OperationRecord[]): Promise<{ added: number; skipped: number }> {
+      let added = 0;
+      await write(async (w) => {
+        for (const record of records) {
+          if (await w.record(record.id)) continue;
+          await w.putRecord(record);
+          added += 1;
+        }
+      });
+      return { added, skipped: records.length - added };
     },
 
     /** Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first. */

@@ -20,7 +20,9 @@ export type Intent =
   /** An operation that belongs to no sale: issue or un-issue a card. */
   | { type: 'operation'; request: OperationRequest; reason: string }
   /** Take over a sale whose window is gone (a crash, a closed tab). */
-  | { type: 'adopt'; transactionId: string; from: string | undefined };
+  | { type: 'adopt'; transactionId: string; from: string | undefined }
+  /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
+  | { type: 'restore'; records: OperationRecord[] };
 
 /** What each intent gives back, by its type. */
 export interface Performed {
@@ -29,6 +31,7 @@ export interface Performed {
   saleAction: FlowStep | null;
   operation: OperationRecord;
   adopt: void;
+  restore: { added: number; skipped: number };
 }
 
 export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
@@ -56,6 +59,8 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
         });
       case 'adopt':
         return outbox.adopt(intent.transactionId, intent.from, tab);
+      case 'restore':
+        return outbox.restore(intent.records);
     }
   }
   // Each case returns its intent's own result; TypeScript cannot narrow the generic return by the switch.

@@ -70,6 +70,9 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
     },
 
     all: async () => (await db).getAllFromIndex('operations', 'byScope', scope),
+
+    /** Every record of every server (training and live): what a backup carries. */
+    everything: async () => (await db).getAll('operations'),
   };
 }
 

@@ -29,6 +29,9 @@ const useStorageStore = create<StorageReport>(() => ({
 export const useStorageReport = () => useStorageStore((s) => s);
 export const useRecordsUsable = () => useStorageStore((s) => s.usable);
 
+/** Settled operations and finished sales are kept this long, then pruned; unsettled ones never are. */
+export const KEEP_DAYS = 90;
+
 /** Above this share of the quota the header warns the manager (before writes start failing). */
 export const NEARLY_FULL = 0.8;
 

@@ -9,6 +9,7 @@ import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
+import { RecordsPanel } from './RecordsPanel';
 import { PrinterForm } from './PrinterForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
@@ -281,6 +282,7 @@ export function SettingsScreen() {
 
       <PrinterForm />
       <TillOriginsForm />
+      <RecordsPanel />
 
       <section className="mode-switch" aria-labelledby="mode-heading">
         <h3 id="mode-heading">{mode === 'live' ? t('settings.modeLive') : t('settings.modeTraining')}</h3>

@@ -506,6 +506,35 @@ export const de: Record<MessageKey, Message> = {
     one: 'Der Loyalty-Server bittet um Geduld: erneuter Versand in {seconds} Sekunde.',
     other: 'Der Loyalty-Server bittet um Geduld: erneuter Versand in {seconds} Sekunden.',
   },
+  'records.title': 'Aufzeichnungen auf diesem Gerät',
+  'records.persisted': 'Der Browser behält diese Aufzeichnungen: er löscht sie nicht, um Platz zu schaffen.',
+  'records.notPersisted':
+    'Der Browser kann diese Aufzeichnungen löschen, wenn der Speicher knapp wird oder das Terminal wochenlang nicht geöffnet wird. Legen Sie das Terminal auf den Startbildschirm (installieren) oder erlauben Sie der Website in den Browsereinstellungen, Daten zu behalten; bis dahin oft eine Sicherung exportieren.',
+  'records.usage': 'Belegter Speicher: {used} MB von {quota} MB ({percent} %).',
+  'records.pruning':
+    'Beim Start löscht das Terminal erledigte Vorgänge (ausgeführt oder abgelehnt) und abgeschlossene Verkäufe, die älter als {days} Tage sind; wartende, unklare und für die Filialleitung markierte Vorgänge bleiben, wie alt sie auch sind.',
+  'records.passphrase': 'Passwort der Sicherung',
+  'records.passphraseHint':
+    'Mindestens {min} Zeichen. Es verschließt die vollen Kartennummern der noch wartenden Vorgänge; das Journal in der Datei zeigt nur die letzten vier Ziffern. Getrennt von der Datei aufbewahren.',
+  'records.passphraseShort': 'Wählen Sie ein Passwort mit mindestens {min} Zeichen.',
+  'records.export': 'Sicherung exportieren',
+  'records.exported': {
+    one: 'Sicherung gespeichert: {count} Vorgang, {waiting} wartend.',
+    other: 'Sicherung gespeichert: {count} Vorgänge, {waiting} wartend.',
+  },
+  'records.file': 'Sicherungsdatei zum Einspielen',
+  'records.chooseFile': 'Wählen Sie zuerst die Sicherungsdatei.',
+  'records.import': 'Sicherung einspielen',
+  'records.imported': {
+    one: '{count} Vorgang eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',
+    other:
+      '{count} Vorgänge eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',
+  },
+  'records.failed': 'Die Sicherung konnte hier nicht erstellt oder gelesen werden. Nichts wurde geändert.',
+  'records.problem.not_a_backup': 'Diese Datei ist keine Sicherung des Terminals.',
+  'records.problem.wrong_passphrase':
+    'Das Passwort öffnet diese Sicherung nicht (oder die Datei wurde verändert). Nichts wurde eingespielt.',
+  'records.problem.damaged': 'Diese Sicherung ist beschädigt: nichts wurde eingespielt.',
   'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
   'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
   'note.voidedCommitted':

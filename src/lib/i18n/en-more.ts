@@ -451,4 +451,32 @@ export const enMore = {
     one: 'The Loyalty server asked to wait: sending again in {seconds} second.',
     other: 'The Loyalty server asked to wait: sending again in {seconds} seconds.',
   },
+  'records.title': 'Records on this device',
+  'records.persisted': 'The browser keeps these records: it will not clear them to free space.',
+  'records.notPersisted':
+    'The browser may clear these records when the device runs short of space or the terminal is not opened for weeks. Add the terminal to the home screen (install it), or allow this site to keep data in the browser’s site settings; until then, export a backup often.',
+  'records.usage': 'Storage used: {used} MB of {quota} MB ({percent}%).',
+  'records.pruning':
+    'At start the terminal deletes settled operations (succeeded or refused) and finished sales older than {days} days; operations still waiting, unknown or flagged for a manager are kept however old.',
+  'records.passphrase': 'Backup passphrase',
+  'records.passphraseHint':
+    'At least {min} characters. It seals the full card numbers of the operations still waiting; the journal in the file shows the last four digits only. Keep it apart from the file.',
+  'records.passphraseShort': 'Choose a passphrase of at least {min} characters.',
+  'records.export': 'Export backup',
+  'records.exported': {
+    one: 'Backup saved: {count} record, {waiting} still waiting.',
+    other: 'Backup saved: {count} records, {waiting} still waiting.',
+  },
+  'records.file': 'Backup file to import',
+  'records.chooseFile': 'Choose the backup file first.',
+  'records.import': 'Import backup',
+  'records.imported': {
+    one: 'Imported {count} record; the {waiting} waiting are sent now, with the keys they had.',
+    other: 'Imported {count} records; the {waiting} waiting are sent now, with the keys they had.',
+  },
+  'records.failed': 'The backup could not be made or read here. Nothing was changed.',
+  'records.problem.not_a_backup': 'This file is not a backup of the terminal.',
+  'records.problem.wrong_passphrase':
+    'The passphrase does not open this backup (or the file was changed). Nothing was imported.',
+  'records.problem.damaged': 'This backup is damaged: nothing was imported.',
 } satisfies Record<string, Message>;

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useT } from '@/lib/i18n';
+import { makeBackup, openBackup } from '@/outbox/backup';
+import { useOutbox } from '@/outbox/projection';
+import { evictionAcknowledged, KEEP_DAYS, useStorageReport } from '@/outbox/storage';
+
+const MIN_PASSPHRASE = 8;
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+type Notice = { ok: boolean; text: string } | null;
+
+/** Where the records live, whether the browser keeps them, and a backup to take home or bring back. */
+export function RecordsPanel() {
+  const t = useT();
+  const storage = useStorageReport();
+  const { reads, perform } = useOutbox();
+  const [passphrase, setPassphrase] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<Notice>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setNotice(await work());
+    } catch {
+      setNotice({ ok: false, text: t('records.failed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportBackup = () =>
+    run(async () => {
+      if (passphrase.length < MIN_PASSPHRASE)
+        return { ok: false, text: t('records.passphraseShort', { min: MIN_PASSPHRASE }) };
+      const records = await reads.everything();
+      const backup = await makeBackup(records, passphrase);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([JSON.stringify(backup)], { type: 'application/json' }));
+      link.download = `loyalty-terminal-backup-${backup.exportedAt.slice(0, 10)}.json`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      const waiting = records.filter((r) => r.status === 'pending' || r.status === 'unknown').length;
+      return { ok: true, text: t('records.exported', { count: records.length, waiting }) };
+    });
+
+  const importBackup = () =>
+    run(async () => {
+      if (!file) return { ok: false, text: t('records.chooseFile') };
+      const opened = await openBackup(await file.text(), passphrase);
+      if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
+      const { added } = await perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+      evictionAcknowledged();
+      return { ok: true, text: t('records.imported', { count: added, waiting: opened.waiting.length }) };
+    });
+
+  const percent = storage.usage !== null && storage.quota ? Math.round((storage.usage / storage.quota) * 100) : null;
+  return (
+    <section className="settings-form" aria-labelledby="records-heading">
+      <h3 id="records-heading">{t('records.title')}</h3>
+      <p className={`notice ${storage.persisted ? 'notice-ok' : 'notice-warn'}`}>
+        <span aria-hidden="true">{storage.persisted ? '✓ ' : '▲ '}</span>
+        {storage.persisted ? t('records.persisted') : t('records.notPersisted')}
+      </p>
+      {percent !== null && (
+        <p>{t('records.usage', { used: mb(storage.usage ?? 0), quota: mb(storage.quota ?? 0), percent })}</p>
+      )}
+      <p className="hint">{t('records.pruning', { days: KEEP_DAYS })}</p>
+
+      <div className="field">
+        <label htmlFor="records-passphrase" className="field-label">
+          {t('records.passphrase')}
+        </label>
+        <input
+          id="records-passphrase"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={passphrase}
+          onChange={(e) => setPassphrase(e.target.value)}
+          aria-describedby="records-passphrase-hint"
+        />
+        <p id="records-passphrase-hint" className="hint">
+          {t('records.passphraseHint', { min: MIN_PASSPHRASE })}
+        </p>
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-large" disabled={busy} onClick={() => void exportBackup()}>
+          {t('records.export')}
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="records-file" className="field-label">
+          {t('records.file')}
+        </label>
+        <input
+          id="records-file"
+          className="input"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-large" disabled={busy} onClick={() => void importBackup()}>
+          {t('records.import')}
+        </button>
+      </div>
+      <div role="status" aria-live="polite">
+        {notice && (
+          <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
+            <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
+            {notice.text}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import * as v from 'valibot';
+import { maskNumber } from '@/domain/instrument-number';
+import type { OperationType } from '@/domain/operation';
+import type { OperationRecord } from './types';
+
+/**
+ * A backup a manager takes off the device: the journal with masked card numbers only (as the
+ * journal screen shows them), and the operations still waiting to reach the server, whose full
+ * requests (card numbers and auth codes, needed to send them) are sealed with a passphrase the
+ * manager chooses (AES-GCM, key from PBKDF2-SHA-256). No token, no customer data. Imported on a new
+ * or reset tablet, the waiting operations keep their ids, so they are sent with the same
+ * Idempotency-Keys: once on the server, however often the file is imported.
+ */
+export const BACKUP_FORMAT = 'loyalty-terminal-backup';
+const ITERATIONS = 210_000;
+
+/** Still to be sent: these go into the backup whole, sealed. */
+const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown']);
+
+const numberKeys = new Set(['number', 'instrumentId', 'giftCardId', 'storeCreditId', 'loyaltyCardId']);
+
+/** A copy with every card number masked and no customer data, however deep. */
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'customer')
+      .map(([key, v]) => [key, numberKeys.has(key) && typeof v === 'string' ? maskNumber(v) : masked(v)]),
+  );
+}
+
+const operationTypes: [OperationType, ...OperationType[]] = [
+  'giftCard.pay',
+  'storeCredit.pay',
+  'loyaltyCard.pay',
+  'giftCard.commit',
+  'giftCard.cancel',
+  'storeCredit.commit',
+  'storeCredit.cancel',
+  'loyaltyCard.voidPayment',
+  'giftCard.issue',
+  'giftCard.issueInSeries',
+  'storeCredit.issueInSeries',
+  'loyaltyCard.issue',
+  'giftCard.unissue',
+  'storeCredit.unissue',
+  'loyaltyCard.unissue',
+];
+
+const uuid = v.pipe(v.string(), v.uuid());
+const cardNumber = v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{4,32}$/));
+const minor = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
+/** A record as the file carries it: checked, since a file is a boundary like any other. */
+const recordShape = {
+  id: uuid,
+  scope: v.pipe(v.string(), v.maxLength(400)),
+  training: v.boolean(),
+  transactionId: uuid,
+  reason: v.pipe(v.string(), v.maxLength(200)),
+  operatorId: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  operatorName: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  status: v.picklist(['pending', 'succeeded', 'refused', 'unknown', 'attention']),
+  attempts: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+  result: v.optional(v.unknown()),
+  error: v.optional(v.unknown()),
+  notes: v.optional(v.array(v.looseObject({ code: v.string() }))),
+  note: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+};
+
+const journalRecord = v.looseObject({
+  ...recordShape,
+  request: v.looseObject({ type: v.picklist(operationTypes) }),
+});
+
+/** A waiting record must be sendable: its request whole, numbers and amounts as the API takes them. */
+const waitingRecord = v.looseObject({
+  ...recordShape,
+  status: v.picklist(['pending', 'unknown']),
+  request: v.looseObject({
+    type: v.picklist(operationTypes),
+    number: v.optional(cardNumber),
+    series: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+    amount: v.optional(minor),
+    authCode: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+  }),
+});
+
+const sealedShape = v.object({ salt: v.string(), iv: v.string(), data: v.string() });
+
+const fileShape = v.object({
+  format: v.literal(BACKUP_FORMAT),
+  version: v.literal(1),
+  exportedAt: v.pipe(v.string(), v.isoTimestamp()),
+  journal: v.array(journalRecord),
+  waiting: v.nullable(sealedShape),
+});
+
+export type BackupFile = v.InferOutput<typeof fileShape>;
+
+const b64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+const unb64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function keyFrom(passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(passphrase), 'PBKDF2', false, [
+    'deriveKey',
+  ]);
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', salt, iterations: ITERATIONS, hash: 'SHA-256' },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** The backup of these records: the journal masked, what waits sealed with the passphrase. */
+export async function makeBackup(
+  records: OperationRecord[],
+  passphrase: string,
+  now = new Date(),
+): Promise<BackupFile> {
+  const waiting = records.filter((r) => waitingStatuses.has(r.status));
+  let sealed: BackupFile['waiting'] = null;
+  if (waiting.length > 0) {
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const plain = new TextEncoder().encode(JSON.stringify(waiting));
+    const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await keyFrom(passphrase, salt), plain);
+    sealed = { salt: b64(salt), iv: b64(iv), data: b64(data) };
+  }
+  return {
+    format: BACKUP_FORMAT,
+    version: 1,
+    exportedAt: now.toISOString(),
+    journal: records.map((r) => masked(r) as BackupFile['journal'][number]),
+    waiting: sealed,
+  };
+}
+
+export type OpenedBackup =
+  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[] }
+  | { ok: false; problem: 'not_a_backup' | 'wrong_passphrase' | 'damaged' };
+
+/** Reads a backup file's text: checked whole, what waits unsealed with the passphrase. */
+export async function openBackup(text: string, passphrase: string): Promise<OpenedBackup> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'not_a_backup' };
+  }
+  const file = v.safeParse(fileShape, json);
+  if (!file.success) {
+    const format = (json as { format?: unknown } | null)?.format;
+    return { ok: false, problem: format === BACKUP_FORMAT ? 'damaged' : 'not_a_backup' };
+  }
+  let waiting: OperationRecord[] = [];
+  if (file.output.waiting) {
+    const { salt, iv, data } = file.output.waiting;
+    let plain: ArrayBuffer;
+    try {
+      const key = await keyFrom(passphrase, unb64(salt));
+      plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv) }, key, unb64(data));
+    } catch {
+      // AES-GCM authenticates: a wrong passphrase and a changed file both fail here.
+      return { ok: false, problem: 'wrong_passphrase' };
+    }
+    const parsed = v.safeParse(v.array(waitingRecord), JSON.parse(new TextDecoder().decode(plain)));
+    if (!parsed.success) return { ok: false, problem: 'damaged' };
+    waiting = parsed.output as unknown as OperationRecord[];
+  }
+  const sealedIds = new Set(waiting.map((r) => r.id));
+  // The journal's copy of a waiting record is masked: the sealed one, whole, is the one kept.
+  const journal = (file.output.journal as unknown as OperationRecord[]).filter(
+    (r) => !sealedIds.has(r.id) && !waitingStatuses.has(r.status),
+  );
+  return { ok: true, journal, waiting };
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeBackup, openBackup } from '../backup';
+import { openOutboxDb } from '../db';
+import { createOutbox } from '../outbox';
+import { createPerform } from '../perform';
+import { createReadModel } from '../read-model';
+import { createSender } from '../sender';
+import { outboxHarness } from './harness';
+
+let stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+});
+
+/** A sale on one tablet whose commit cannot reach the server: the commit waits. */
+async function tabletWithAWaitingCommit() {
+  const t = outboxHarness();
+  stops.push(() => t.sender.stop());
+  await t.start(2000);
+  await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+  await t.run();
+  t.app.faults.replace({ next: { count: 100, kind: 'unavailable', path: '/_commit' } });
+  await t.act({ type: 'complete' });
+  await t.run();
+  return t;
+}
+
+/** A new or reset tablet against the same server: an empty outbox of its own. */
+function newTablet(t: ReturnType<typeof outboxHarness>) {
+  const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+  const outbox = createOutbox(db, { scope: 'test', training: true });
+  const reads = createReadModel(db, 'test');
+  const sender = createSender({ api: t.api, outbox, reads });
+  stops.push(() => sender.stop());
+  return { perform: createPerform(outbox, 'tab-new'), reads, sender };
+}
+
+describe('a backup taken off one tablet and brought to another', () => {
+  it('carries masked numbers in clear, no customer and no token; what waits is sealed', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const backup = await makeBackup(await t.reads.everything(), 'correct horse');
+    const text = JSON.stringify(backup);
+    expect(text).not.toMatch(/700100000001/);
+    expect(text).toContain('•••• 0001');
+    expect(text).not.toMatch(/demo-token|customer/);
+    expect(backup.waiting).not.toBeNull();
+  });
+
+  it('sends the waiting commit exactly once, however often the file is imported', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
+    t.sender.stop(); // the old tablet is gone
+    t.app.faults.clear();
+
+    const tablet = newTablet(t);
+    const opened = await openBackup(text, 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.waiting.map((r) => r.request.type)).toEqual(['giftCard.commit']);
+    const first = await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+    await tablet.sender.kick();
+    await tablet.sender.idle();
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['committed']);
+    expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(30);
+
+    const again = await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+    expect(again).toEqual({ added: 0, skipped: first.added });
+    await tablet.sender.kick();
+    await tablet.sender.idle();
+    expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+    // One commit reached the server's journal, with the key the first tablet recorded.
+    const commits = t.sent.filter((r) => r.method === 'POST' && r.url.endsWith('/_commit'));
+    expect(new Set(commits.map((r) => r.headers.get('idempotency-key')))).toEqual(new Set([opened.waiting[0]?.id]));
+  });
+
+  it('refuses a wrong passphrase, a file that is not a backup, and a changed one, in so many words', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const backup = await makeBackup(await t.reads.everything(), 'correct horse');
+    expect(await openBackup(JSON.stringify(backup), 'wrong')).toEqual({ ok: false, problem: 'wrong_passphrase' });
+    expect(await openBackup('{"hello":1}', 'correct horse')).toEqual({ ok: false, problem: 'not_a_backup' });
+    expect(await openBackup('not json', 'correct horse')).toEqual({ ok: false, problem: 'not_a_backup' });
+    const changed = { ...backup, waiting: { ...backup.waiting!, data: backup.waiting!.data.replace(/^./, 'A') } };
+    expect((await openBackup(JSON.stringify(changed), 'correct horse')).ok).toBe(false);
+    const broken = { ...backup, journal: [{ id: 'x' }] };
+    expect(await openBackup(JSON.stringify(broken), 'correct horse')).toEqual({ ok: false, problem: 'damaged' });
+  });
+});
