@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  completeSale,
+  line,
+  liveSettingsSeeded,
+  net,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+} from './support/sale';
+import { expectAvailable, goTo, keyNumber, managerUnlocks, resetSimulator } from './support/terminal';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+const PASSPHRASE = 'correct horse battery';
+
+test('the browser is asked to keep the records, and Settings says it agreed', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { persistAsked: number };
+    w.persistAsked = 0;
+    let granted = false;
+    navigator.storage.persisted = async () => granted;
+    navigator.storage.persist = async () => {
+      w.persistAsked += 1;
+      granted = true;
+      return true;
+    };
+  });
+  await openLiveTerminal(page);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked)).toBe(1);
+  await goTo(page, 'Settings');
+  await managerUnlocks(page);
+  await expect(page.getByText('The browser keeps these records: it will not clear them to free space.')).toBeVisible();
+  await expect(page.getByText(/older than 90 days/)).toBeVisible();
+});
+
+test('a browser that refuses IndexedDB: said in words, no payment taken, lookups and training still work', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+    };
+  });
+  await openLiveTerminal(page);
+  await expect(page.getByRole('banner')).toContainText(
+    'This browser keeps no records here: payments and issues are off.',
+  );
+  await expect(page.getByRole('alert')).toContainText('No payment can be taken');
+  await expect(page.getByRole('button', { name: 'Start sale' })).toHaveCount(0);
+  await goTo(page, 'Issue');
+  await expect(page.getByRole('alert')).toContainText('Nothing can be issued');
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await expectAvailable(page, '€50.00');
+  expect((await state(request)).authorizations).toEqual([]);
+
+  await goTo(page, 'Training');
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await page
+    .getByRole('button', { name: /^Look up Gift card, issued/ })
+    .first()
+    .click();
+  await expectAvailable(page, '€50.00');
+  await goTo(page, 'Sale');
+  await expect(page.getByRole('alert')).toContainText('No payment can be taken');
+});
+
+test('the quota full mid-sale: nothing is sent, and the same tender goes once there is room', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { quotaFull?: boolean }).quotaFull)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await openLiveTerminal(page);
+  await startSale(page, '20');
+  await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = true));
+  await tender(page, '700100000001', '20');
+  await expect(page.getByRole('alert')).toContainText('This terminal could not record that, so nothing was sent.');
+  expect((await state(request)).authorizations).toEqual([]);
+
+  await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = false));
+  await tender(page, '700100000001', '20');
+  await expect(line(page, '•••• 0001')).toContainText('On hold');
+  await completeSale(page);
+  const after = await state(request);
+  expect(after.authorizations.map((a) => [a.amount, a.status])).toEqual([[20, 'committed']]);
+});
+
+async function exportBackup(page: Page): Promise<string> {
+  await goTo(page, 'Settings');
+  await managerUnlocks(page);
+  await page.getByLabel('Backup passphrase').fill(PASSPHRASE);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export backup' }).click();
+  // Kept apart from the browser's own downloads, which go with its profile.
+  const file = test.info().outputPath('backup.json');
+  await (await download).saveAs(file);
+  await expect(page.getByRole('status').filter({ hasText: 'Backup saved' })).toContainText('1 still waiting');
+  return file;
+}
+
+test('a backup taken on one tablet and imported on a fresh one sends the waiting commit exactly once', async ({
+  browser,
+  request,
+}) => {
+  const first = await browser.newContext();
+  const old = await first.newPage();
+  await openLiveTerminal(old);
+  await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } });
+  await startSale(old, '20');
+  await tender(old, '700100000001', '20');
+  await expect(line(old, '•••• 0001')).toContainText('On hold');
+  await old.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(old.getByRole('banner')).toContainText('1 operation waiting to reach the server');
+  const file = await exportBackup(old);
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toContain('700100000001');
+  expect(text).not.toContain('demo-token');
+  await first.close(); // the old tablet is gone, its commit unsent
+
+  await setFaults(request, {});
+  expect((await state(request)).authorizations.map((a) => a.status)).toEqual(['pending']);
+  const fresh = await browser.newContext();
+  const page = await fresh.newPage();
+  await liveSettingsSeeded(page);
+  await page.goto('/');
+  await goTo(page, 'Settings');
+  await managerUnlocks(page);
+  await page.getByLabel('Backup passphrase').fill('not the passphrase');
+  await page.getByLabel('Backup file to import').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import backup' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'passphrase does not open' })).toBeVisible();
+
+  await page.getByLabel('Backup passphrase').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Import backup' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^✓ Imported/ })).toBeVisible();
+  await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status)).toEqual(['committed']);
+  expect(net(await state(request), '700100000001')).toBe(30);
+
+  // Imported again: nothing new, nothing sent twice.
+  await page.getByRole('button', { name: 'Import backup' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 0 records' })).toBeVisible();
+  await expect(page.getByRole('banner')).not.toContainText('waiting to reach the server');
+  expect(net(await state(request), '700100000001')).toBe(30);
+  await goTo(page, 'Journal');
+  await expect(page.getByRole('row', { name: /Gift card · commit/ })).toContainText('•••• 0001');
+  await fresh.close();
+});
+
+test('records the browser cleared are noticed, and the header points to the backup', async ({ page }) => {
+  await openLiveTerminal(page);
+  await startSale(page, '5');
+  await tender(page, '700100000001', '5');
+  await expect(line(page, '•••• 0001')).toContainText('On hold');
+  await page.evaluate(() => void indexedDB.deleteDatabase('loyalty-terminal-journal'));
+  await page.reload();
+  const notice = page.getByRole('banner').getByRole('button', { name: /The records on this device are gone/ });
+  await expect(notice).toBeVisible();
+  await notice.click();
+  await managerUnlocks(page);
+  await expect(page.getByRole('heading', { name: 'Records on this device' })).toBeVisible();
+});
+
+test('an un-issue refused 429 and asked again at once waits as the server asked, then lands', async ({
+  page,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  await setFaults(request, { next: { count: 1, kind: 'rateLimited', path: '/_unissue' } });
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000001');
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/The Loyalty server is busy\. Try again in 1 s\./);
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByText('Gift card 7001 0000 0001 is un-issued.')).toBeVisible();
+  const card = (await state(request)).instruments.find((i) => i.number === '700100000001');
+  expect(card).toMatchObject({ status: 'notIssued' });
+});
