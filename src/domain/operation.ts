@@ -81,6 +81,8 @@ export interface OperationOrder {
   request: OperationRequest;
   transactionId: string;
   reason: string;
+  /** Set when a return asked for it: the answer goes to that return (a void is sent under the sale's transactionId). */
+  returnId?: string | undefined;
 }
 
 /**
