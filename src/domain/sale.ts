@@ -42,6 +42,14 @@ export interface Sale {
   till?: TillOrder | undefined;
 }
 
+/**
+ * The sale's reference as its receipt prints it (text and Code 128): short enough for a 58 mm
+ * slip and a scanner's keystrokes, unique enough within a terminal (48 bits of its GUID).
+ */
+export function receiptReference(transactionId: string): string {
+  return `S${transactionId.replace(/[^0-9a-fA-F]/g, '').slice(0, 12).toUpperCase()}`;
+}
+
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
   if (!Number.isSafeInteger(due) || due <= 0)
     throw new RangeError('The amount due must be a positive whole number of minor units');

@@ -1,9 +1,16 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Sale } from '@/domain/sale';
+import type { SaleReturn } from '@/domain/return-flow';
+import { receiptReference, type Sale } from '@/domain/sale';
 import type { OperationRecord, OperationStatus } from './types';
 
-/** A sale as stored: `active` (1 or 0) is derived on every write, so the index finds the sales still being worked on. */
-export type StoredSale = Sale & { scope: string; active: 0 | 1 };
+/**
+ * A sale as stored: `active` (1 or 0) and `reference` (the receipt's, receiptReference) are derived
+ * on every write, so indexes find the sales still being worked on and a sale by its receipt.
+ */
+export type StoredSale = Sale & { scope: string; active: 0 | 1; reference?: string };
+
+/** A return as stored, found by its sale. */
+export type StoredReturn = SaleReturn & { scope: string };
 
 export interface OutboxSchema extends DBSchema {
   operations: {
@@ -21,7 +28,17 @@ export interface OutboxSchema extends DBSchema {
   sales: {
     key: string;
     value: StoredSale;
-    indexes: { byScopeActive: [string, number]; byStarted: string; byTillReference: [string, string] };
+    indexes: {
+      byScopeActive: [string, number];
+      byStarted: string;
+      byTillReference: [string, string];
+      byReference: [string, string];
+    };
+  };
+  returns: {
+    key: string;
+    value: StoredReturn;
+    indexes: { bySale: string };
   };
 }
 
@@ -32,10 +49,11 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * in one transaction. Version 1 had the operations only; version 2 adds the sales and the indexes
  * that let counts and journal pages be read without reading every record; version 3 finds a
  * till's sale by the till's reference (sales without one are not in that index); version 4 names
- * that field `till` (it was `host`: one name for the till everywhere).
+ * that field `till` (it was `host`: one name for the till everywhere); version 5 finds a sale by
+ * its receipt's reference and keeps the returns made of sales.
  */
 export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 4, {
+  return openDB<OutboxSchema>(name, 5, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion === 0) onCreated?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
@@ -62,6 +80,13 @@ export function openOutboxDb(name: string, onCreated?: () => void): Promise<Outb
           const { host, ...sale } = c.value as StoredSale & { host?: Sale['till'] };
           if (host) await c.update({ ...sale, till: host });
         }
+      }
+      if (oldVersion < 5) {
+        const sales = tx.objectStore('sales');
+        sales.createIndex('byReference', ['scope', 'reference']);
+        for (let c = await sales.openCursor(); c; c = await c.continue())
+          await c.update({ ...c.value, reference: receiptReference(c.value.transactionId) });
+        db.createObjectStore('returns', { keyPath: 'returnId' }).createIndex('bySale', 'saleId');
       }
     },
   });

@@ -1,9 +1,17 @@
 import { CONTRADICTORY_ANSWER, resendsWhenPassing } from '@/api/errors';
 import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '@/domain/operation';
-import { isActive, type Sale } from '@/domain/sale';
+import { isActive, receiptReference, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
-import type { OutboxDb, OutboxSchema, StoredSale } from './db';
+import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale } from './db';
+import type { Minor } from '@/domain/money';
+import {
+  returnAnswered,
+  startReturn,
+  type ReturnRefusal,
+  type ReturnSettings,
+  type SaleReturn,
+} from '@/domain/return-flow';
 import { KEEP_DAYS, markRecordsKept } from './storage';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
@@ -32,7 +40,11 @@ function open(): BroadcastChannel | null {
   return channel;
 }
 
-export function outboxChanged(change: { sales: readonly Sale[]; records: readonly OperationRecord[] }): void {
+export function outboxChanged(change: {
+  sales: readonly Sale[];
+  records: readonly OperationRecord[];
+  returns: readonly SaleReturn[];
+}): void {
   for (const listener of listeners) listener({ remote: false, ...change });
   open()?.postMessage('changed');
 }
@@ -56,7 +68,7 @@ export interface OutboxContext {
   newId?: () => string;
 }
 
-type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations')[], 'readwrite'>;
+type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations' | 'returns')[], 'readwrite'>;
 
 const DAY_MS = 86_400_000;
 
@@ -70,8 +82,10 @@ const stored = (sale: Sale, scope: string): StoredSale => ({
   ...sale,
   scope: sale.scope ?? scope,
   active: isActive(sale) ? 1 : 0,
+  reference: receiptReference(sale.transactionId),
 });
-const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
+const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
+const plainReturn = ({ scope: _scope, ...r }: StoredReturn): SaleReturn => r;
 
 /**
  * One read-write transaction (strict durability) that keeps what it wrote, so that the write can
@@ -80,6 +94,7 @@ const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
 class Write {
   readonly sales = new Map<string, Sale>();
   readonly records = new Map<string, OperationRecord>();
+  readonly returns = new Map<string, SaleReturn>();
   constructor(
     readonly tx: Tx,
     private readonly scope: string,
@@ -94,6 +109,10 @@ class Write {
     await this.tx.objectStore('operations').put(record);
     this.records.set(record.id, record);
   }
+  async putReturn(r: SaleReturn) {
+    await this.tx.objectStore('returns').put({ ...r, scope: r.scope ?? this.scope });
+    this.returns.set(r.returnId, r);
+  }
 }
 
 /**
@@ -107,12 +126,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   const { scope } = context;
 
   async function write(work: (w: Write) => Promise<void>): Promise<void> {
-    const w = new Write((await db).transaction(['sales', 'operations'], 'readwrite', { durability: 'strict' }), scope);
+    const stores = ['sales', 'operations', 'returns'] as ('sales' | 'operations' | 'returns')[];
+    const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
     await work(w);
     await w.tx.done;
     if (w.records.size > 0) markRecordsKept();
-    if (w.sales.size > 0 || w.records.size > 0)
-      outboxChanged({ sales: [...w.sales.values()], records: [...w.records.values()] });
+    if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0)
+      outboxChanged({
+        sales: [...w.sales.values()],
+        records: [...w.records.values()],
+        returns: [...w.returns.values()],
+      });
   }
 
   const recordOf = (order: OperationOrder): OperationRecord => {
@@ -217,7 +241,6 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             : before.notes,
         };
         await w.putRecord(record);
-        const sale = await w.sale(before.transactionId);
         // The request's type names the result's type; the record keeps them together.
         const answer = {
           type: record.request.type,
@@ -226,6 +249,14 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           attempts: record.attempts,
           outcome,
         } as Answer;
+        if (before.returnId) {
+          // A return's operation (a void goes under the sale's transactionId): the answer is the return's.
+          const r = await w.tx.objectStore('returns').get(before.returnId);
+          if (r) await w.putReturn(returnAnswered(plainReturn(r), answer, now()));
+          done = { record, step: null };
+          return;
+        }
+        const sale = await w.sale(before.transactionId);
         const step = sale ? evolve(plain(sale), answer, env()) : null;
         if (step) await putStep(w, step);
         done = { record: w.records.get(id) ?? record, step };
@@ -235,6 +266,33 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     async flag(id: string, note: ManagerNote) {
       await write((w) => applyFlags(w, [{ operationId: id, note }]));
+    },
+
+    /**
+     * A return of a completed sale, checked against the sale and every earlier return of it in the
+     * same transaction as it is written: two windows returning the same sale at once are one after
+     * the other here, and the second sees what the first gave back.
+     */
+    async startReturn(
+      saleId: string,
+      amount: Minor,
+      settings: ReturnSettings,
+    ): Promise<SaleReturn | ReturnRefusal | 'no_sale'> {
+      let out: SaleReturn | ReturnRefusal | 'no_sale' = 'no_sale';
+      await write(async (w) => {
+        const sale = await w.sale(saleId);
+        if (!sale || sale.scope !== scope) return;
+        const earlier = (await w.tx.objectStore('returns').index('bySale').getAll(saleId)).map(plainReturn);
+        const step = startReturn(plain(sale), earlier, amount, settings, { ...env(), scope });
+        if (typeof step === 'string') {
+          out = step;
+          return;
+        }
+        await w.putReturn(step.saleReturn);
+        for (const order of step.orders) await w.putRecord(recordOf(order));
+        out = step.saleReturn;
+      });
+      return out;
     },
 
     /**
@@ -271,6 +329,8 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           await sales.delete(key);
           if (sale) w.sales.set(key, { ...plain(sale), closed: true, status: 'voided' });
         }
+        for (let c = await w.tx.objectStore('returns').openCursor(); c; c = await c.continue())
+          if (c.value.scope === scope) await c.delete();
         for (const key of await ops.index('byScope').getAllKeys(scope)) await ops.delete(key);
       });
     },
@@ -293,6 +353,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             await c.delete();
             removed += 1;
           }
+        }
+        for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {
+          if (c.value.finishedAt && c.value.finishedAt < cutoff) await c.delete();
         }
         for (let c = await tx.objectStore('sales').index('byStarted').openCursor(range); c; c = await c.continue()) {
           if (c.value.active === 0) await c.delete();

@@ -1,5 +1,6 @@
 import type { Minor } from '@/domain/money';
 import type { OperationRequest } from '@/domain/operation';
+import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-flow';
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { Outbox } from './outbox';
@@ -21,6 +22,8 @@ export type Intent =
   | { type: 'operation'; request: OperationRequest; reason: string }
   /** Take over a sale whose window is gone (a crash, a closed tab). */
   | { type: 'adopt'; transactionId: string; from: string | undefined }
+  /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
+  | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
   | { type: 'restore'; records: OperationRecord[] };
 
@@ -32,6 +35,7 @@ export interface Performed {
   operation: OperationRecord;
   adopt: void;
   restore: { added: number; skipped: number };
+  startReturn: SaleReturn | ReturnRefusal | 'no_sale';
 }
 
 export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
@@ -61,6 +65,8 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
         return outbox.adopt(intent.transactionId, intent.from, tab);
       case 'restore':
         return outbox.restore(intent.records);
+      case 'startReturn':
+        return outbox.startReturn(intent.saleId, intent.amount, intent.settings);
     }
   }
   // Each case returns its intent's own result; TypeScript cannot narrow the generic return by the switch.

@@ -1,8 +1,9 @@
+import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OutboxDb, StoredSale } from './db';
 import type { OperationRecord, OperationStatus } from './types';
 
-const plain = ({ active: _active, ...sale }: StoredSale): Sale => sale;
+const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
 
 /**
  * The outbox's read side: what waits, the counts in the header, the sales being worked on, and the
@@ -46,6 +47,19 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
       const sale = await (await db).getFromIndex('sales', 'byTillReference', [scope, reference]);
       return sale ? plain(sale) : undefined;
     },
+
+    /** A completed sale by the reference its receipt prints (text and barcode). */
+    saleByReceipt: async (reference: string) => {
+      const sale = await (await db).getFromIndex('sales', 'byReference', [scope, reference.toUpperCase()]);
+      return sale ? plain(sale) : undefined;
+    },
+
+    /** Every return made of a sale, oldest first. */
+    returnsOf: async (saleId: string): Promise<SaleReturn[]> =>
+      (await (await db).getAllFromIndex('returns', 'bySale', saleId))
+        .filter((r) => r.scope === scope)
+        .map(({ scope: _scope, ...r }) => r)
+        .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
 
     /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
     async page(limit: number, before?: string): Promise<OperationRecord[]> {

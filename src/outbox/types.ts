@@ -20,6 +20,8 @@ export interface OperationRecord {
   request: OperationRequest;
   transactionId: string;
   reason: string;
+  /** Set when a return asked for it (return-flow.ts): the answer is the return's. */
+  returnId?: string | undefined;
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;
