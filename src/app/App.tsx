@@ -20,9 +20,10 @@ import { TerminalProvider } from './terminal-provider';
 
 const screens: {
   id: Screen;
-  label: 'nav.sale' | 'nav.issue' | 'nav.lookup' | 'nav.journal' | 'nav.training' | 'nav.settings';
+  label: `nav.${Screen}`;
 }[] = [
   { id: 'sale', label: 'nav.sale' },
+  { id: 'returns', label: 'nav.returns' },
   { id: 'issue', label: 'nav.issue' },
   { id: 'lookup', label: 'nav.lookup' },
   { id: 'journal', label: 'nav.journal' },
@@ -99,6 +100,8 @@ const CustomerView: CustomerViewSlot = ({ sale }) => (
 const loadLookup = withTexts(() => import('@/features/lookup/LookupScreen'));
 const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
 const loadIssue = withTexts(() => import('@/features/issuing/IssueScreen'));
+const loadReturns = withTexts(() => import('@/features/returns/ReturnsScreen'));
+const ReturnsScreen = lazy(() => loadReturns().then((m) => ({ default: m.ReturnsScreen })));
 const loadJournal = withTexts(() => import('@/features/journal/JournalScreen'));
 const loadSettings = withTexts(() => import('@/features/settings/SettingsScreen'));
 const loadTraining = withTexts(() => import('@/features/training/TrainingScreen'));
@@ -116,6 +119,7 @@ function usePrefetchScreens() {
           loadOpenSale(),
           loadLookup(),
           loadIssue(),
+          loadReturns(),
           loadJournal(),
           loadSettings(),
           loadTraining(),
@@ -213,6 +217,7 @@ function Screen({ screen }: { screen: Screen }) {
   if (!cashier) return <SignOn />;
   if (screen === 'lookup') return <LookupScreen />;
   if (screen === 'issue') return <IssueScreen />;
+  if (screen === 'returns') return <ReturnsScreen />;
   return <SaleScreen customerView={CustomerView} />;
 }
 

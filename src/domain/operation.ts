@@ -83,6 +83,8 @@ export interface OperationOrder {
   reason: string;
   /** Set when a return asked for it: the answer goes to that return (a void is sent under the sale's transactionId). */
   returnId?: string | undefined;
+  /** With returnId: the sale it gives back money of (its transactionId). */
+  returnOf?: string | undefined;
 }
 
 /**

@@ -217,6 +217,7 @@ export function startReturn(
             transactionId: sale.transactionId,
             reason: 'Return',
             returnId,
+            returnOf: sale.transactionId,
           }
         : {
             id: operationId,
@@ -224,6 +225,7 @@ export function startReturn(
             transactionId: returnId,
             reason: p.way === 'storeCredit' ? 'Return to store credit' : 'Return to gift card',
             returnId,
+            returnOf: sale.transactionId,
           },
     );
     return { ...p, id, operationId, state: { name: 'sending' } };

@@ -47,7 +47,10 @@ export interface Sale {
  * slip and a scanner's keystrokes, unique enough within a terminal (48 bits of its GUID).
  */
 export function receiptReference(transactionId: string): string {
-  return `S${transactionId.replace(/[^0-9a-fA-F]/g, '').slice(0, 12).toUpperCase()}`;
+  return `S${transactionId
+    .replace(/[^0-9a-fA-F]/g, '')
+    .slice(0, 12)
+    .toUpperCase()}`;
 }
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { InstrumentKind } from '@/domain/instrument';
 
-export type Screen = 'sale' | 'issue' | 'lookup' | 'journal' | 'training' | 'settings';
+export type Screen = 'sale' | 'returns' | 'issue' | 'lookup' | 'journal' | 'training' | 'settings';
 
 interface NavigationState {
   screen: Screen;

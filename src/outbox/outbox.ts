@@ -21,7 +21,8 @@ import type { OperationRecord, OperationResult, OperationStatus } from './types'
  * Another window hears only that something changed (`remote`) and reads what it needs.
  */
 export type OutboxChange =
-  { remote: false; sales: readonly Sale[]; records: readonly OperationRecord[] } | { remote: true };
+  | { remote: false; sales: readonly Sale[]; records: readonly OperationRecord[]; returns: readonly SaleReturn[] }
+  | { remote: true };
 
 const listeners = new Set<(change: OutboxChange) => void>();
 let channel: BroadcastChannel | null | undefined;

@@ -22,6 +22,8 @@ export interface OperationRecord {
   reason: string;
   /** Set when a return asked for it (return-flow.ts): the answer is the return's. */
   returnId?: string | undefined;
+  /** With returnId: the original sale's transactionId. */
+  returnOf?: string | undefined;
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;

@@ -105,6 +105,7 @@ export function JournalScreen() {
               <th scope="col">{t('journal.operations')}</th>
               <th scope="col">{t('journal.paid')}</th>
               <th scope="col">{t('journal.issued')}</th>
+              <th scope="col">{t('journal.returned')}</th>
             </tr>
           </thead>
           <tbody>
@@ -117,6 +118,9 @@ export function JournalScreen() {
                 </td>
                 <td>
                   <Money minor={totals[kind].issued} />
+                </td>
+                <td>
+                  <Money minor={totals[kind].returned} />
                 </td>
               </tr>
             ))}

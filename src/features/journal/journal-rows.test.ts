@@ -115,9 +115,50 @@ describe('journal rows', () => {
 
   it('totals the day per kind: payments taken (commits, loyalty approvals) and amounts issued', () => {
     expect(totalsForDay(rows, '2026-11-22')).toEqual({
-      giftCard: { operations: 3, paid: 1250, issued: 2000 },
-      loyaltyCard: { operations: 1, paid: 500, issued: 0 },
-      storeCredit: { operations: 1, paid: 0, issued: 0 },
+      giftCard: { operations: 3, paid: 1250, issued: 2000, returned: 0 },
+      loyaltyCard: { operations: 1, paid: 500, issued: 0, returned: 0 },
+      storeCredit: { operations: 1, paid: 0, issued: 0, returned: 0 },
+    });
+  });
+
+  it('a return is its own kind, named by the sale it gives back money of, and apart from sales in the totals', () => {
+    const saleId = '3f2a9c01-b4d7-4e11-9c3a-0123456789ab';
+    const returned: OperationRecord[] = [
+      {
+        ...base,
+        id: 'r1',
+        status: 'succeeded',
+        transactionId: saleId,
+        returnId: 'ret-1',
+        returnOf: saleId,
+        request: { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 800 },
+        result: { result: 'voided', transactionId: saleId, voidedAmount: 800, account },
+      },
+      {
+        ...base,
+        id: 'r2',
+        status: 'succeeded',
+        returnId: 'ret-1',
+        returnOf: saleId,
+        request: { type: 'storeCredit.issueInSeries', series: 'SC1', amount: 2000 },
+        result: {
+          kind: 'storeCredit',
+          number: '720100000009',
+          seriesNumber: 'SC1',
+          status: 'issued',
+          account,
+          customer: null,
+        },
+      },
+    ];
+    const rows = returned.map((r) => toRow(r, 'EUR'));
+    expect(rows.map((r) => [r.operation, r.reference, r.returned, r.paid, r.issued])).toEqual([
+      ['return', 'S3F2A9C01B4D7', 800, 0, 0],
+      ['return', 'S3F2A9C01B4D7', 2000, 0, 0],
+    ]);
+    expect(totalsForDay(rows)).toMatchObject({
+      loyaltyCard: { returned: 800 },
+      storeCredit: { returned: 2000, issued: 0 },
     });
   });
 

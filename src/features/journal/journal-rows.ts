@@ -1,5 +1,6 @@
 import type { InstrumentKind } from '@/domain/instrument';
 import { kindOf } from '@/domain/operation';
+import { receiptReference } from '@/domain/sale';
 import { maskNumber } from '@/domain/instrument-number';
 import { minorToInput, type Minor } from '@/domain/money';
 import type { OperationRecord } from '@/outbox/types';
@@ -19,6 +20,8 @@ export interface JournalRow {
   /** Payments this operation took (+) or gave back (−), for the day's totals. */
   paid: Minor;
   issued: Minor;
+  /** Money given back by a return (a void, or the store credit or gift card it issued): apart from sales. */
+  returned: Minor;
 }
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
@@ -61,11 +64,19 @@ export function toRow(
   }
   if (operation === 'unissue' && result) reference = 'unissued';
   if (!result) reference = record.error?.code ?? reference;
+  let returned = 0;
+  if (record.returnId) {
+    // A return's operation: its own kind, named by the sale it gives back money of.
+    returned = result ? (operation === 'voidPayment' ? -paid : issued) : 0;
+    paid = 0;
+    issued = 0;
+    reference = record.returnOf ? receiptReference(record.returnOf) : reference;
+  }
   return {
     id: record.id,
     at: record.createdAt,
     operator: record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? ''),
-    operation,
+    operation: record.returnId ? 'return' : operation,
     kind,
     maskedNumber: number ? maskNumber(number) : '',
     amount: kind === 'loyaltyCard' && operation === 'issue' ? undefined : amount,
@@ -75,6 +86,7 @@ export function toRow(
     training: record.training,
     paid,
     issued,
+    returned,
   };
 }
 
@@ -82,11 +94,11 @@ export function toRow(
 export function totalsForDay(
   rows: JournalRow[],
   day?: string,
-): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor }> {
+): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor; returned: Minor }> {
   const totals = {
-    giftCard: { operations: 0, paid: 0, issued: 0 },
-    loyaltyCard: { operations: 0, paid: 0, issued: 0 },
-    storeCredit: { operations: 0, paid: 0, issued: 0 },
+    giftCard: { operations: 0, paid: 0, issued: 0, returned: 0 },
+    loyaltyCard: { operations: 0, paid: 0, issued: 0, returned: 0 },
+    storeCredit: { operations: 0, paid: 0, issued: 0, returned: 0 },
   };
   for (const row of rows) {
     if (day !== undefined && row.at.slice(0, 10) !== day) continue;
@@ -94,6 +106,7 @@ export function totalsForDay(
     t.operations += 1;
     t.paid += row.paid;
     t.issued += row.issued;
+    t.returned += row.returned;
   }
   return totals;
 }

@@ -2,7 +2,7 @@ import { SlipView } from '@/components/SlipView';
 import { maskNumber } from '@/domain/instrument-number';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
-import { paidAmount, type Sale } from '@/domain/sale';
+import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
@@ -26,6 +26,12 @@ function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
 }
 
+/** The sale's reference as a barcode: scanned at the return desk, it finds this sale. */
+function receiptBarcode(t: T, sale: Sale): Pick<SlipDoc, 'barcode'> {
+  const reference = receiptReference(sale.transactionId);
+  return { barcode: { value: reference, label: t('slip.receiptReference', { reference }) } };
+}
+
 /** One payment: masked number, amount, authCode or loyalty result, balance left. */
 export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: TenderLine): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
@@ -41,6 +47,7 @@ export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: Tender
       ...(line.balanceAfter !== undefined ? [{ label: t('slip.balance'), value: money(line.balanceAfter) }] : []),
       { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
     ],
+    ...receiptBarcode(t, sale),
   };
 }
 
@@ -65,6 +72,7 @@ export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
       },
       { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
     ],
+    ...receiptBarcode(t, sale),
   };
 }
 

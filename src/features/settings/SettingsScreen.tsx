@@ -10,6 +10,7 @@ import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } fro
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
+import { ReturnPolicyForm } from './ReturnPolicyForm';
 import { PrinterForm } from './PrinterForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
@@ -282,6 +283,7 @@ export function SettingsScreen() {
 
       <PrinterForm />
       <TillOriginsForm />
+      <ReturnPolicyForm />
       <RecordsPanel />
 
       <section className="mode-switch" aria-labelledby="mode-heading">

@@ -12,6 +12,7 @@ export const en = {
   'nav.lookup': 'Card lookup',
   'nav.training': 'Training',
   'nav.settings': 'Settings',
+  'nav.returns': 'Returns',
   'training.banner': 'TRAINING — simulated server, no real money',
   'training.starting': 'Starting the training server…',
   'training.startFailed': 'The training server could not start: {reason}',

@@ -4,6 +4,11 @@ import type { ServerSettings, SupportedLocale } from './schema';
 
 export type TerminalMode = 'training' | 'live';
 
+export interface ReturnPolicy {
+  way: 'storeCredit' | 'giftCard';
+  pinAbove: number;
+}
+
 interface SettingsState {
   /** With no server configured the terminal runs in training mode. */
   mode: TerminalMode;
@@ -11,12 +16,15 @@ interface SettingsState {
   locale: SupportedLocale;
   /** Tills (origins) allowed to hand payments over (docs/till-integration.md). */
   tillOrigins: string[];
+  /** Returns: card money goes back as store credit or a new gift card; above `pinAbove` (minor units) the manager's PIN, 0 for every return. */
+  returns: ReturnPolicy;
   actions: {
     serverSettingsSaved: (server: ServerSettings) => void;
     trainingStarted: () => void;
     liveStarted: () => void;
     localeChosen: (locale: SupportedLocale) => void;
     tillOriginsSaved: (origins: string[]) => void;
+    returnPolicySaved: (policy: ReturnPolicy) => void;
   };
 }
 
@@ -31,12 +39,14 @@ const useSettingsStore = create<SettingsState>()(
       server: null,
       locale: 'en-IE',
       tillOrigins: [],
+      returns: { way: 'storeCredit', pinAbove: 5000 },
       actions: {
         serverSettingsSaved: (server) => set({ server }),
         trainingStarted: () => set({ mode: 'training' }),
         liveStarted: () => set((s) => (s.server ? { mode: 'live' } : s)),
         localeChosen: (locale) => set({ locale }),
         tillOriginsSaved: (tillOrigins) => set({ tillOrigins }),
+        returnPolicySaved: (returns) => set({ returns }),
       },
     }),
     {
@@ -47,7 +57,7 @@ const useSettingsStore = create<SettingsState>()(
         const { hostOrigins, ...rest } = (persisted ?? {}) as Partial<SettingsState> & { hostOrigins?: string[] };
         return version < 2 ? { ...rest, tillOrigins: rest.tillOrigins ?? hostOrigins ?? [] } : persisted;
       },
-      partialize: ({ mode, server, locale, tillOrigins }) => ({ mode, server, locale, tillOrigins }),
+      partialize: ({ mode, server, locale, tillOrigins, returns }) => ({ mode, server, locale, tillOrigins, returns }),
     },
   ),
 );
@@ -58,6 +68,7 @@ export const useTillOrigins = () => useSettingsStore((s) => s.tillOrigins);
 /** Read at the moment a message arrives (not a render): the allow-list as saved now. */
 export const tillOriginAllowed = (origin: string) => useSettingsStore.getState().tillOrigins.includes(origin);
 export const useLocale = () => useSettingsStore((s) => s.locale);
+export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 /** The saved locale before the first render (its language's texts are loaded first). */
 export const savedLocale = () => useSettingsStore.getState().locale;
 export const useSettingsActions = () => useSettingsStore((s) => s.actions);

@@ -1,0 +1,60 @@
+import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
+import { Money } from '@/components/Money';
+import { groupNumber } from '@/domain/instrument-number';
+import { returnInProgress, type SaleReturn } from '@/domain/return-flow';
+import { useT } from '@/lib/i18n';
+import { printSlip } from '@/lib/print';
+import { useTerminal } from '@/lib/terminal-context';
+import { useReturn } from './use-return';
+import { lineText, returnSlipDoc, stateText } from './return-text';
+import { SlipView } from '@/components/SlipView';
+
+/** A return under way and its outcome: each way the money goes back, the new card's number, the slips. */
+export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; onNext: () => void }) {
+  const t = useT();
+  const terminal = useTerminal();
+  const { current, saleReference, issued } = useReturn(saleReturn);
+  const slip = returnSlipDoc(t, terminal, current, saleReference);
+  const going = returnInProgress(current);
+  return (
+    <div className="screen returns">
+      <h2 className="screen-title">{t('returns.title')}</h2>
+      <p role="status" className={`notice ${going ? 'notice-warn' : 'notice-ok'}`}>
+        {going ? t('returns.going') : t('returns.done', { amount: '' })}
+        {!going && <Money minor={current.amount} />}
+      </p>
+      <ul className="return-lines" aria-label={t('returns.lines')}>
+        {current.lines.map((line) => (
+          <li key={line.id}>
+            <span>{lineText(t, line)}</span> <Money minor={line.amount} /> · <span>{stateText(t, line)}</span>
+            {line.state.name === 'done' && line.state.issuedNumber && (
+              <strong className="instrument-number"> {groupNumber(line.state.issuedNumber)}</strong>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-large"
+          onClick={() => void printSlip(<SlipView doc={slip} />, slip)}
+        >
+          {t('returns.printSlip')}
+        </button>
+        {issued.map((card) => (
+          <button
+            key={card.number}
+            type="button"
+            className="button button-large"
+            onClick={() => void printSlip(<IssueSlip instrument={card} />, issueSlipDoc(t, terminal, card))}
+          >
+            {t('returns.printCard', { number: groupNumber(card.number) })}
+          </button>
+        ))}
+        <button type="button" className="button button-primary button-large" disabled={going} onClick={onNext}>
+          {t('returns.next')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { AmountField } from '@/components/AmountField';
+import { ErrorNotice } from '@/components/ErrorNotice';
+import { ManagerGate } from '@/components/ManagerGate';
+import { Money } from '@/components/Money';
+import { useBusy } from '@/components/use-busy';
+import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
+import { receiptReference, type Sale } from '@/domain/sale';
+import { leftToReturn, returnables, type SaleReturn } from '@/domain/return-flow';
+import { useT } from '@/lib/i18n';
+import { useScanner } from '@/lib/scanner';
+import { useReturnPolicy } from '@/lib/settings/store';
+import { useTerminal } from '@/lib/terminal-context';
+import { useOutbox } from '@/outbox/projection';
+import { ReturnOutcome } from './ReturnOutcome';
+import { paymentName, refundSeries } from './return-text';
+
+type Found = { sale: Sale; earlier: SaleReturn[] };
+type Problem = 'not_found' | 'not_completed' | 'nothing_left' | null;
+
+/**
+ * The return desk: scan the sale's receipt (or key its reference), see what each payment can still
+ * give back, key the amount (all of it by default), give it back. The money moves through the one
+ * executor; the amount is checked again against every earlier return in the transaction that
+ * records it.
+ */
+export function ReturnsScreen() {
+  const t = useT();
+  const { reads } = useOutbox();
+  const [reference, setReference] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [done, setDone] = useState<SaleReturn | null>(null);
+
+  const find = async (text: string) => {
+    const ref = text.trim().toUpperCase();
+    setReference(ref);
+    setDone(null);
+    const sale = await reads.saleByReceipt(ref);
+    if (!sale) return void (setFound(null), setProblem('not_found'));
+    if (sale.status !== 'completed') return void (setFound(null), setProblem('not_completed'));
+    const earlier = await reads.returnsOf(sale.transactionId);
+    setFound({ sale, earlier });
+    setProblem(leftToReturn(sale, earlier) === 0 ? 'nothing_left' : null);
+  };
+  useScanner((text) => void find(text), !done);
+
+  if (done) return <ReturnOutcome saleReturn={done} onNext={() => (setDone(null), setFound(null), setReference(''))} />;
+  return (
+    <div className="screen returns">
+      <h2 className="screen-title">{t('returns.title')}</h2>
+      <form
+        className="lookup-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void find(reference);
+        }}
+      >
+        <label htmlFor="return-reference" className="field-label">
+          {t('returns.reference')}
+        </label>
+        <div className="inline-field">
+          <input
+            id="return-reference"
+            className="input"
+            value={reference}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setReference(e.target.value)}
+            aria-describedby="return-reference-hint"
+          />
+          <button type="submit" className="button">
+            {t('returns.find')}
+          </button>
+        </div>
+        <p id="return-reference-hint" className="hint">
+          {t('returns.referenceHint')}
+        </p>
+      </form>
+      {problem && <ErrorNotice message={t(`returns.problem.${problem}`, { reference })} />}
+      {found && problem !== 'nothing_left' && (
+        <GiveBack key={found.sale.transactionId} found={found} onDone={setDone} onStale={() => void find(reference)} />
+      )}
+    </div>
+  );
+}
+
+function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleReturn) => void; onStale: () => void }) {
+  const t = useT();
+  const terminal = useTerminal();
+  const policy = useReturnPolicy();
+  const { perform } = useOutbox();
+  const { busy, run } = useBusy();
+  const left = leftToReturn(found.sale, found.earlier);
+  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  const [text, setText] = useState(() => minorToInput(left, terminal.currency, terminal.locale));
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const parsed = parseAmountInput(text, terminal.currency, terminal.locale);
+  const series = refundSeries(terminal.series, policy.way);
+
+  const giveBack = () =>
+    run(async () => {
+      if (!parsed.ok)
+        return setFieldError(
+          parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error,
+        );
+      if (!series) return setError(t('returns.noSeries'));
+      const result = await perform({
+        type: 'startReturn',
+        saleId: found.sale.transactionId,
+        amount: parsed.minor,
+        settings: { refundWay: policy.way, refundSeries: series },
+      });
+      if (typeof result !== 'string') return onDone(result);
+      setConfirming(false);
+      setError(t(`returns.refused.${result}`, { left: money(left) }));
+      if (result === 'over_left' || result === 'nothing_left') onStale(); // another window gave some back meanwhile
+    });
+
+  const needsPin = parsed.ok && parsed.minor > policy.pinAbove;
+  return (
+    <section className="panel" aria-labelledby="return-sale-heading">
+      <h3 id="return-sale-heading">
+        {t('returns.sale', {
+          reference: receiptReference(found.sale.transactionId),
+          date: new Date(found.sale.startedAt).toLocaleString(terminal.locale),
+        })}
+      </h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('returns.payment')}</th>
+            <th scope="col">{t('returns.paid')}</th>
+            <th scope="col">{t('returns.returned')}</th>
+            <th scope="col">{t('returns.left')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {returnables(found.sale, found.earlier).map((r) => (
+            <tr key={r.line.id}>
+              <th scope="row">{paymentName(t, r.line)}</th>
+              <td>
+                <Money minor={r.paid} />
+              </td>
+              <td>
+                <Money minor={r.returned} />
+              </td>
+              <td>
+                <Money minor={r.left} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AmountField
+        id="return-amount"
+        label={t('returns.amount', { currency: terminal.currency })}
+        error={fieldError}
+        registration={{
+          value: text,
+          onChange: (e) => (setText(e.target.value), setError(null), setFieldError(undefined), setConfirming(false)),
+        }}
+      />
+      <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
+      {error && <ErrorNotice message={error} />}
+      {confirming && needsPin ? (
+        <ManagerGate compact>
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={busy}
+            onClick={() => void giveBack()}
+          >
+            {t('returns.giveBack')}
+          </button>
+        </ManagerGate>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={busy}
+          onClick={() => (needsPin ? setConfirming(true) : void giveBack())}
+        >
+          {t('returns.giveBack')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { maskNumber, type SeriesConfig } from '@/domain/instrument-number';
+import { formatMoney } from '@/domain/money';
+import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
+import type { TenderLine } from '@/domain/tender-line';
+import type { useT } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import type { Terminal } from '@/lib/terminal-context';
+
+type T = ReturnType<typeof useT>;
+
+/** A payment of the original sale as the return desk names it: kind and last four, or "Cash". */
+export function paymentName(t: T, line: TenderLine): string {
+  return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
+}
+
+/** The series card money goes back on: the first store credit series, or the first live-printed gift card series. */
+export function refundSeries(series: SeriesConfig[], way: 'storeCredit' | 'giftCard'): string | undefined {
+  return series.find((s) => s.kind === way && (way === 'storeCredit' || s.livePrinted))?.seriesNumber;
+}
+
+/** How a line of the return went back, in words. */
+export function lineText(t: T, line: ReturnLine): string {
+  switch (line.way) {
+    case 'voidLoyalty':
+      return t('returns.way.voidLoyalty', { card: maskNumber(line.target) });
+    case 'external':
+      return t('returns.way.external', { label: line.label ?? '' });
+    default:
+      return t(`returns.way.${line.way}`);
+  }
+}
+
+export function stateText(t: T, line: ReturnLine): string {
+  const s = line.state;
+  if (s.name === 'refused') return t('returns.state.refused', { code: s.code });
+  return t(`returns.state.${s.name}`);
+}
+
+/** The return slip (the customer's copy): what went back, how, numbers masked, TRAINING when rehearsed. */
+export function returnSlipDoc(t: T, terminal: Terminal, r: SaleReturn, saleReference: string): SlipDoc {
+  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  return {
+    name: t('returns.slip'),
+    training: terminal.mode === 'training' ? t('slip.training') : undefined,
+    title: t('returns.slip'),
+    header: [
+      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
+      new Date(r.startedAt).toLocaleString(terminal.locale),
+      t('slip.receiptReference', { reference: saleReference }),
+    ],
+    rows: [
+      ...r.lines.map((line) => ({ label: lineText(t, line), value: `${money(line.amount)} · ${stateText(t, line)}` })),
+      { label: t('returns.total'), value: money(r.amount) },
+    ],
+  };
+}
