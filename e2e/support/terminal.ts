@@ -92,7 +92,10 @@ export async function expectAvailable(page: Page, text: string) {
   await expect(availableAmount(instrumentPanel(page))).toHaveText(text);
 }
 
-export async function goTo(page: Page, screen: 'Sale' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings') {
+export async function goTo(
+  page: Page,
+  screen: 'Sale' | 'Returns' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings',
+) {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
   if (screen === 'Settings' || screen === 'Journal') await managerUnlocks(page);
 }

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { completeSale, line, net, openLiveTerminal, startSale, state, tender, tenderExternal } from './support/sale';
+import { goTo, managerUnlocks, resetSimulator } from './support/terminal';
+
+test.beforeEach(async ({ request }) => {
+  await resetSimulator(request);
+});
+
+/** A completed sale; its receipt's reference, read off the receipt's barcode. */
+async function soldWithGiftCard(page: Page, amount: string): Promise<string> {
+  await startSale(page, amount);
+  await tender(page, '700100000001', amount);
+  await expect(line(page, '•••• 0001')).toContainText('On hold');
+  await completeSale(page);
+  return receiptReference(page);
+}
+
+async function receiptReference(page: Page): Promise<string> {
+  const label = await page
+    .getByRole('img', { name: /^Receipt S[0-9A-F]{12}$/ })
+    .first()
+    .getAttribute('aria-label');
+  return (label ?? '').replace('Receipt ', '');
+}
+
+/** The receipt's barcode read by a scanner: keystrokes and Enter, no field tapped first. */
+async function scanReceipt(page: Page, reference: string) {
+  await page.getByRole('heading', { name: 'Return', exact: true }).click();
+  await page.keyboard.type(reference);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: new RegExp(`^Sale ${reference}`) })).toBeVisible();
+}
+
+async function giveBack(page: Page, amount?: string) {
+  if (amount !== undefined) await page.getByLabel('Amount to give back (EUR)').fill(amount);
+  await page.getByRole('button', { name: 'Give back' }).click();
+}
+
+const storeCredits = async (request: Parameters<typeof state>[0]) =>
+  (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+
+test('a whole return of a split sale: the loyalty payment voided, store credit for the gift card, the cash at the drawer', async ({
+  page,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  await startSale(page, '60');
+  await tender(page, '700100000001', '20');
+  await expect(line(page, '•••• 0001')).toContainText('On hold');
+  await tender(page, '710100000001', '8');
+  await expect(line(page, '•••• 0001').last()).toContainText('Approved');
+  await tenderExternal(page, '32');
+  await completeSale(page);
+  const reference = await receiptReference(page);
+
+  await goTo(page, 'Returns');
+  await scanReceipt(page, reference);
+  await expect(page.getByRole('row', { name: /Gift card •••• 0001/ })).toContainText('€20.00€0.00€20.00');
+  await expect(page.getByLabel('Amount to give back (EUR)')).toHaveValue('60.00');
+  await giveBack(page);
+  await managerUnlocks(page); // above the manager's amount (€50.00 by default)
+  await page.getByRole('button', { name: 'Give back' }).click();
+  const ways = page.getByRole('list', { name: 'How the money goes back' }).getByRole('listitem');
+  await expect(ways).toHaveText([
+    /Loyalty payment voided \(•••• 0001\).*€8\.00.*done/,
+    /New store credit.*€20\.00.*done.*7201 0000 0002/,
+    /Give back at the drawer: Cash.*€32\.00.*done/,
+  ]);
+  const s = await state(request);
+  expect(s.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+  expect(net(s, '710100000001')).toBe(120);
+  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([20]);
+  await page.screenshot({ path: 'test-results/screens/return-done.png', fullPage: true });
+
+  await goTo(page, 'Journal');
+  await managerUnlocks(page);
+  await expect(page.getByRole('row', { name: /Store credit · return/ })).toContainText(reference);
+});
+
+test('a gift card payment returned across two visits, then nothing is left; more than is left is refused', async ({
+  page,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  const reference = await soldWithGiftCard(page, '20');
+  await goTo(page, 'Returns');
+  await scanReceipt(page, reference);
+  await giveBack(page, '25');
+  await expect(page.getByRole('alert')).toContainText('More than can still be given back (€20.00)');
+  expect(await storeCredits(request)).toEqual([]);
+
+  await giveBack(page, '12');
+  await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
+  await page.getByRole('button', { name: 'Next return' }).click();
+
+  await page.getByLabel('Receipt reference').fill(reference);
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  await expect(page.getByRole('row', { name: /Gift card •••• 0001/ })).toContainText('€20.00€12.00€8.00');
+  await expect(page.getByLabel('Amount to give back (EUR)')).toHaveValue('8.00');
+  await giveBack(page);
+  await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
+  await page.getByRole('button', { name: 'Next return' }).click();
+  await page.getByLabel('Receipt reference').fill(reference);
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  await expect(page.getByRole('alert')).toContainText('has already been given back');
+  expect((await storeCredits(request)).map((i) => i.amountNet).sort()).toEqual([12, 8].sort());
+});
+
+test('a double click on "Give back" gives back once', async ({ page, request }) => {
+  await openLiveTerminal(page);
+  const reference = await soldWithGiftCard(page, '10');
+  await goTo(page, 'Returns');
+  await scanReceipt(page, reference);
+  await page.getByRole('button', { name: 'Give back' }).dblclick();
+  await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
+  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([10]);
+});
+
+test('two windows returning the same sale at once: one gives back, the other is told, nothing twice', async ({
+  page,
+  context,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  const reference = await soldWithGiftCard(page, '20');
+  const other = await context.newPage();
+  await other.goto('/');
+  for (const p of [page, other]) {
+    await goTo(p, 'Returns');
+    await scanReceipt(p, reference);
+    await p.getByLabel('Amount to give back (EUR)').fill('15');
+  }
+  await Promise.all([
+    page.getByRole('button', { name: 'Give back' }).click(),
+    other.getByRole('button', { name: 'Give back' }).click(),
+  ]);
+  const told = async () =>
+    (await page.getByText('More than can still be given back').count()) +
+    (await other.getByText('More than can still be given back').count());
+  await expect.poll(told).toBe(1);
+  await expect.poll(async () => (await storeCredits(request)).map((i) => i.amountNet)).toEqual([15]);
+});
+
+test('the return desk, looked at on a tablet both ways and a phone', async ({ page }) => {
+  await openLiveTerminal(page);
+  await startSale(page, '30');
+  await tender(page, '710100000001', '8');
+  await expect(line(page, '•••• 0001')).toContainText('Approved');
+  await tenderExternal(page, '22');
+  await completeSale(page);
+  const reference = await receiptReference(page);
+  await goTo(page, 'Returns');
+  await scanReceipt(page, reference);
+  for (const [name, width, height] of [
+    ['portrait', 768, 1024],
+    ['landscape', 1024, 768],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole('button', { name: 'Give back' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `test-results/screens/return-${name}.png`, fullPage: true });
+  }
+});
