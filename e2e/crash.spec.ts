@@ -111,4 +111,46 @@ test.describe('the browser killed like a power cut', () => {
     expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([30, 115]);
     await kill(run);
   });
+
+  test('a return cut off by SIGKILL while its void and store credit are on their way: one void, one store credit', async ({
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
+    let run = await launch(profile);
+    await openLiveTerminal(run.page, undefined, base);
+    await startSale(run.page, '28');
+    await tender(run.page, '700100000001', '20');
+    await expect(line(run.page, 'Gift card •••• 0001')).toContainText('On hold');
+    await tender(run.page, '710100000001', '8');
+    await expect(line(run.page, 'Loyalty card •••• 0001')).toContainText('Approved');
+    await run.page.getByRole('button', { name: 'Complete sale' }).click();
+    await expect(run.page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
+    const label = await run.page
+      .getByRole('img', { name: /^Receipt S/ })
+      .first()
+      .getAttribute('aria-label');
+    const reference = (label ?? '').replace('Receipt ', '');
+
+    await run.page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
+    await run.page.getByLabel('Receipt reference').fill(reference);
+    await run.page.getByRole('button', { name: 'Find sale' }).click();
+    await setFaults(request, { latencyMs: 3000 });
+    await run.page.getByRole('button', { name: 'Give back' }).click();
+    await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toBeVisible();
+    await kill(run);
+    await setFaults(request, {});
+
+    run = await launch(profile);
+    await openLiveTerminal(run.page, undefined, base);
+    await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, {
+      timeout: 15_000,
+    });
+    const after = await state(request);
+    expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+    const credits = after.instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+    expect(credits.map((i) => i.amountNet)).toEqual([20]);
+    expect(net(after, '710100000001')).toBe(120);
+    await kill(run);
+  });
 });

@@ -162,3 +162,23 @@ test('the return desk, looked at on a tablet both ways and a phone', async ({ pa
     await page.screenshot({ path: `test-results/screens/return-${name}.png`, fullPage: true });
   }
 });
+
+test('a manager finds the sale in the journal by its day, amount and a card’s last four, and takes it back from there', async ({
+  page,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  const reference = await soldWithGiftCard(page, '14');
+  await goTo(page, 'Journal');
+  await managerUnlocks(page);
+  await page.getByLabel('Amount (EUR), if known').fill('14');
+  await page.getByLabel('Last four digits of a card, if known').fill('0001');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const found = page.getByRole('list', { name: 'Sales found' }).getByRole('listitem');
+  await expect(found).toHaveCount(1);
+  await found.getByRole('button', { name: `Return sale ${reference}` }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Sale ${reference}`) })).toBeVisible();
+  await giveBack(page);
+  await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
+  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([14]);
+});

@@ -54,6 +54,13 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
       return sale ? plain(sale) : undefined;
     },
 
+    /** Sales started in [from, to), newest first: the journal's search for a sale to take back. */
+    salesStartedBetween: async (from: string, to: string): Promise<Sale[]> =>
+      (await (await db).getAllFromIndex('sales', 'byStarted', IDBKeyRange.bound(from, to, false, true)))
+        .filter((s) => s.scope === scope)
+        .map(plain)
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
+
     /** Every return made of a sale, oldest first. */
     returnsOf: async (saleId: string): Promise<SaleReturn[]> =>
       (await (await db).getAllFromIndex('returns', 'bySale', saleId))

@@ -12,6 +12,7 @@ import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { toCsv, toRow, totalsForDay } from './journal-rows';
+import { SaleSearch } from './SaleSearch';
 
 const PAGE_SIZE = 50;
 
@@ -130,6 +131,7 @@ export function JournalScreen() {
           {t('journal.export')}
         </button>
       </section>
+      <SaleSearch />
       <section className="panel" aria-labelledby="ops-heading">
         <h3 id="ops-heading">{t('journal.operationsTitle')}</h3>
         {rows.length === 0 ? (

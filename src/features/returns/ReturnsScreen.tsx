@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AmountField } from '@/components/AmountField';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/components/ManagerGate';
@@ -8,6 +8,7 @@ import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
 import { leftToReturn, returnables, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
+import { useNavigationActions, usePendingReturn } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/scanner';
 import { useReturnPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
@@ -34,9 +35,9 @@ export function ReturnsScreen() {
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
+    const sale = await reads.saleByReceipt(ref);
     setReference(ref);
     setDone(null);
-    const sale = await reads.saleByReceipt(ref);
     if (!sale) return void (setFound(null), setProblem('not_found'));
     if (sale.status !== 'completed') return void (setFound(null), setProblem('not_completed'));
     const earlier = await reads.returnsOf(sale.transactionId);
@@ -44,6 +45,17 @@ export function ReturnsScreen() {
     setProblem(leftToReturn(sale, earlier) === 0 ? 'nothing_left' : null);
   };
   useScanner((text) => void find(text), !done);
+  // A sale chosen in the journal's search.
+  const pending = usePendingReturn();
+  const { pendingReturnTaken } = useNavigationActions();
+  useEffect(() => {
+    if (!pending) return undefined;
+    const later = setTimeout(() => {
+      pendingReturnTaken();
+      void find(pending);
+    });
+    return () => clearTimeout(later);
+  });
 
   if (done) return <ReturnOutcome saleReturn={done} onNext={() => (setDone(null), setFound(null), setReference(''))} />;
   return (

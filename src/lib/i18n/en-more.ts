@@ -527,4 +527,13 @@ export const enMore = {
   'settings.returnsSaved': 'Return rules saved.',
   'journal.returned': 'Given back (returns)',
   'journal.op.return': 'return',
+  'journal.findSale': 'Find a sale to take back',
+  'journal.searchDay': 'Day',
+  'journal.searchAmount': 'Amount ({currency}), if known',
+  'journal.searchLast4': 'Last four digits of a card, if known',
+  'journal.search': 'Search',
+  'journal.noSale': 'No completed sale matches.',
+  'journal.salesFound': 'Sales found',
+  'journal.return': 'Return',
+  'journal.returnSale': 'Return sale {reference}',
 } satisfies Record<string, Message>;
