@@ -12,7 +12,7 @@ test.beforeEach(async ({ request }) => {
 
 const onHold = (page: Page) => expect(line(terminalIn(page), 'Gift card •••• 0001')).toContainText(/On hold/);
 
-test('a split payment goes back to the till; a reversal voids the loyalty payment and offers store credit for the gift card', async ({
+test('a split payment goes back to the till; a reversal voids the loyalty payment and gives store credit for the gift card', async ({
   page,
   request,
 }) => {
@@ -46,11 +46,53 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
 
   await page.getByRole('button', { name: 'Reverse payment' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-SPLIT: reversed');
-  await expect(receipt(page)).toContainText('Cannot go back to the card; offer store credit: €50.00');
+  const back = receipt(page).getByRole('list', { name: 'Given back' }).getByRole('listitem');
+  await expect(back).toHaveText([
+    'loyalty payment voided **** 0001: €17.30 (done)',
+    /^new store credit 7201\d{8}: €50\.00 \(done\)$/,
+  ]);
+  // Taken back: the till collects nothing (it used to read €17.30 still to collect).
+  await expect(receipt(page)).not.toContainText('Collect');
   const reversed = await state(request);
   expect(reversed.loyaltyPayments[0]?.voided).toBe(true);
   expect(net(reversed, '710100000001')).toBe(120);
   expect(reversed.authorizations[0]?.status).toBe('committed');
+  const credits = reversed.instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+  expect(credits.map((i) => i.amountNet)).toEqual([50]);
+
+  // Asked again: the same answer, nothing given back twice.
+  await page.getByRole('button', { name: 'Reverse payment' }).click();
+  await expect(tillStatus(page)).toHaveText('Result for R-SPLIT: reversed');
+  expect((await state(request)).instruments.filter((i) => i.number.startsWith('7201')).length).toBe(credits.length + 1);
+});
+
+test('a partial refund from the demo till: part of a gift card payment back as store credit, never more than is left', async ({
+  page,
+  request,
+}) => {
+  await openTill(page);
+  await payAtTill(page, 'R-PARTREF');
+  const terminal = terminalIn(page);
+  await tender(page, '700100000001', '40', terminal);
+  await onHold(page);
+  await tender(page, '710100000001', undefined, terminal);
+  await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
+  await expect(tillStatus(page)).toHaveText('Result for R-PARTREF: paid');
+
+  await page.getByLabel('Refund amount').fill('10');
+  await page.getByRole('button', { name: 'Refund part' }).click();
+  await expect(tillStatus(page)).toHaveText('Result for R-PARTREF: refunded');
+  await expect(receipt(page).getByRole('list', { name: 'Given back' })).toContainText(
+    /new store credit 7201\d{8}: €10\.00 \(done\)/,
+  );
+  await page.getByLabel('Refund amount').fill('60');
+  await page.getByRole('button', { name: 'Refund part' }).click();
+  await expect(tillStatus(page)).toContainText('Refused (over_returnable)');
+  const s = await state(request);
+  expect(s.loyaltyPayments[0]?.voided).toBe(false);
+  expect(
+    s.instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001').map((i) => i.amountNet),
+  ).toEqual([10]);
 });
 
 test('a partial cover: the terminal returns what the card paid, the till collects the rest in cash', async ({

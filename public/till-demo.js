@@ -60,8 +60,23 @@ function showReceipt(result) {
       result.amountRemaining > 0 ? `Collect ${money(result.amountRemaining)} in cash` : 'Nothing left to collect';
     receipt.append(cash);
   }
-  if (result.storeCreditOffer)
-    receipt.append(row('Cannot go back to the card; offer store credit', money(result.storeCreditOffer)));
+  if (result.refund) {
+    receipt.append(row('Given back', money(result.refund.amountReturned)));
+    const back = document.createElement('ul');
+    back.setAttribute('aria-label', 'Given back');
+    for (const e of result.refund.returned) {
+      const li = document.createElement('li');
+      const how =
+        e.way === 'voidLoyalty'
+          ? `loyalty payment voided ${e.maskedNumber}`
+          : `new ${e.way === 'storeCredit' ? 'store credit' : 'gift card'} ${e.issuedNumber ?? ''}`;
+      li.textContent = `${how}: ${money(e.amount)} (${e.state})`;
+      back.append(li);
+    }
+    receipt.append(back);
+    if (result.refund.amountOwed > 0)
+      receipt.append(row('Not known yet, do not give back another way', money(result.refund.amountOwed)));
+  }
   const slip = document.createElement('pre');
   slip.className = 'slip';
   slip.setAttribute('aria-label', 'Slip text');
@@ -128,6 +143,10 @@ $('status').addEventListener('click', () => void ask(terminal.status));
 $('cancel').addEventListener('click', () => void ask(terminal.cancel));
 $('overlay-cancel').addEventListener('click', () => void ask(terminal.cancel));
 $('reverse').addEventListener('click', () => void ask(terminal.reverse));
+$('refund').addEventListener('click', () => {
+  const amount = Math.round(Number($('refund-amount').value.replace(',', '.')) * 100);
+  void ask((reference) => terminal.refund(reference, amount));
+});
 
 // A payment that was under way when this page went away: resumed by its reference, never started again.
 const pending = localStorage.getItem(PENDING);

@@ -1,4 +1,4 @@
-import { maskNumber } from './instrument-number';
+import { maskNumber, type SeriesConfig } from './instrument-number';
 import type { Minor } from './money';
 import type { Answer, OperationOrder } from './operation';
 import type { Sale } from './sale';
@@ -55,6 +55,8 @@ export interface SaleReturn {
   lines: ReturnLine[];
   /** The cashier moved on (the return's screen is closed); its operations may still be settling. */
   closed?: boolean | undefined;
+  /** A till's request that started it (its `id`): the same request again finds this return. */
+  requestId?: string | undefined;
 }
 
 /** What one payment of the sale paid, what earlier returns took, what is left to give back. */
@@ -106,6 +108,15 @@ export interface ReturnSettings {
   /** Card money goes back as store credit or as a new gift card, from this series. */
   refundWay: 'storeCredit' | 'giftCard';
   refundSeries: string;
+}
+
+/** How card money goes back with these series: the first store credit series, or the first live-printed gift card series. */
+export function returnSettingsFor(
+  series: readonly SeriesConfig[],
+  way: 'storeCredit' | 'giftCard',
+): ReturnSettings | null {
+  const found = series.find((s) => s.kind === way && (way === 'storeCredit' || s.livePrinted));
+  return found ? { refundWay: way, refundSeries: found.seriesNumber } : null;
 }
 
 export interface ReturnPlan {

@@ -278,17 +278,24 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       saleId: string,
       amount: Minor,
       settings: ReturnSettings,
+      requestId?: string,
     ): Promise<SaleReturn | ReturnRefusal | 'no_sale'> {
       let out: SaleReturn | ReturnRefusal | 'no_sale' = 'no_sale';
       await write(async (w) => {
         const sale = await w.sale(saleId);
         if (!sale || sale.scope !== scope) return;
         const earlier = (await w.tx.objectStore('returns').index('bySale').getAll(saleId)).map(plainReturn);
+        const again = requestId ? earlier.find((r) => r.requestId === requestId) : undefined;
+        if (again) {
+          out = again;
+          return;
+        }
         const step = startReturn(plain(sale), earlier, amount, settings, { ...env(), scope });
         if (typeof step === 'string') {
           out = step;
           return;
         }
+        if (requestId) step.saleReturn.requestId = requestId;
         await w.putReturn(step.saleReturn);
         for (const order of step.orders) await w.putRecord(recordOf(order));
         out = step.saleReturn;

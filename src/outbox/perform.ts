@@ -23,7 +23,7 @@ export type Intent =
   /** Take over a sale whose window is gone (a crash, a closed tab). */
   | { type: 'adopt'; transactionId: string; from: string | undefined }
   /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
-  | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings }
+  | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings; requestId?: string }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
   | { type: 'restore'; records: OperationRecord[] };
 
@@ -66,7 +66,7 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
       case 'restore':
         return outbox.restore(intent.records);
       case 'startReturn':
-        return outbox.startReturn(intent.saleId, intent.amount, intent.settings);
+        return outbox.startReturn(intent.saleId, intent.amount, intent.settings, intent.requestId);
     }
   }
   // Each case returns its intent's own result; TypeScript cannot narrow the generic return by the switch.

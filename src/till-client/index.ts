@@ -196,9 +196,17 @@ export function connectTerminal(options: TerminalClientOptions) {
       const reply = await request({ type: 'cancel', reference });
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },
-    /** Takes back a completed sale where the contract allows (loyalty payments); says what cannot be given back. */
+    /**
+     * Takes back what is left of a completed sale: loyalty payments voided, card money given back as
+     * store credit (or a gift card); `result.refund` says what went back how. Nothing to collect.
+     */
     async reverse(reference: string): Promise<TillResult | StatusAnswer> {
       const reply = await request({ type: 'reverse', reference });
+      return reply.type === 'result' ? reply.result : asStatus(reply, reference);
+    },
+    /** Takes back `amount` (minor units) of a completed sale, at most what is left of it; sent again, it gives back once. */
+    async refund(reference: string, amount: number): Promise<TillResult | StatusAnswer> {
+      const reply = await request({ type: 'refund', reference, amount });
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },
     /** Stops listening (pending promises stay pending until their own time-outs). */

@@ -29,7 +29,10 @@ export type TillRequest = Envelope & { id: string; reference: string } & (
       }
     | { type: 'status' }
     | { type: 'cancel' }
+    /** Take the whole completed sale back (what is still left of it). */
     | { type: 'reverse' }
+    /** Take part of a completed sale back: `amount` in minor units, at most what is left of it. */
+    | { type: 'refund'; amount: number }
   );
 
 export type TillRequestType = TillRequest['type'];
@@ -41,7 +44,18 @@ export type TillRequestType = TillRequest['type'];
  * unknown: the terminal cannot tell yet whether some money moved (`amountUnknown`); ask `status`
  * again later and do not collect that amount another way until it is known.
  */
-export type ResultStatus = 'paid' | 'partially_paid' | 'canceled' | 'reversed' | 'unknown';
+export type ResultStatus = 'paid' | 'partially_paid' | 'canceled' | 'reversed' | 'refunded' | 'unknown';
+
+/** How a part of a return went back: a loyalty payment voided, or a new card for the customer. */
+export interface ReturnEntry {
+  way: 'voidLoyalty' | 'storeCredit' | 'giftCard';
+  amount: number;
+  state: 'done' | 'refused' | 'unknown';
+  /** The voided loyalty card: last four digits only. */
+  maskedNumber?: string;
+  /** The new store credit or gift card: the customer's card, its number whole, as its slip prints it. */
+  issuedNumber?: string;
+}
 
 export interface PaymentEntry {
   kind: InstrumentKind;
@@ -71,10 +85,13 @@ export interface TillResult {
   /** Money neither surely taken nor surely released (status `unknown`). */
   amountUnknown: number;
   payments: PaymentEntry[];
-  /** Reverse: committed gift card or store credit money that cannot be given back to the card. */
-  notReversible?: PaymentEntry[];
-  /** Reverse: the amount the store may give as store credit instead. */
-  storeCreditOffer?: number;
+  /**
+   * After `reverse` or `refund` (status `reversed` when nothing is left to give back, `refunded`
+   * otherwise): what went back and how, over every return of the sale. `amountRemaining` is then 0:
+   * the till collects nothing. `amountOwed` is what the store still owes the customer (a part the
+   * server refused, or whose outcome is not known yet): give it back another way only once known.
+   */
+  refund?: { amountReturned: number; amountOwed: number; returned: ReturnEntry[] };
   /** Plain text for the till's own receipt, lines of at most 40 characters. */
   slipText: string;
   training: boolean;
@@ -93,6 +110,7 @@ export type RefusalReason =
   | 'unknown_reference'
   | 'not_cancelable'
   | 'not_reversible'
+  | 'over_returnable'
   | 'no_record';
 
 /** What the terminal sends. Replies carry `inReplyTo`; a `result` pushed when a sale finishes does not. */

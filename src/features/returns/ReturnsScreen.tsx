@@ -6,7 +6,7 @@ import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
-import { leftToReturn, returnables, type SaleReturn } from '@/domain/return-flow';
+import { leftToReturn, returnables, returnSettingsFor, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingReturn } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/scanner';
@@ -14,7 +14,7 @@ import { useReturnPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import { ReturnOutcome } from './ReturnOutcome';
-import { paymentName, refundSeries } from './return-text';
+import { paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
 type Problem = 'not_found' | 'not_completed' | 'nothing_left' | null;
@@ -110,7 +110,7 @@ function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleRe
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const parsed = parseAmountInput(text, terminal.currency, terminal.locale);
-  const series = refundSeries(terminal.series, policy.way);
+  const settings = returnSettingsFor(terminal.series, policy.way);
 
   const giveBack = () =>
     run(async () => {
@@ -118,12 +118,12 @@ function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleRe
         return setFieldError(
           parsed.error === 'ambiguous' ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}` : parsed.error,
         );
-      if (!series) return setError(t('returns.noSeries'));
+      if (!settings) return setError(t('returns.noSeries'));
       const result = await perform({
         type: 'startReturn',
         saleId: found.sale.transactionId,
         amount: parsed.minor,
-        settings: { refundWay: policy.way, refundSeries: series },
+        settings,
       });
       if (typeof result !== 'string') return onDone(result);
       setConfirming(false);

@@ -1,4 +1,4 @@
-import { maskNumber, type SeriesConfig } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
@@ -11,11 +11,6 @@ type T = ReturnType<typeof useT>;
 /** A payment of the original sale as the return desk names it: kind and last four, or "Cash". */
 export function paymentName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
-}
-
-/** The series card money goes back on: the first store credit series, or the first live-printed gift card series. */
-export function refundSeries(series: SeriesConfig[], way: 'storeCredit' | 'giftCard'): string | undefined {
-  return series.find((s) => s.kind === way && (way === 'storeCredit' || s.livePrinted))?.seriesNumber;
 }
 
 /** How a line of the return went back, in words. */

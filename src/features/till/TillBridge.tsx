@@ -4,7 +4,8 @@ import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useActiveSales, useCurrentSale, useOutbox } from '@/outbox/projection';
 import { checkOrigin } from '@/lib/settings/server-address';
-import { tillOriginAllowed, useTillOrigins, useLocale } from '@/lib/settings/store';
+import { tillOriginAllowed, useTillOrigins, useLocale, useReturnPolicy } from '@/lib/settings/store';
+import { returnSettingsFor } from '@/domain/return-flow';
 import { useTerminal } from '@/lib/terminal-context';
 import { createTillService, type TillService } from './till-service';
 import { readTillRequest } from './messages';
@@ -34,9 +35,9 @@ function allowedCallback(text: string | null): string | null {
     : null;
 }
 
-/** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse): the URL transport. */
+/** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse, refund): the URL transport. */
 function urlRequest(hash: string) {
-  const match = /^#\/(pay|status|cancel|reverse)\?(.*)$/.exec(hash);
+  const match = /^#\/(pay|status|cancel|reverse|refund)\?(.*)$/.exec(hash);
   if (!match) return null;
   const params = new URLSearchParams(match[2]);
   const amount = params.get('amountDue');
@@ -46,7 +47,8 @@ function urlRequest(hash: string) {
     data: {
       protocol: PROTOCOL,
       version: VERSION,
-      id: `url:${match[1]}`,
+      // A refund names itself (`id`): the same id again gives back once; another id is another refund.
+      id: params.get('id') ?? `url:${match[1]}`,
       type: match[1],
       reference: params.get('reference') ?? '',
       ...(match[1] === 'pay'
@@ -54,6 +56,9 @@ function urlRequest(hash: string) {
             amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN,
             currency: params.get('currency') ?? '',
           }
+        : {}),
+      ...(match[1] === 'refund'
+        ? { amount: /^\d{1,9}$/.test(params.get('amount') ?? '') ? Number(params.get('amount')) : Number.NaN }
         : {}),
       ...(kinds ? { allowedKinds: kinds.split(',') } : {}),
     },
@@ -180,7 +185,8 @@ function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
 export function TillBridge() {
   const t = useT();
   const { perform, reads, tab } = useOutbox();
-  const { currency, mode } = useTerminal();
+  const { currency, mode, series } = useTerminal();
+  const returnPolicy = useReturnPolicy();
   const locale = useLocale();
   const { screenChosen } = useNavigationActions();
   const current = useCurrentSale();
@@ -194,8 +200,9 @@ export function TillBridge() {
         training: mode === 'training',
         locale,
         onSaleHere: () => screenChosen('sale'),
+        returnSettings: () => returnSettingsFor(series, returnPolicy.way),
       }),
-    [perform, reads, tab, mode, locale, screenChosen],
+    [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy],
   );
   useHostChannel(service, currency, setNotice);
   useReturnToTill(service, setNotice);

@@ -5,7 +5,7 @@ import { useActiveSales } from '@/outbox/projection';
 /** The till integration itself: its own chunk, loaded only where a till can be talking to this page. */
 const TillBridge = lazy(() => withTexts(() => import('./TillBridge'))().then((m) => ({ default: m.TillBridge })));
 
-const URL_REQUEST = /^#\/(pay|status|cancel|reverse)\?/;
+const URL_REQUEST = /^#\/(pay|status|cancel|reverse|refund)\?/;
 
 /**
  * A till reaches the terminal only as the page that frames it, the window that opened it, a URL

@@ -40,6 +40,16 @@ const request = v.variant('type', [
   v.object({ ...base, type: v.literal('status') }),
   v.object({ ...base, type: v.literal('cancel') }),
   v.object({ ...base, type: v.literal('reverse') }),
+  v.object({
+    ...base,
+    type: v.literal('refund'),
+    amount: v.pipe(
+      v.number('bad_amount'),
+      v.safeInteger('bad_amount'),
+      v.minValue(1, 'bad_amount'),
+      v.maxValue(MAX_HOST_AMOUNT, 'bad_amount'),
+    ),
+  }),
 ]);
 
 export type Refusal = {
@@ -62,6 +72,7 @@ const words: Record<RefusalReason, string> = {
   unknown_reference: 'No sale with this reference.',
   not_cancelable: 'The sale is completed: ask for a reversal instead.',
   not_reversible: 'Only a completed sale can be reversed.',
+  over_returnable: 'More than is left of this sale to give back: nothing was given back.',
   no_record:
     'The terminal cannot keep a durable record here (its browser storage is blocked or failing), so it starts nothing. Open it from the till’s own site or as its own window.',
 };

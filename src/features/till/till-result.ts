@@ -1,11 +1,20 @@
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import type { TenderLine } from '@/domain/tender-line';
-import type { TillResult, PaymentEntry, ResultStatus } from '@/till-client/protocol';
+import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
+import { leftToReturn, returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { translate } from '@/lib/i18n';
 
-/** Where a till's sale stands: still being worked on, or finished with a status. Pure. */
-export function tillStatus(sale: Sale): ResultStatus | 'in_progress' {
+/**
+ * Where a till's sale stands: still being worked on, or finished with a status. A completed sale
+ * with returns is `reversed` once nothing is left to give back, `refunded` before that, and in
+ * progress while a return's money is on its way. Pure.
+ */
+export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): ResultStatus | 'in_progress' {
+  if (sale.status === 'completed' && returns.length > 0) {
+    if (returns.some(returnInProgress)) return 'in_progress';
+    return leftToReturn(sale, returns) === 0 ? 'reversed' : 'refunded';
+  }
   switch (sale.status) {
     case 'completed':
       return paidAmount(sale) >= sale.due ? 'paid' : 'partially_paid';
@@ -51,7 +60,35 @@ function entry(line: TenderLine): PaymentEntry | null {
 }
 
 /** The result a till gets for its sale: what was covered, what it still collects, one entry per instrument, and slip text. */
-export function tillResult(sale: Sale, status: ResultStatus, ctx: { training: boolean; locale: string }): TillResult {
+/** What every return of the sale gave back, how, and what is not known yet. */
+function refundOf(returns: readonly SaleReturn[]): NonNullable<TillResult['refund']> {
+  const returned: ReturnEntry[] = returns.flatMap((r) =>
+    r.lines.flatMap((line): ReturnEntry[] => {
+      if (line.way === 'external') return [];
+      const s = line.state;
+      const state = s.name === 'done' ? 'done' : s.name === 'refused' ? 'refused' : 'unknown';
+      return [
+        {
+          way: line.way,
+          amount: line.amount,
+          state,
+          ...(line.way === 'voidLoyalty' ? { maskedNumber: masked(line.target) } : {}),
+          ...(s.name === 'done' && s.issuedNumber ? { issuedNumber: s.issuedNumber } : {}),
+        },
+      ];
+    }),
+  );
+  const sum = (state: ReturnEntry['state']) =>
+    returned.filter((e) => e.state === state).reduce((total, e) => total + e.amount, 0);
+  return { amountReturned: sum('done'), amountOwed: sum('unknown'), returned };
+}
+
+export function tillResult(
+  sale: Sale,
+  status: ResultStatus,
+  ctx: { training: boolean; locale: string },
+  returns: readonly SaleReturn[] = [],
+): TillResult {
   if (!sale.till) throw new Error('Not a sale from a till');
   const reversedSale = sale.status === 'reversed' || sale.status === 'reversing';
   // A voided sale keeps its reversed loyalty lines only as history: the till is told nothing was taken.
@@ -61,7 +98,6 @@ export function tillResult(sale: Sale, status: ResultStatus, ctx: { training: bo
   const sure = (e: PaymentEntry) => e.state === 'paid';
   const amountUnknown = payments.filter((e) => e.state === 'unknown').reduce((sum, e) => sum + e.amount, 0);
   const amountCovered = payments.filter(sure).reduce((sum, e) => sum + e.amount, 0);
-  const notReversible = reversedSale ? payments.filter((e) => e.state === 'paid') : undefined;
   const result: TillResult = {
     reference: sale.till.reference,
     transactionId: sale.transactionId,
@@ -69,10 +105,11 @@ export function tillResult(sale: Sale, status: ResultStatus, ctx: { training: bo
     currency: sale.till.currency,
     amountDue: sale.due,
     amountCovered,
-    amountRemaining: Math.max(0, sale.due - amountCovered - amountUnknown),
+    // Taken back (now or by an earlier version's reversal): the till collects nothing.
+    amountRemaining: reversedSale || returns.length > 0 ? 0 : Math.max(0, sale.due - amountCovered - amountUnknown),
     amountUnknown,
     payments,
-    ...(notReversible ? { notReversible, storeCreditOffer: notReversible.reduce((sum, e) => sum + e.amount, 0) } : {}),
+    ...(returns.length > 0 ? { refund: refundOf(returns) } : {}),
     slipText: '',
     training: ctx.training,
     ...(sale.finishedAt ? { finishedAt: sale.finishedAt } : {}),
@@ -106,6 +143,13 @@ function slipText(sale: Sale, result: TillResult, { training, locale }: { traini
       lines.push(row(`  ${t('tillSlip.balance')}`, money(p.balanceAfter)));
   }
   lines.push(row(t('tillSlip.covered'), money(result.amountCovered)));
+  for (const e of result.refund?.returned ?? []) {
+    const what =
+      e.way === 'voidLoyalty' ? `${t('kind.loyaltyCard')} ${e.maskedNumber ?? ''}` : t(`returns.way.${e.way}`);
+    lines.push(row(`${t('tillSlip.returned')} ${what}`, `-${money(e.amount)}`));
+    if (e.issuedNumber) lines.push(`  ${e.issuedNumber}`.slice(0, WIDTH));
+    if (e.state !== 'done') lines.push(`  ${t(`tillSlip.return.${e.state}`)}`.slice(0, WIDTH));
+  }
   if (result.amountRemaining > 0 && result.status !== 'canceled')
     lines.push(row(t('tillSlip.remaining'), money(result.amountRemaining)));
   lines.push(t(`tillSlip.status.${result.status}`));

@@ -1,4 +1,5 @@
 import type { SaleAction } from '@/domain/sale-flow';
+import { leftToReturn, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/outbox';
@@ -18,6 +19,8 @@ export interface TillServiceDeps {
   locale: string;
   /** Brings the sale screen forward when a till's sale starts or resumes here. */
   onSaleHere: () => void;
+  /** How card money goes back on a return (Settings), or null when no series can take it. */
+  returnSettings: () => ReturnSettings | null;
   /** How long a cancel or reverse waits for its outcome before answering "in progress". */
   settleWaitMs?: number;
 }
@@ -57,8 +60,9 @@ export function createTillService(deps: TillServiceDeps) {
   });
 
   /** The stored state of a till's sale, as the till reads it. */
-  const answerFor = (request: TillRequest, sale: Sale): TerminalMessage => {
-    const status = tillStatus(sale);
+  const answerFor = async (request: TillRequest, sale: Sale): Promise<TerminalMessage> => {
+    const returns = await reads.returnsOf(sale.transactionId);
+    const status = tillStatus(sale, returns);
     if (status === 'in_progress')
       return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
     return {
@@ -66,7 +70,7 @@ export function createTillService(deps: TillServiceDeps) {
       type: 'result',
       inReplyTo: request.id,
       reference: request.reference,
-      result: tillResult(sale, status, ctx),
+      result: tillResult(sale, status, ctx, returns),
     };
   };
 
@@ -84,8 +88,10 @@ export function createTillService(deps: TillServiceDeps) {
         clearTimeout(timer);
         resolve(sale);
       };
-      const check = () =>
-        void reads.getSale(transactionId).then((s) => s && tillStatus(s) !== 'in_progress' && finish(s));
+      const check = async () => {
+        const s = await reads.getSale(transactionId);
+        if (s && tillStatus(s, await reads.returnsOf(transactionId)) !== 'in_progress') finish(s);
+      };
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
       check();
@@ -143,8 +149,8 @@ export function createTillService(deps: TillServiceDeps) {
   }
 
   async function cancel(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
-    const status = tillStatus(sale);
-    if (status === 'paid' || status === 'partially_paid' || status === 'reversed')
+    const status = tillStatus(sale, await reads.returnsOf(sale.transactionId));
+    if (status === 'paid' || status === 'partially_paid' || status === 'reversed' || status === 'refunded')
       return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
     if (sale.status === 'open') {
@@ -155,13 +161,36 @@ export function createTillService(deps: TillServiceDeps) {
     return answerFor(request, after ?? (await reads.getSale(sale.transactionId)) ?? sale);
   }
 
-  async function reverse(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
-    if (sale.status === 'completed') {
-      const step = await act(sale, { type: 'reverse' });
-      if (!step || step.rejected) return refused(request, 'busy');
-    } else if (sale.status !== 'reversing' && sale.status !== 'reversed') return refused(request, 'not_reversible');
+  /**
+   * `reverse` (all that is left) and `refund` (an amount): the same return flow the return desk
+   * uses, through the executor. The till's request id is kept on the return, so a request sent
+   * again after a lost answer finds its return and gives nothing back twice.
+   */
+  async function giveBack(request: TillRequest, sale: Sale, amount: number | 'all'): Promise<TerminalMessage> {
+    // A sale reversed by an earlier version of the terminal: its answer stands.
+    if (sale.status === 'reversing' || sale.status === 'reversed') return answerFor(request, sale);
+    if (sale.status !== 'completed') return refused(request, 'not_reversible');
+    const returns = await reads.returnsOf(sale.transactionId);
+    if (!returns.some((r) => r.requestId === request.id)) {
+      const left = leftToReturn(sale, returns);
+      const want = amount === 'all' ? left : amount;
+      if (want > left) return refused(request, 'over_returnable');
+      const settings = deps.returnSettings();
+      if (want > 0) {
+        if (!settings) return refused(request, 'not_reversible');
+        const started = await perform({
+          type: 'startReturn',
+          saleId: sale.transactionId,
+          amount: want,
+          settings,
+          requestId: request.id,
+        });
+        if (started === 'over_left') return refused(request, 'over_returnable');
+        if (typeof started === 'string' && started !== 'nothing_left') return refused(request, 'not_reversible');
+      }
+    }
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
-    return answerFor(request, after ?? (await reads.getSale(sale.transactionId)) ?? sale);
+    return answerFor(request, after ?? sale);
   }
 
   async function answer(request: TillRequest, from: From): Promise<TerminalMessage> {
@@ -179,7 +208,8 @@ export function createTillService(deps: TillServiceDeps) {
         : refused(request, 'unknown_reference');
     }
     if (request.type === 'status') return answerFor(request, sale);
-    return request.type === 'cancel' ? cancel(request, sale) : reverse(request, sale);
+    if (request.type === 'cancel') return cancel(request, sale);
+    return giveBack(request, sale, request.type === 'refund' ? request.amount : 'all');
   }
 
   return {

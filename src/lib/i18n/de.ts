@@ -596,6 +596,11 @@ export const de: Record<MessageKey, Message> = {
   'journal.salesFound': 'Gefundene Verkäufe',
   'journal.return': 'Rückgabe',
   'journal.returnSale': 'Verkauf {reference} zurücknehmen',
+  'till.status.refunded': 'teilweise zurückgegeben',
+  'tillSlip.status.refunded': 'TEILWEISE ZURÜCKGEGEBEN',
+  'tillSlip.returned': 'Zurück:',
+  'tillSlip.return.refused': 'abgelehnt: nicht zurückgegeben',
+  'tillSlip.return.unknown': 'Ergebnis noch offen',
   'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
   'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
   'note.voidedCommitted':

@@ -536,4 +536,9 @@ export const enMore = {
   'journal.salesFound': 'Sales found',
   'journal.return': 'Return',
   'journal.returnSale': 'Return sale {reference}',
+  'till.status.refunded': 'partly given back',
+  'tillSlip.status.refunded': 'PARTLY GIVEN BACK',
+  'tillSlip.returned': 'Back:',
+  'tillSlip.return.refused': 'refused: not given back',
+  'tillSlip.return.unknown': 'outcome not known yet',
 } satisfies Record<string, Message>;
