@@ -15,7 +15,14 @@ async function serialPrinter(page: Page, present = true) {
       open: async () => undefined,
       close: async () => undefined,
       readable: null,
-      writable: new WritableStream<Uint8Array>({ write: (chunk) => void printed.push(...chunk) }),
+      writable: new WritableStream<Uint8Array>({
+        write: (chunk) => {
+          // Paper out, or the cable pulled after the printer was chosen: the port refuses the write.
+          if ((window as unknown as { __refuse?: boolean }).__refuse)
+            throw new DOMException('Write failed', 'NetworkError');
+          printed.push(...chunk);
+        },
+      }),
     };
     const serial = {
       requestPort: async () => port,
@@ -104,4 +111,44 @@ test('a printer that is gone: the slip goes to the browser print dialog, and the
   ).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
   await expect(page.getByRole('article', { name: 'Test print', includeHidden: true })).toBeAttached();
+});
+
+test('a printer that refuses the write: the slip goes to the print dialog, the cashier is told, nothing says "sent"', async ({
+  page,
+}) => {
+  await serialPrinter(page);
+  await openTerminal(page);
+  await chooseSerialPrinter(page, '80 mm (48 characters)');
+  await page.evaluate(() => {
+    (window as unknown as { __refuse: boolean }).__refuse = true;
+    (window as unknown as { __dialogs: number }).__dialogs = 0;
+    window.print = () => void ((window as unknown as { __dialogs: number }).__dialogs += 1);
+  });
+  await page.getByRole('button', { name: 'Test print' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead." }),
+  ).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
+  await expect(page.getByText('Test slip sent to the printer.')).toHaveCount(0);
+});
+
+test('a balance slip for the customer: the card masked, what it has, until when, TRAINING in training', async ({
+  page,
+}) => {
+  await serialPrinter(page);
+  await openTerminal(page);
+  await chooseSerialPrinter(page, '80 mm (48 characters)');
+  await goTo(page, 'Card lookup');
+  await page.getByRole('textbox', { name: 'Card number' }).fill('700100000001');
+  await page.getByRole('button', { name: 'Look up', exact: true }).click();
+  await page.getByRole('button', { name: 'Print balance slip' }).click();
+  const lines = printedLines(await printed(page));
+  expect(lines).toContain('Card balance');
+  expect(lines.find((l) => l.startsWith('Card'))).toMatch(/Gift card \*\*\*\* 0001$/);
+  expect(lines.find((l) => l.startsWith('Available'))).toMatch(/€50\.00$/);
+  expect(lines.find((l) => l.startsWith('Expires'))).toMatch(/2029/);
+  expect(lines.filter((l) => l.includes('TRAINING')).length).toBe(2);
+  expect(lines.join('\n')).not.toContain('700100000001');
 });

@@ -182,3 +182,45 @@ test('a manager finds the sale in the journal by its day, amount and a card’s 
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
   expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([14]);
 });
+
+test('bad input gets words and gives nothing back: unknown or open receipt, zero, negative, too many decimals', async ({
+  page,
+  request,
+}) => {
+  await openLiveTerminal(page);
+  await page.addInitScript(() => (window.print = () => undefined));
+  await page.evaluate(() => (window.print = () => undefined));
+  await startSale(page, '9');
+  await tender(page, '700100000001', '9');
+  await expect(line(page, '•••• 0001')).toContainText('On hold');
+  // The tender slip of a sale still open carries its receipt's barcode too.
+  await page.getByRole('button', { name: /^Print slip for/ }).click();
+  const label = await page
+    .getByRole('img', { name: /^Receipt S[0-9A-F]{12}$/, includeHidden: true })
+    .first()
+    .getAttribute('aria-label');
+  const open = (label ?? '').replace('Receipt ', '');
+
+  await goTo(page, 'Returns');
+  await page.getByLabel('Receipt reference').fill('S000000000000');
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  await expect(page.getByRole('alert')).toContainText('No sale with receipt S000000000000 on this terminal');
+  await page.getByLabel('Receipt reference').fill(open);
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  await expect(page.getByRole('alert')).toContainText(`Sale ${open} is not completed`);
+
+  await goTo(page, 'Sale');
+  await completeSale(page);
+  await goTo(page, 'Returns');
+  await page.getByLabel('Receipt reference').fill(open.toLowerCase());
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  for (const [typed, words] of [
+    ['0', 'The amount must be more than zero.'],
+    ['-5', 'Enter an amount like 12.50.'],
+    ['1.234', 'Too many decimals for this currency.'],
+  ] as const) {
+    await giveBack(page, typed);
+    await expect(page.getByText(words)).toBeVisible();
+  }
+  expect(await storeCredits(request)).toEqual([]);
+});

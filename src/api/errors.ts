@@ -56,6 +56,8 @@ const clientTable = {
   malformed_response: { when: 'refused' },
   aborted: { when: 'refused' },
   contradictory_answer: { when: 'unknown' },
+  // Not the server's: the terminal paused lookups itself (too many unknown numbers); nothing was sent.
+  lookups_paused: { when: 'refused' },
 } as const satisfies Record<string, { when: ErrorClass; retry?: boolean }>;
 
 export type ClientErrorCode = keyof typeof clientTable;

@@ -66,6 +66,10 @@ export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind
   if (!e) return t('error.crash');
   if (e.code === 'not_found') return t('error.not_found', { kind: t(`kind.${context.kind ?? 'giftCard'}`) });
   if (e.code === 'rate_limited') return t('error.rate_limited', { seconds: e.retryAfterSeconds ?? 1 });
+  if (error instanceof LoyaltyApiError && e.code === 'lookups_paused')
+    return t('error.lookups_paused', {
+      time: new Date(Number(error.details.until)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+    });
   const key = sentences[e.code];
   // Server messages are shown as text only (React escapes them), never as HTML.
   return key ? t(key) : t('error.other', { message: isolated(e.message) });

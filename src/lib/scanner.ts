@@ -46,10 +46,12 @@ function restore(field: HTMLInputElement, value: string) {
 }
 
 /**
- * A scan read while no screen takes scans (one screen giving way to the next, its code still
- * loading) waits this long for the next screen's handler, so a card scanned at once is not lost.
+ * A scan read while no screen takes scans (one screen giving way to the next, its code and texts
+ * still loading) waits this long for the next screen's handler, so a card scanned at once is not
+ * lost: 10 s covers a cheap tablet fetching the open sale's chunk on a slow network (3 s did not,
+ * on a busy machine). A scan older than that is not a card the cashier still means.
  */
-export const PENDING_SCAN_MS = 3_000;
+export const PENDING_SCAN_MS = 10_000;
 let pending: { text: string; at: number } | null = null;
 
 function deliver(text: string) {

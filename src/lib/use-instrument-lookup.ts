@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { LoyaltyApiError } from '@/api/errors';
 import { instrumentQueries } from '@/api/loyalty-api';
+import { lookupGuard } from '@/lib/lookup-guard-store';
 import type { InstrumentKind } from '@/domain/instrument';
 import { detectKind, parseInstrumentNumber } from '@/domain/instrument-number';
 import type { MessageKey } from '@/lib/i18n';
@@ -48,8 +50,21 @@ export function useInstrumentLookup(
     setTarget(target);
   }, []);
 
+  const detail = instrumentQueries.detail(api, scope, target?.kind ?? 'giftCard', target?.number ?? '');
   const query = useQuery({
-    ...instrumentQueries.detail(api, scope, target?.kind ?? 'giftCard', target?.number ?? ''),
+    ...detail,
+    // Guessing stopped (lookup-guard.ts): while paused nothing is sent; an unknown number counts.
+    queryFn: async (context) => {
+      const until = lookupGuard.pausedUntil();
+      if (until !== null)
+        throw new LoyaltyApiError({ code: 'lookups_paused', message: '', method: 'GET', details: { until } });
+      try {
+        return await detail.queryFn!(context as never);
+      } catch (error) {
+        if (error instanceof LoyaltyApiError && error.code === 'not_found') lookupGuard.missed();
+        throw error;
+      }
+    },
     enabled: target !== null,
   });
 

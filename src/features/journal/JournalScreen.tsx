@@ -13,6 +13,7 @@ import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { toCsv, toRow, totalsForDay } from './journal-rows';
 import { SaleSearch } from './SaleSearch';
+import { LookupPauses } from './LookupPauses';
 
 const PAGE_SIZE = 50;
 
@@ -132,6 +133,7 @@ export function JournalScreen() {
         </button>
       </section>
       <SaleSearch />
+      <LookupPauses />
       <section className="panel" aria-labelledby="ops-heading">
         <h3 id="ops-heading">{t('journal.operationsTitle')}</h3>
         {rows.length === 0 ? (

@@ -9,11 +9,17 @@ import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/scanner';
 import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { UnissueAction } from './UnissueAction';
+import { LiftPause } from './LiftPause';
+import { balanceSlipDoc } from './balance-slip';
+import { SlipView } from '@/components/SlipView';
+import { printSlip } from '@/lib/print';
+import { useTerminal } from '@/lib/terminal-context';
 import { KindChoice } from '@/components/KindChoice';
 import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
 
 export function LookupScreen() {
   const t = useT();
+  const terminal = useTerminal();
   // A look-up asked for elsewhere (a scenario card) is where this screen starts.
   const pending = usePendingLookup();
   const { pendingLookupTaken } = useNavigationActions();
@@ -100,6 +106,9 @@ export function LookupScreen() {
         )}
         {target && error && !query.data && (
           <ErrorNotice message={errorText(t, error, { kind: target.kind })} onRetry={() => void query.refetch()}>
+            {error instanceof LoyaltyApiError && error.code === 'lookups_paused' && (
+              <LiftPause onLifted={() => void query.refetch()} />
+            )}
             {error instanceof LoyaltyApiError && error.code === 'not_found' && (
               <KindChoice
                 number={target.number}
@@ -120,6 +129,16 @@ export function LookupScreen() {
             <div className="actions">
               <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
                 {t('lookup.refresh')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  const doc = balanceSlipDoc(t, terminal, query.data);
+                  void printSlip(<SlipView doc={doc} />, doc);
+                }}
+              >
+                {t('balance.print')}
               </button>
               <UnissueAction key={`${query.data.kind}:${query.data.number}`} instrument={query.data} />
             </div>

@@ -11,6 +11,7 @@ import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
 import { ReturnPolicyForm } from './ReturnPolicyForm';
+import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
@@ -284,6 +285,7 @@ export function SettingsScreen() {
       <PrinterForm />
       <TillOriginsForm />
       <ReturnPolicyForm />
+      <GuardForm />
       <RecordsPanel />
 
       <section className="mode-switch" aria-labelledby="mode-heading">

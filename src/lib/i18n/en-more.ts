@@ -541,4 +541,18 @@ export const enMore = {
   'tillSlip.returned': 'Back:',
   'tillSlip.return.refused': 'refused: not given back',
   'tillSlip.return.unknown': 'outcome not known yet',
+  'balance.slip': 'Card balance',
+  'balance.print': 'Print balance slip',
+  'error.lookups_paused':
+    'Lookups are paused until {time}: too many card numbers the server does not know were tried here. A manager can lift the pause.',
+  'lookup.liftPause': 'Lift the pause',
+  'journal.pauses': 'Lookups paused (card-number guessing)',
+  'journal.pause': '{from} to {until}',
+  'journal.pauseLifted': '{from}, lifted by a manager at {lifted}',
+  'settings.guardTitle': 'Card-number guessing',
+  'settings.guardLimit': 'Unknown numbers allowed',
+  'settings.guardWindow': 'Within (minutes)',
+  'settings.guardPause': 'Then pause lookups for (minutes)',
+  'settings.guardSave': 'Save the limit',
+  'settings.guardSaved': 'Limit saved.',
 } satisfies Record<string, Message>;

@@ -36,8 +36,41 @@ export function choosePrinter(kind: Kind): Promise<ReceiptPrinterDevice> {
   return connected(kind, (driver) => driver.connect());
 }
 
+/**
+ * A serial printer is written to here, not through its driver: the driver queues the bytes and
+ * forgets a refused write (paper out, cable pulled), so "sent" could be said with nothing printed.
+ * This resolves only once the port took every byte, and rejects when it did not.
+ */
+async function writeSerial(device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
+  const serial = (navigator as Navigator & { serial?: SerialLike }).serial;
+  const port = (await serial?.getPorts())?.find((p) => {
+    const info = p.getInfo();
+    return info.usbVendorId === device.vendorId && info.usbProductId === device.productId;
+  });
+  if (!port) throw new Error('printer_not_found');
+  if (!port.writable) await port.open({ baudRate: 9600 });
+  if (!port.writable) throw new Error('printer_not_writable');
+  const writer = port.writable.getWriter();
+  try {
+    await writer.write(bytes);
+    await writer.ready;
+  } finally {
+    writer.releaseLock();
+  }
+}
+
+interface SerialPortLike {
+  getInfo(): { usbVendorId?: number | null; usbProductId?: number | null };
+  open(options: { baudRate: number }): Promise<void>;
+  writable: WritableStream<Uint8Array> | null;
+}
+interface SerialLike {
+  getPorts(): Promise<SerialPortLike[]>;
+}
+
 /** Sends a slip's bytes to the chosen printer, reconnecting to it (no chooser) when needed. */
 export async function sendToPrinter(kind: Kind, device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
+  if (kind === 'serial') return writeSerial(device, bytes);
   const same =
     active &&
     active.kind === kind &&

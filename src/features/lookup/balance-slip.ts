@@ -1,0 +1,36 @@
+import { availableAmount } from '@/domain/account';
+import type { Instrument } from '@/domain/instrument';
+import { maskNumber } from '@/domain/instrument-number';
+import { formatMoney } from '@/domain/money';
+import { formatDate } from '@/lib/format-date';
+import type { useT } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import type { Terminal } from '@/lib/terminal-context';
+
+/** The customer's most common question, on paper: what the card has now. Masked number, never whole. */
+export function balanceSlipDoc(
+  t: ReturnType<typeof useT>,
+  terminal: Terminal,
+  card: Instrument,
+  at = new Date(),
+): SlipDoc {
+  return {
+    name: t('balance.slip'),
+    training: terminal.mode === 'training' ? t('slip.training') : undefined,
+    title: t('balance.slip'),
+    header: [
+      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
+      at.toLocaleString(terminal.locale),
+    ],
+    rows: [
+      { label: t('slip.card'), value: `${t(`kind.${card.kind}`)} ${maskNumber(card.number)}` },
+      {
+        label: t('details.available'),
+        value: formatMoney(availableAmount(card.account), terminal.currency, terminal.locale),
+      },
+      ...(card.expiryDate
+        ? [{ label: t('details.expiryDate'), value: formatDate(card.expiryDate, terminal.locale) }]
+        : []),
+    ],
+  };
+}
