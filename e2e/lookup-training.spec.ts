@@ -5,6 +5,7 @@ import {
   goTo,
   instrumentPanel,
   keyNumber,
+  managerUnlocks,
   openTerminal,
   scan,
 } from './support/terminal';
@@ -80,4 +81,23 @@ test('German: texts, currency and dates from Intl', async ({ page }) => {
   await expect(availableAmount(instrumentPanel(page))).toHaveText('50,00 €');
   await expect(page.getByText('SCHULUNG — simulierter Server, kein echtes Geld')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
+test('someone guessing card numbers: lookups pause after the limit, in words, until a manager lifts it', async ({
+  page,
+}) => {
+  for (let n = 1; n <= 6; n += 1) {
+    await keyNumber(page, `70019999999${n}`);
+    await expect(page.getByRole('alert')).toContainText('with this number');
+  }
+  await keyNumber(page, '700100000001');
+  await expect(page.getByRole('alert')).toContainText(/Lookups are paused until \d{1,2}:\d{2}/);
+  await page.getByRole('button', { name: 'Lift the pause' }).click();
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Lift the pause' }).click();
+  await expectAvailable(page, '€50.00');
+  await goTo(page, 'Journal');
+  await expect(page.getByRole('region', { name: 'Lookups paused (card-number guessing)' })).toContainText(
+    'lifted by a manager',
+  );
 });

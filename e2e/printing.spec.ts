@@ -146,7 +146,7 @@ test('a balance slip for the customer: the card masked, what it has, until when,
   await page.getByRole('button', { name: 'Print balance slip' }).click();
   const lines = printedLines(await printed(page));
   expect(lines).toContain('Card balance');
-  expect(lines.find((l) => l.startsWith('Card'))).toMatch(/Gift card \*\*\*\* 0001$/);
+  expect(lines.find((l) => /^Card\s+Gift card/.test(l))).toMatch(/Gift card \*\*\*\* 0001$/);
   expect(lines.find((l) => l.startsWith('Available'))).toMatch(/€50\.00$/);
   expect(lines.find((l) => l.startsWith('Expires'))).toMatch(/2029/);
   expect(lines.filter((l) => l.includes('TRAINING')).length).toBe(2);

@@ -216,11 +216,14 @@ test('bad input gets words and gives nothing back: unknown or open receipt, zero
   await page.getByRole('button', { name: 'Find sale' }).click();
   for (const [typed, words] of [
     ['0', 'The amount must be more than zero.'],
-    ['-5', 'Enter an amount like 12.50.'],
+    ['abc', 'Enter an amount like 12.50.'],
+    ['-5', 'The amount must be more than zero.'],
     ['1.234', 'Too many decimals for this currency.'],
   ] as const) {
     await giveBack(page, typed);
     await expect(page.getByText(words)).toBeVisible();
+    await page.getByLabel('Amount to give back (EUR)').fill(''); // the words go with the next keystroke
+    await expect(page.getByText(words)).toHaveCount(0);
   }
   expect(await storeCredits(request)).toEqual([]);
 });

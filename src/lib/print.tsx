@@ -29,16 +29,20 @@ async function printOnPrinter(doc: SlipDoc): Promise<void> {
 
 /**
  * Prints one slip: to the receipt printer chosen in Settings when the slip comes as a document,
- * else (or when the printer does not answer) through the browser's print dialog.
+ * else (or when the printer does not answer, or refuses the bytes) through the browser's print
+ * dialog. Says where it went: `printer` only once the printer took every byte.
  */
-export function printSlip(slip: ReactNode, doc?: SlipDoc): Promise<void> {
-  const toBrowser = (printerFailed: boolean) => usePrintStore.setState({ slip, printerFailed });
-  if (!doc || usePrinterStore.getState().kind === 'browser') {
-    toBrowser(false);
-    return Promise.resolve();
-  }
+export function printSlip(slip: ReactNode, doc?: SlipDoc): Promise<'printer' | 'dialog'> {
+  const toBrowser = (printerFailed: boolean) => {
+    usePrintStore.setState({ slip, printerFailed });
+    return 'dialog' as const;
+  };
+  if (!doc || usePrinterStore.getState().kind === 'browser') return Promise.resolve(toBrowser(false));
   return printOnPrinter(doc).then(
-    () => usePrintStore.setState({ printerFailed: false }),
+    () => {
+      usePrintStore.setState({ printerFailed: false });
+      return 'printer' as const;
+    },
     () => toBrowser(true),
   );
 }

@@ -43,8 +43,9 @@ export function PrinterForm() {
   });
   const test = async () => {
     const doc = testDoc();
-    await printSlip(<SlipView doc={doc} />, doc);
-    if (kind !== 'browser') setNotice({ ok: true, text: t('printer.testSent') });
+    // "Sent" only once the printer took the bytes; a failure is said by the print area, with the dialog.
+    if ((await printSlip(<SlipView doc={doc} />, doc)) === 'printer')
+      setNotice({ ok: true, text: t('printer.testSent') });
   };
 
   return (
