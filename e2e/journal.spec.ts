@@ -78,3 +78,38 @@ test('an issue whose answer was lost before a reload is resolved in the backgrou
   );
   expect(created).toEqual([expect.objectContaining({ number: '720100000002', amountNet: 12 })]);
 });
+
+test('the X report: the day so far per kind, a voided sale, what is not settled listed apart, printed', async ({
+  page,
+  request,
+}) => {
+  await startSale(page, '20');
+  await tender(page, '700100000001', '20');
+  await expect(tenderLines(page).first()).toContainText('On hold');
+  await completeSale(page);
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await startSale(page, '12');
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await startSale(page, '9');
+  await setFaults(request, { next: { count: 100, kind: 'unavailable', path: '/_pay' } });
+  await tender(page, '710100000002', '5');
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Issue store credit' }).click();
+  await page.getByLabel('Amount (EUR)').fill('15');
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await expect(page.getByLabel('New number', { exact: true })).toBeVisible();
+
+  await goTo(page, 'Journal');
+  const report = page.getByRole('region', { name: 'X report: the day so far' });
+  await expect(report.getByRole('row', { name: /^Gift card/ })).toContainText('1 · €20.00');
+  await expect(report.getByRole('row', { name: /^Store credit/ })).toContainText('1 · €15.00');
+  await expect(report).toContainText('Voided sales: 1 · €12.00');
+  await expect(report.getByRole('status')).toContainText('1 operation is not settled yet');
+  await report.getByRole('button', { name: 'Print X report' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? ''))
+    .toContain('Gift card: Paid with it (1)');
+  await setFaults(request, {});
+});

@@ -13,6 +13,7 @@ import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { toCsv, toRow, totalsForDay } from './journal-rows';
 import { SaleSearch } from './SaleSearch';
+import { XReport } from './XReport';
 import { LookupPauses } from './LookupPauses';
 
 const PAGE_SIZE = 50;
@@ -74,6 +75,7 @@ export function JournalScreen() {
   const { currency, locale } = terminal;
   const words = useCallback((r: OperationRecord) => notesText(t, r, { currency, locale }), [t, currency, locale]);
   const rows = useMemo(() => records.map((r) => toRow(r, currency, words)), [records, currency, words]);
+  const [dayStart, dayEnd] = useMemo(() => dayBounds(new Date()), []);
   const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, currency))), [journal.today, currency]);
   const today = new Date().toISOString().slice(0, 10);
 
@@ -132,6 +134,7 @@ export function JournalScreen() {
           {t('journal.export')}
         </button>
       </section>
+      <XReport records={journal.today} from={dayStart} to={dayEnd} />
       <SaleSearch />
       <LookupPauses />
       <section className="panel" aria-labelledby="ops-heading">

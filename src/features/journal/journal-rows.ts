@@ -22,6 +22,8 @@ export interface JournalRow {
   issued: Minor;
   /** Money given back by a return (a void, or the store credit or gift card it issued): apart from sales. */
   returned: Minor;
+  /** A loyalty payment's answer. */
+  loyaltyResult?: string | undefined;
 }
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
@@ -87,6 +89,7 @@ export function toRow(
     paid,
     issued,
     returned,
+    loyaltyResult: operation === 'pay' && kind === 'loyaltyCard' && result ? String(result.result) : undefined,
   };
 }
 

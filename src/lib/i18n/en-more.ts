@@ -555,4 +555,22 @@ export const enMore = {
   'settings.guardPause': 'Then pause lookups for (minutes)',
   'settings.guardSave': 'Save the limit',
   'settings.guardSaved': 'Limit saved.',
+  'report.x': 'X report: the day so far',
+  'report.line.sold': 'Sold or issued',
+  'report.line.taken': 'Paid with it',
+  'report.line.loyaltyVoided': 'Loyalty voided',
+  'report.line.returned': 'Given back (returns)',
+  'report.line.unissued': 'Un-issued',
+  'report.line.loyaltyApproved': 'Loyalty approved',
+  'report.line.loyaltyPartial': 'Loyalty partly approved',
+  'report.otherPayments': 'Paid another way (cash, bank card)',
+  'report.voidedSales': 'Voided sales',
+  'report.open': 'Not settled',
+  'report.openCount': {
+    one: '{count} operation is not settled yet (outcome unknown or waiting for a manager): it is listed, not counted.',
+    other:
+      '{count} operations are not settled yet (outcome unknown or waiting for a manager): they are listed, not counted.',
+  },
+  'report.print': 'Print X report',
+  'report.exportJson': 'Export X report (JSON)',
 } satisfies Record<string, Message>;

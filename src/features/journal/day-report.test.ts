@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Sale } from '@/domain/sale';
+import type { OperationRecord } from '@/outbox/types';
+import { dayReport } from './day-report';
+
+const account = { net: 0, original: 0, floor: 0, authorized: 0 };
+let n = 0;
+const record = (
+  request: OperationRecord['request'],
+  result: OperationRecord['result'],
+  more: Partial<OperationRecord> = {},
+): OperationRecord => ({
+  id: `r${++n}`,
+  scope: 's',
+  training: false,
+  transactionId: 't',
+  reason: 'Sale',
+  operatorId: 'c7',
+  operatorName: 'Casey',
+  status: 'succeeded',
+  attempts: 1,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:01.000Z',
+  request,
+  result,
+  ...more,
+});
+const hold = {
+  authCode: 'A',
+  instrumentId: '700100000001',
+  amount: 0,
+  status: 'committed',
+  created: '',
+  expires: '',
+  account,
+} as const;
+const card = (kind: 'giftCard' | 'storeCredit', original: number) =>
+  ({
+    kind,
+    number: '700100000009',
+    seriesNumber: 'S',
+    status: 'issued',
+    account: { ...account, original, net: original },
+    customer: null,
+  }) as never;
+
+const records: OperationRecord[] = [
+  record({ type: 'giftCard.issue', number: '700100000009', amount: 5000 }, card('giftCard', 5000)),
+  record({ type: 'storeCredit.issueInSeries', series: 'SC1', amount: 1500 }, card('storeCredit', 1500), {
+    operatorId: 'm1',
+    operatorName: 'Mo',
+  }),
+  record({ type: 'giftCard.pay', number: '700100000001', amount: 2000 }, { ...hold, status: 'pending', amount: 2000 }),
+  record({ type: 'giftCard.commit', number: '700100000001', authCode: 'A', amount: 2000 }, { ...hold, amount: 2000 }),
+  record(
+    { type: 'loyaltyCard.pay', number: '710100000001', amount: 800 },
+    { result: 'approved', requestedAmount: 800, approvedAmount: 800, transactionId: 't', account },
+  ),
+  record(
+    { type: 'loyaltyCard.pay', number: '710100000002', amount: 900 },
+    { result: 'partiallyApproved', requestedAmount: 900, approvedAmount: 500, transactionId: 't', account },
+  ),
+  record(
+    { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 800 },
+    { result: 'voided', transactionId: 't', voidedAmount: 800, account },
+  ),
+  record({ type: 'giftCard.unissue', number: '700100000008' }, card('giftCard', 0)),
+  record({ type: 'storeCredit.issueInSeries', series: 'SC1', amount: 700 }, card('storeCredit', 700), {
+    returnId: 'ret',
+    returnOf: 't',
+  }),
+  record({ type: 'giftCard.commit', number: '700100000002', authCode: 'B', amount: 100 }, undefined, {
+    status: 'unknown',
+  }),
+  record({ type: 'giftCard.issue', number: '700100000003', amount: 100 }, undefined, {
+    createdAt: '2026-11-23T10:00:00.000Z',
+  }),
+];
+const sales: Sale[] = [
+  {
+    transactionId: 'a',
+    due: 3000,
+    status: 'completed',
+    startedAt: '2026-11-24T09:00:00.000Z',
+    lines: [{ id: 'x', kind: 'external', number: '', amount: 1000, label: 'Cash', state: { name: 'recorded' } }],
+  },
+  { transactionId: 'b', due: 1200, status: 'voided', startedAt: '2026-11-24T11:00:00.000Z', lines: [] },
+];
+
+describe('the day report: counts and sums from the journal, per kind and per cashier', () => {
+  const report = dayReport(records, sales, '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z', 'EUR');
+
+  it('sold (what the store now owes), taken (what it paid off), loyalty approved, partly, voided, returns, un-issues', () => {
+    expect(report.byKind.giftCard).toMatchObject({
+      sold: { count: 1, amount: 5000 },
+      taken: { count: 1, amount: 2000 },
+      unissued: { count: 1, amount: 0 },
+      returned: { count: 0, amount: 0 },
+    });
+    expect(report.byKind.storeCredit).toMatchObject({
+      sold: { count: 1, amount: 1500 },
+      returned: { count: 1, amount: 700 },
+    });
+    expect(report.byKind.loyaltyCard).toMatchObject({
+      taken: { count: 2, amount: 1300 },
+      loyaltyApproved: { count: 1, amount: 800 },
+      loyaltyPartial: { count: 1, amount: 500 },
+      loyaltyVoided: { count: 1, amount: 800 },
+    });
+  });
+
+  it('per cashier the figures add up to the day', () => {
+    const cashiers = Object.values(report.byCashier);
+    expect(cashiers).toHaveLength(2);
+    for (const kind of ['giftCard', 'storeCredit', 'loyaltyCard'] as const)
+      for (const line of ['sold', 'taken', 'returned'] as const)
+        expect(cashiers.reduce((sum, c) => sum + c[kind][line].amount, 0)).toBe(report.byKind[kind][line].amount);
+    expect(report.byCashier['Mo (m1)']?.storeCredit.sold).toEqual({ count: 1, amount: 1500 });
+  });
+
+  it('payments another way and voided sales from the day’s sales; open operations named, not counted; other days left out', () => {
+    expect(report.otherPayments).toEqual({ count: 1, amount: 1000 });
+    expect(report.voidedSales).toEqual({ count: 1, amount: 1200 });
+    expect(report.open.map((r) => r.request.type)).toEqual(['giftCard.commit']);
+    expect(report.byKind.giftCard.sold.count).toBe(1);
+  });
+});

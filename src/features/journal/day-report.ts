@@ -1,0 +1,98 @@
+import type { InstrumentKind } from '@/domain/instrument';
+import type { Minor } from '@/domain/money';
+import type { Sale } from '@/domain/sale';
+import type { OperationRecord } from '@/outbox/types';
+import { toRow, type JournalRow } from './journal-rows';
+
+/** A count and its sum: every figure of the report is one. */
+export interface Figure {
+  count: number;
+  amount: Minor;
+}
+
+/**
+ * The report's lines, each a rule over one journal row: adding a kind of line is one entry here.
+ * sold: gift cards and store credit issued (what the store now owes); taken: money paid with the
+ * kind (the debt it paid off: committed holds, approved loyalty payments); returned: given back by
+ * returns; unissued: issues undone.
+ */
+const lines = {
+  sold: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned === 0 && r.issued > 0 ? r.issued : null),
+  taken: (r: JournalRow) => (r.outcome === 'succeeded' && r.paid > 0 ? r.paid : null),
+  loyaltyVoided: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'voidPayment' ? -r.paid : null),
+  returned: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned > 0 ? r.returned : null),
+  unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? 0 : null),
+  loyaltyApproved: (r: JournalRow) => (r.outcome === 'succeeded' && r.loyaltyResult === 'approved' ? r.paid : null),
+  loyaltyPartial: (r: JournalRow) =>
+    r.outcome === 'succeeded' && r.loyaltyResult === 'partiallyApproved' ? r.paid : null,
+} satisfies Record<string, (row: JournalRow) => Minor | null>;
+
+export type LineName = keyof typeof lines;
+export const lineNames = Object.keys(lines) as LineName[];
+export type KindFigures = Record<LineName, Figure>;
+
+const empty = (): KindFigures =>
+  Object.fromEntries(lineNames.map((name) => [name, { count: 0, amount: 0 }])) as KindFigures;
+const kinds: InstrumentKind[] = ['giftCard', 'storeCredit', 'loyaltyCard'];
+const byKind = () => Object.fromEntries(kinds.map((k) => [k, empty()])) as Record<InstrumentKind, KindFigures>;
+
+export interface DayReport {
+  from: string;
+  to: string;
+  byKind: Record<InstrumentKind, KindFigures>;
+  byCashier: Record<string, Record<InstrumentKind, KindFigures>>;
+  /** Cash and bank card recorded on completed sales. */
+  otherPayments: Figure;
+  voidedSales: Figure;
+  /** Operations whose outcome is not known, or that wait for a manager: named on the report. */
+  open: OperationRecord[];
+}
+
+/** The day's report from its journal records and sales (pure): every figure a count and a sum that add up. */
+export function dayReport(
+  records: OperationRecord[],
+  sales: Sale[],
+  from: string,
+  to: string,
+  currency: string,
+): DayReport {
+  const report: DayReport = {
+    from,
+    to,
+    byKind: byKind(),
+    byCashier: {},
+    otherPayments: { count: 0, amount: 0 },
+    voidedSales: { count: 0, amount: 0 },
+    open: [],
+  };
+  for (const record of records) {
+    if (record.createdAt < from || record.createdAt >= to) continue;
+    if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending') {
+      report.open.push(record);
+      continue;
+    }
+    const row = toRow(record, currency);
+    const cashier = (report.byCashier[row.operator || '—'] ??= byKind());
+    for (const name of lineNames) {
+      const amount = lines[name](row);
+      if (amount === null) continue;
+      for (const figures of [report.byKind[row.kind], cashier[row.kind]]) {
+        figures[name].count += 1;
+        figures[name].amount += amount;
+      }
+    }
+  }
+  for (const sale of sales) {
+    if (sale.startedAt < from || sale.startedAt >= to) continue;
+    if (sale.status === 'voided') {
+      report.voidedSales.count += 1;
+      report.voidedSales.amount += sale.due;
+    }
+    if (sale.status !== 'completed') continue;
+    for (const line of sale.lines.filter((l) => l.kind === 'external')) {
+      report.otherPayments.count += 1;
+      report.otherPayments.amount += line.amount;
+    }
+  }
+  return report;
+}
