@@ -143,12 +143,17 @@ test.describe('the browser killed like a power cut', () => {
 
     run = await launch(profile);
     await openLiveTerminal(run.page, undefined, base);
+    // The restarted terminal sends what the return recorded (same keys): wait for the server to have it all.
+    const newCredits = async () =>
+      (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+    await expect.poll(async () => (await newCredits()).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await state(request)).loyaltyPayments.map((p) => p.voided)).toEqual([true]);
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, {
       timeout: 15_000,
     });
     const after = await state(request);
     expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
-    const credits = after.instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+    const credits = await newCredits();
     expect(credits.map((i) => i.amountNet)).toEqual([20]);
     expect(net(after, '710100000001')).toBe(120);
     await kill(run);
