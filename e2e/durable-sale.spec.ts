@@ -169,7 +169,10 @@ test.describe('against the shared simulator', () => {
       await new Promise((resolve) => (tx.oncomplete = resolve));
     });
     await goTo(page, 'Journal');
-    const rows = page.getByRole('table').nth(1).locator('tbody tr');
+    const rows = page
+      .getByRole('region', { name: 'Every operation, newest first' })
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') });
     await expect(rows).toHaveCount(50);
     await expect(rows.first()).toContainText('•••• 0159');
     await page.getByRole('button', { name: 'Older' }).click();

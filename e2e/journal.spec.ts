@@ -111,5 +111,18 @@ test('the X report: the day so far per kind, a voided sale, what is not settled 
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? ''))
     .toContain('Gift card: Paid with it (1)');
+
+  // Closing the day with an operation still unknown: asked, then carried into the next day, named.
+  await report.getByRole('button', { name: 'Close the day (Z report)' }).click();
+  await expect(report.getByRole('alertdialog')).toContainText('1 operation is not settled');
+  await report.getByRole('button', { name: 'Close anyway, carry them' }).click();
+  await expect(report.getByRole('list', { name: 'Days closed' })).toContainText(/Z 1 · closed .* · 1 carried/);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? ''))
+    .toContain('Z report 1: day closed');
+  // The next day starts at zero; what was carried is still named.
+  await expect(report.getByRole('row', { name: /^Gift card/ })).toContainText('0 · €0.00');
+  await expect(report).toContainText('Voided sales: 0 · €0.00');
+  await expect(report.getByRole('status')).toContainText('1 operation is not settled yet');
   await setFaults(request, {});
 });

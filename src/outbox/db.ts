@@ -40,6 +40,23 @@ export interface OutboxSchema extends DBSchema {
     value: StoredReturn;
     indexes: { bySale: string };
   };
+  /** Z reports, numbered per server (scope): what each closed day counted, as it was when closed. */
+  zReports: {
+    key: [string, number];
+    value: ZReport;
+  };
+}
+
+/** A day closed: its number, the span it covers, and the report as computed then (it never changes). */
+export interface ZReport {
+  scope: string;
+  number: number;
+  from: string;
+  closedAt: string;
+  /** The report itself (day-report.ts), kept as data. */
+  report: unknown;
+  /** Operations not settled when the day closed, carried into the next day: masked, named. */
+  carried: { id: string; type: string; maskedNumber: string; status: string; createdAt: string }[];
 }
 
 export type OutboxDb = IDBPDatabase<OutboxSchema>;
@@ -50,10 +67,10 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * that let counts and journal pages be read without reading every record; version 3 finds a
  * till's sale by the till's reference (sales without one are not in that index); version 4 names
  * that field `till` (it was `host`: one name for the till everywhere); version 5 finds a sale by
- * its receipt's reference and keeps the returns made of sales.
+ * its receipt's reference and keeps the returns made of sales; version 6 keeps the Z reports.
  */
 export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 5, {
+  return openDB<OutboxSchema>(name, 6, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion === 0) onCreated?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
@@ -88,6 +105,7 @@ export function openOutboxDb(name: string, onCreated?: () => void): Promise<Outb
           await c.update({ ...c.value, reference: receiptReference(c.value.transactionId) });
         db.createObjectStore('returns', { keyPath: 'returnId' }).createIndex('bySale', 'saleId');
       }
+      if (oldVersion < 6) db.createObjectStore('zReports', { keyPath: ['scope', 'number'] });
     },
   });
 }

@@ -3,7 +3,7 @@ import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '
 import { isActive, receiptReference, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
-import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale } from './db';
+import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale, ZReport } from './db';
 import type { Minor } from '@/domain/money';
 import {
   returnAnswered,
@@ -317,6 +317,25 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         }
       });
       return { added, skipped: records.length - added };
+    },
+
+    /**
+     * Closes the day: the next Z number of this server, in one transaction that also checks the
+     * day starts where the last one ended (another window closed it meanwhile: nothing is written).
+     */
+    async closeDay(z: Omit<ZReport, 'scope' | 'number'>): Promise<ZReport | 'already_closed'> {
+      const tx = (await db).transaction('zReports', 'readwrite', { durability: 'strict' });
+      const range = IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]);
+      const last = (await tx.store.openCursor(range, 'prev'))?.value;
+      if (last && last.closedAt !== z.from) {
+        await tx.done;
+        return 'already_closed';
+      }
+      const closed: ZReport = { ...z, scope, number: (last?.number ?? 0) + 1 };
+      await tx.store.add(closed);
+      await tx.done;
+      outboxChanged({ sales: [], records: [], returns: [] });
+      return closed;
     },
 
     /** Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first. */

@@ -3,6 +3,7 @@ import type { OperationRequest } from '@/domain/operation';
 import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-flow';
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
+import type { ZReport } from './db';
 import type { Outbox } from './outbox';
 import type { OperationRecord } from './types';
 
@@ -24,6 +25,8 @@ export type Intent =
   | { type: 'adopt'; transactionId: string; from: string | undefined }
   /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
   | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings; requestId?: string }
+  /** The day closed: a numbered Z report, kept as it is now. */
+  | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'> }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
   | { type: 'restore'; records: OperationRecord[] };
 
@@ -36,6 +39,7 @@ export interface Performed {
   adopt: void;
   restore: { added: number; skipped: number };
   startReturn: SaleReturn | ReturnRefusal | 'no_sale';
+  closeDay: ZReport | 'already_closed';
 }
 
 export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
@@ -65,6 +69,8 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
         return outbox.adopt(intent.transactionId, intent.from, tab);
       case 'restore':
         return outbox.restore(intent.records);
+      case 'closeDay':
+        return outbox.closeDay(intent.z);
       case 'startReturn':
         return outbox.startReturn(intent.saleId, intent.amount, intent.settings, intent.requestId);
     }

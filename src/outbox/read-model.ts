@@ -1,6 +1,6 @@
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
-import type { OutboxDb, StoredSale } from './db';
+import type { OutboxDb, StoredSale, ZReport } from './db';
 import type { OperationRecord, OperationStatus } from './types';
 
 const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
@@ -67,6 +67,21 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
         .filter((r) => r.scope === scope)
         .map(({ scope: _scope, ...r }) => r)
         .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
+
+    /** The Z reports of this server, newest first. */
+    zReports: async (): Promise<ZReport[]> =>
+      (await (await db).getAll('zReports', IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]))).reverse(),
+
+    /** Operations not settled (still to send, unknown, or flagged for a manager), however old. */
+    async unsettled(): Promise<OperationRecord[]> {
+      const d = await db;
+      const lists = await Promise.all(
+        (['pending', 'unknown', 'attention'] as const).map((s) =>
+          d.getAllFromIndex('operations', 'byScopeStatus', [scope, s]),
+        ),
+      );
+      return lists.flat();
+    },
 
     /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
     async page(limit: number, before?: string): Promise<OperationRecord[]> {

@@ -75,7 +75,6 @@ export function JournalScreen() {
   const { currency, locale } = terminal;
   const words = useCallback((r: OperationRecord) => notesText(t, r, { currency, locale }), [t, currency, locale]);
   const rows = useMemo(() => records.map((r) => toRow(r, currency, words)), [records, currency, words]);
-  const [dayStart, dayEnd] = useMemo(() => dayBounds(new Date()), []);
   const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, currency))), [journal.today, currency]);
   const today = new Date().toISOString().slice(0, 10);
 
@@ -134,7 +133,7 @@ export function JournalScreen() {
           {t('journal.export')}
         </button>
       </section>
-      <XReport records={journal.today} from={dayStart} to={dayEnd} />
+      <XReport />
       <SaleSearch />
       <LookupPauses />
       <section className="panel" aria-labelledby="ops-heading">

@@ -9,54 +9,107 @@ import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
+import type { ZReport } from '@/outbox/db';
+import { onOutboxChange } from '@/outbox/outbox';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
 import { dayReport, lineNames, type DayReport } from './day-report';
 
-/** The X report: the day so far, per kind (and per cashier in its export), printed or taken away as JSON. */
-export function XReport({ records, from, to }: { records: OperationRecord[]; from: string; to: string }) {
-  const t = useT();
-  const terminal = useTerminal();
+type Loaded = { records: OperationRecord[]; sales: Sale[]; zs: ZReport[]; at: string };
+
+/** What the day's reports read: every record and sale since the last Z report, and what is not settled however old. */
+function useDay(): Loaded | null {
   const { reads } = useOutbox();
-  const [sales, setSales] = useState<Sale[]>([]);
+  const [data, setData] = useState<Loaded | null>(null);
   useEffect(() => {
     let live = true;
-    void reads.salesStartedBetween(from, to).then((s) => live && setSales(s));
+    const read = async () => {
+      const zs = await reads.zReports();
+      const from = zs[0]?.closedAt ?? '';
+      const at = new Date(Date.now() + 1).toISOString();
+      const [recent, unsettled, sales] = await Promise.all([
+        reads.between(from, at),
+        reads.unsettled(),
+        reads.salesStartedBetween(from, at),
+      ]);
+      if (live) setData({ records: [...recent, ...unsettled], sales, zs, at });
+    };
+    void read();
+    const off = onOutboxChange(() => void read());
     return () => {
       live = false;
+      off();
     };
-  }, [reads, from, to, records]);
-  const report = dayReport(records, sales, from, to, terminal.currency);
+  }, [reads]);
+  return data;
+}
+
+/**
+ * The X report (the day so far: since the last Z report), per kind, printed or taken away as JSON
+ * (per cashier too); and the Z report that closes the day, numbered, kept as it was when closed.
+ */
+export function XReport() {
+  const t = useT();
+  const terminal = useTerminal();
+  const { perform } = useOutbox();
+  const data = useDay();
+  const [closing, setClosing] = useState(false);
+  if (!data) return null;
+  const from = data.zs[0]?.closedAt ?? '';
+  const report = dayReport(data.records, data.sales, from, data.at, terminal.currency);
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
 
-  const doc: SlipDoc = {
-    name: t('report.x'),
+  const slipOf = (r: DayReport, title: string, carried: string[] = []): SlipDoc => ({
+    name: title,
     training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title: t('report.x'),
+    title,
     header: [
       t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      new Date().toLocaleString(terminal.locale),
+      new Date(r.to).toLocaleString(terminal.locale),
     ],
     rows: [
       ...instrumentKinds.flatMap((kind) =>
         lineNames
-          .filter((name) => report.byKind[kind][name].count > 0)
+          .filter((name) => r.byKind[kind][name].count > 0)
           .map((name) => ({
-            label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${report.byKind[kind][name].count})`,
-            value: money(report.byKind[kind][name].amount),
+            label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${r.byKind[kind][name].count})`,
+            value: money(r.byKind[kind][name].amount),
           })),
       ),
-      {
-        label: `${t('report.otherPayments')} (${report.otherPayments.count})`,
-        value: money(report.otherPayments.amount),
-      },
-      { label: `${t('report.voidedSales')} (${report.voidedSales.count})`, value: money(report.voidedSales.amount) },
-      ...report.open.map((r) => ({
+      { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
+      { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
+      ...r.open.map((o) => ({
         label: t('report.open'),
-        value: `${r.request.type} ${'number' in r.request ? maskNumber(r.request.number) : ''}`,
+        value: `${o.request.type} ${'number' in o.request ? maskNumber(o.request.number) : ''}`,
       })),
+      ...carried.map((c) => ({ label: t('report.open'), value: c })),
     ],
+  });
+
+  const closeDay = async () => {
+    const carried = report.open.map((o) => ({
+      id: o.id,
+      type: o.request.type,
+      maskedNumber: 'number' in o.request ? maskNumber(o.request.number) : '',
+      status: o.status,
+      createdAt: o.createdAt,
+    }));
+    const z = await perform({
+      type: 'closeDay',
+      z: { from, closedAt: data.at, report: { ...report, open: [] }, carried },
+    });
+    setClosing(false);
+    if (z === 'already_closed') return;
+    const zDoc = zSlip(z);
+    void printSlip(<SlipView doc={zDoc} />, zDoc);
   };
+  const zSlip = (z: ZReport) =>
+    slipOf(
+      z.report as DayReport,
+      t('report.z', { number: z.number }),
+      z.carried.map((c) => `${c.type} ${c.maskedNumber}`),
+    );
+  const doc = slipOf(report, t('report.x'));
 
   return (
     <section className="panel" aria-labelledby="x-report-heading">
@@ -101,7 +154,50 @@ export function XReport({ records, from, to }: { records: OperationRecord[]; fro
         <button type="button" className="button" onClick={() => download(report)}>
           {t('report.exportJson')}
         </button>
+        {!closing && (
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => (report.open.length > 0 ? setClosing(true) : void closeDay())}
+          >
+            {t('report.closeDay')}
+          </button>
+        )}
       </div>
+      {closing && (
+        <div className="notice notice-warn" role="alertdialog" aria-labelledby="close-question">
+          <p id="close-question">{t('report.closeWithOpen', { count: report.open.length })}</p>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => setClosing(false)}>
+              {t('report.resolveFirst')}
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void closeDay()}>
+              {t('report.closeAnyway')}
+            </button>
+          </div>
+        </div>
+      )}
+      {data.zs.length > 0 && (
+        <ul aria-label={t('report.zList')}>
+          {data.zs.map((z) => (
+            <li key={z.number}>
+              {t('report.zLine', { number: z.number, at: new Date(z.closedAt).toLocaleString(terminal.locale) })}
+              {z.carried.length > 0 && ` · ${t('report.carried', { count: z.carried.length })}`}{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={t('report.zPrintFor', { number: z.number })}
+                onClick={() => {
+                  const zDoc = zSlip(z);
+                  void printSlip(<SlipView doc={zDoc} />, zDoc);
+                }}
+              >
+                {t('report.printZ')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -119,7 +215,7 @@ function download(report: DayReport) {
   link.href = URL.createObjectURL(
     new Blob([JSON.stringify({ ...report, open }, null, 2)], { type: 'application/json' }),
   );
-  link.download = `x-report-${report.from.slice(0, 10)}.json`;
+  link.download = `x-report-${report.to.slice(0, 10)}.json`;
   link.click();
   URL.revokeObjectURL(link.href);
 }

@@ -66,11 +66,12 @@ export function dayReport(
     open: [],
   };
   for (const record of records) {
-    if (record.createdAt < from || record.createdAt >= to) continue;
+    // Not settled: named on the report whatever its day (carried from an earlier one), never counted.
     if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending') {
-      report.open.push(record);
+      if (!report.open.some((r) => r.id === record.id)) report.open.push(record);
       continue;
     }
+    if (record.createdAt < from || record.createdAt >= to) continue;
     const row = toRow(record, currency);
     const cashier = (report.byCashier[row.operator || '—'] ??= byKind());
     for (const name of lineNames) {

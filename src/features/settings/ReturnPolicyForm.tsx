@@ -44,10 +44,20 @@ export function ReturnPolicyForm() {
             <option value="giftCard">{t('returns.way.giftCard')}</option>
           </select>
         </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={every} onChange={(e) => setEvery(e.target.checked)} />{' '}
-          {t('settings.returnsPinEvery')}
-        </label>
+        <div className="field">
+          <label htmlFor="settings-return-pin" className="field-label">
+            {t('settings.returnsPin')}
+          </label>
+          <select
+            id="settings-return-pin"
+            className="input"
+            value={every ? 'every' : 'above'}
+            onChange={(e) => setEvery(e.target.value === 'every')}
+          >
+            <option value="above">{t('settings.returnsPinAboveChoice')}</option>
+            <option value="every">{t('settings.returnsPinEvery')}</option>
+          </select>
+        </div>
         {!every && (
           <AmountField
             id="settings-return-pin-above"
