@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/outbox/outbox';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
+import { downloadFile } from '@/lib/download';
 import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -80,20 +81,11 @@ export function JournalScreen() {
 
   const exportCsv = async () => {
     const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const blob = new Blob(
-      [
-        toCsv(
-          all.map((r) => toRow(r, currency, words)),
-          terminal.currency,
-        ),
-      ],
-      { type: 'text/csv;charset=utf-8' },
+    const csv = toCsv(
+      all.map((r) => toRow(r, currency, words)),
+      currency,
     );
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `journal-${terminal.mode}-${today}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    downloadFile(`journal-${terminal.mode}-${today}.csv`, csv, 'text/csv;charset=utf-8');
   };
 
   return (

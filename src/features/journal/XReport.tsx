@@ -6,6 +6,7 @@ import { maskNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import { useT } from '@/lib/i18n';
+import { downloadFile } from '@/lib/download';
 import { printSlip } from '@/lib/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
@@ -211,11 +212,9 @@ function download(report: DayReport) {
     status: r.status,
     createdAt: r.createdAt,
   }));
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(
-    new Blob([JSON.stringify({ ...report, open }, null, 2)], { type: 'application/json' }),
+  downloadFile(
+    `x-report-${report.to.slice(0, 10)}.json`,
+    JSON.stringify({ ...report, open }, null, 2),
+    'application/json',
   );
-  link.download = `x-report-${report.to.slice(0, 10)}.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
 }

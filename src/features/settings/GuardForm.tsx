@@ -1,3 +1,4 @@
+import { FormNotice } from '@/components/FormNotice';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { lookupGuard, useGuardRule } from '@/lib/lookup-guard-store';
@@ -54,9 +55,7 @@ export function GuardForm() {
         <button type="submit" className="button button-large">
           {t('settings.guardSave')}
         </button>
-        <div role="status" aria-live="polite">
-          {saved && <p className="notice notice-ok">{t('settings.guardSaved')}</p>}
-        </div>
+        <FormNotice notice={saved ? { ok: true, text: t('settings.guardSaved') } : null} />
       </fieldset>
     </form>
   );

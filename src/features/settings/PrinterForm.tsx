@@ -1,3 +1,4 @@
+import { FormNotice, type Notice } from '@/components/FormNotice';
 import { useState } from 'react';
 import { SlipView } from '@/components/SlipView';
 import { useT } from '@/lib/i18n';
@@ -18,7 +19,7 @@ export function PrinterForm() {
   const t = useT();
   const locale = useLocale();
   const { kind, paper, device } = usePrinterStore();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
 
   const choose = async () => {
     if (kind === 'browser') return;
@@ -100,14 +101,7 @@ export function PrinterForm() {
         >
           {t('printer.test')}
         </button>
-        <div role="status" aria-live="polite">
-          {notice && (
-            <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
-              <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
-              {notice.text}
-            </p>
-          )}
-        </div>
+        <FormNotice notice={notice} />
       </fieldset>
     </form>
   );

@@ -1,3 +1,5 @@
+import { FormNotice, type Notice } from '@/components/FormNotice';
+import { downloadFile } from '@/lib/download';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { makeBackup, openBackup } from '@/outbox/backup';
@@ -6,8 +8,6 @@ import { evictionAcknowledged, KEEP_DAYS, useStorageReport } from '@/outbox/stor
 
 const MIN_PASSPHRASE = 8;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-
-type Notice = { ok: boolean; text: string } | null;
 
 /** Where the records live, whether the browser keeps them, and a backup to take home or bring back. */
 export function RecordsPanel() {
@@ -37,11 +37,11 @@ export function RecordsPanel() {
         return { ok: false, text: t('records.passphraseShort', { min: MIN_PASSPHRASE }) };
       const records = await reads.everything();
       const backup = await makeBackup(records, passphrase);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([JSON.stringify(backup)], { type: 'application/json' }));
-      link.download = `loyalty-terminal-backup-${backup.exportedAt.slice(0, 10)}.json`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      downloadFile(
+        `loyalty-terminal-backup-${backup.exportedAt.slice(0, 10)}.json`,
+        JSON.stringify(backup),
+        'application/json',
+      );
       const waiting = records.filter((r) => r.status === 'pending' || r.status === 'unknown').length;
       return { ok: true, text: t('records.exported', { count: records.length, waiting }) };
     });
@@ -108,14 +108,7 @@ export function RecordsPanel() {
           {t('records.import')}
         </button>
       </div>
-      <div role="status" aria-live="polite">
-        {notice && (
-          <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
-            <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
-            {notice.text}
-          </p>
-        )}
-      </div>
+      <FormNotice notice={notice} />
     </section>
   );
 }

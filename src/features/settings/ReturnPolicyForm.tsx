@@ -1,3 +1,4 @@
+import { FormNotice } from '@/components/FormNotice';
 import { useState } from 'react';
 import { AmountField } from '@/components/AmountField';
 import { minorToInput, parseAmountInput } from '@/domain/money';
@@ -72,9 +73,7 @@ export function ReturnPolicyForm() {
         <button type="submit" className="button button-large">
           {t('settings.returnsSave')}
         </button>
-        <div role="status" aria-live="polite">
-          {saved && <p className="notice notice-ok">{t('settings.returnsSaved')}</p>}
-        </div>
+        <FormNotice notice={saved ? { ok: true, text: t('settings.returnsSaved') } : null} />
       </fieldset>
     </form>
   );

@@ -1,3 +1,4 @@
+import { FormNotice, type Notice } from '@/components/FormNotice';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { parseOrigins } from '@/lib/settings/server-address';
@@ -9,7 +10,7 @@ export function TillOriginsForm() {
   const saved = useTillOrigins();
   const { tillOriginsSaved } = useSettingsActions();
   const [text, setText] = useState(saved.join('\n'));
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   return (
     <form
       className="settings-form"
@@ -47,14 +48,7 @@ export function TillOriginsForm() {
         <button type="submit" className="button button-large">
           {t('settings.tillSave')}
         </button>
-        <div role="status" aria-live="polite">
-          {notice && (
-            <p className={`notice ${notice.ok ? 'notice-ok' : 'notice-error'}`}>
-              <span aria-hidden="true">{notice.ok ? '✓ ' : '✕ '}</span>
-              {notice.text}
-            </p>
-          )}
-        </div>
+        <FormNotice notice={notice} />
       </fieldset>
     </form>
   );
