@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { maskNumber } from '@/domain/instrument-number';
 import type { OperationType } from '@/domain/operation';
+import type { ZReport } from './db';
 import type { OperationRecord } from './types';
 
 /**
@@ -91,12 +92,26 @@ const waitingRecord = v.looseObject({
 
 const sealedShape = v.object({ salt: v.string(), iv: v.string(), data: v.string() });
 
+/** A closed day, as it was closed (its report holds counts, sums and masked numbers only). */
+const zReportShape = v.object({
+  scope: v.pipe(v.string(), v.maxLength(400)),
+  number: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  from: v.string(),
+  closedAt: v.pipe(v.string(), v.isoTimestamp()),
+  report: v.unknown(),
+  carried: v.array(
+    v.object({ id: v.string(), type: v.string(), maskedNumber: v.string(), status: v.string(), createdAt: v.string() }),
+  ),
+});
+
 const fileShape = v.object({
   format: v.literal(BACKUP_FORMAT),
   version: v.literal(1),
   exportedAt: v.pipe(v.string(), v.isoTimestamp()),
   journal: v.array(journalRecord),
   waiting: v.nullable(sealedShape),
+  /** The Z reports (absent in files made before they existed). */
+  zReports: v.optional(v.array(zReportShape), () => []),
 });
 
 export type BackupFile = v.InferOutput<typeof fileShape>;
@@ -122,6 +137,7 @@ export async function makeBackup(
   records: OperationRecord[],
   passphrase: string,
   now = new Date(),
+  zReports: ZReport[] = [],
 ): Promise<BackupFile> {
   const waiting = records.filter((r) => waitingStatuses.has(r.status));
   let sealed: BackupFile['waiting'] = null;
@@ -138,11 +154,12 @@ export async function makeBackup(
     exportedAt: now.toISOString(),
     journal: records.map((r) => masked(r) as BackupFile['journal'][number]),
     waiting: sealed,
+    zReports: zReports.map((z) => masked(z) as BackupFile['zReports'][number]),
   };
 }
 
 export type OpenedBackup =
-  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[] }
+  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[]; zReports: ZReport[] }
   | { ok: false; problem: 'not_a_backup' | 'wrong_passphrase' | 'damaged' };
 
 /** Reads a backup file's text: checked whole, what waits unsealed with the passphrase. */
@@ -178,5 +195,5 @@ export async function openBackup(text: string, passphrase: string): Promise<Open
   const journal = (file.output.journal as unknown as OperationRecord[]).filter(
     (r) => !sealedIds.has(r.id) && !waitingStatuses.has(r.status),
   );
-  return { ok: true, journal, waiting };
+  return { ok: true, journal, waiting, zReports: file.output.zReports as ZReport[] };
 }

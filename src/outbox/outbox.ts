@@ -307,7 +307,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      * Records from a backup (backup.ts): each written only if this terminal has no record with its
      * id, so a waiting operation is never added twice, and keeps its id, its Idempotency-Key.
      */
-    async restore(records: OperationRecord[]): Promise<{ added: number; skipped: number }> {
+    async restore(records: OperationRecord[], zReports: ZReport[] = []): Promise<{ added: number; skipped: number }> {
       let added = 0;
       await write(async (w) => {
         for (const record of records) {
@@ -316,6 +316,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           added += 1;
         }
       });
+      // The closed days come along, each kept only where this terminal has no Z of that number.
+      const tx = (await db).transaction('zReports', 'readwrite', { durability: 'strict' });
+      for (const z of zReports) if (!(await tx.store.get([z.scope, z.number]))) await tx.store.add(z);
+      await tx.done;
       return { added, skipped: records.length - added };
     },
 

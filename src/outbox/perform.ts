@@ -28,7 +28,7 @@ export type Intent =
   /** The day closed: a numbered Z report, kept as it is now. */
   | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'> }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
-  | { type: 'restore'; records: OperationRecord[] };
+  | { type: 'restore'; records: OperationRecord[]; zReports?: ZReport[] };
 
 /** What each intent gives back, by its type. */
 export interface Performed {
@@ -68,7 +68,7 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
       case 'adopt':
         return outbox.adopt(intent.transactionId, intent.from, tab);
       case 'restore':
-        return outbox.restore(intent.records);
+        return outbox.restore(intent.records, intent.zReports);
       case 'closeDay':
         return outbox.closeDay(intent.z);
       case 'startReturn':

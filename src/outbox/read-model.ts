@@ -72,6 +72,9 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
     zReports: async (): Promise<ZReport[]> =>
       (await (await db).getAll('zReports', IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]))).reverse(),
 
+    /** Every Z report of every server: what a backup carries. */
+    allZReports: async (): Promise<ZReport[]> => (await db).getAll('zReports'),
+
     /** Operations not settled (still to send, unknown, or flagged for a manager), however old. */
     async unsettled(): Promise<OperationRecord[]> {
       const d = await db;

@@ -36,7 +36,7 @@ export function RecordsPanel() {
       if (passphrase.length < MIN_PASSPHRASE)
         return { ok: false, text: t('records.passphraseShort', { min: MIN_PASSPHRASE }) };
       const records = await reads.everything();
-      const backup = await makeBackup(records, passphrase);
+      const backup = await makeBackup(records, passphrase, new Date(), await reads.allZReports());
       downloadFile(
         `loyalty-terminal-backup-${backup.exportedAt.slice(0, 10)}.json`,
         JSON.stringify(backup),
@@ -51,7 +51,11 @@ export function RecordsPanel() {
       if (!file) return { ok: false, text: t('records.chooseFile') };
       const opened = await openBackup(await file.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
-      const { added } = await perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+      const { added } = await perform({
+        type: 'restore',
+        records: [...opened.journal, ...opened.waiting],
+        zReports: opened.zReports,
+      });
       evictionAcknowledged();
       return { ok: true, text: t('records.imported', { count: added, waiting: opened.waiting.length }) };
     });

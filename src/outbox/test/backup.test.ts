@@ -85,3 +85,29 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(await openBackup(JSON.stringify(broken), 'correct horse')).toEqual({ ok: false, problem: 'damaged' });
   });
 });
+
+describe('the Z reports come along', () => {
+  it('are carried in the file (masked) and kept once on the new tablet', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const z = await t.perform({
+      type: 'closeDay',
+      z: {
+        from: '',
+        closedAt: '2026-11-22T20:00:00.000Z',
+        report: { open: [] },
+        carried: [{ id: 'x', type: 'giftCard.commit', maskedNumber: '•••• 0001', status: 'unknown', createdAt: '' }],
+      },
+    });
+    if (z === 'already_closed') throw new Error(z);
+    const text = JSON.stringify(
+      await makeBackup(await t.reads.everything(), 'correct horse', new Date(), await t.reads.allZReports()),
+    );
+    const opened = await openBackup(text, 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.zReports.map((r) => [r.number, r.carried.length])).toEqual([[1, 1]]);
+    const tablet = newTablet(t);
+    await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    expect((await tablet.reads.zReports()).map((r) => r.number)).toEqual([1]);
+  });
+});
