@@ -81,6 +81,7 @@ test('a sale-free lookup can be done by keyboard alone', async ({ page }) => {
 test('the sign-on and manager PIN screens pass axe and have touch-sized targets', async ({ page }) => {
   await openTerminal(page);
   await page.getByRole('button', { name: 'Sign off' }).click();
+  await page.getByRole('button', { name: 'Sign off without it' }).click();
   await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();

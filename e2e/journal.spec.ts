@@ -126,3 +126,19 @@ test('the X report: the day so far per kind, a voided sale, what is not settled 
   await expect(report.getByRole('status')).toContainText('1 operation is not settled yet');
   await setFaults(request, {});
 });
+
+test('signing off offers the cashier their X report', async ({ page }) => {
+  await startSale(page, '20');
+  await tender(page, '700100000001', '20');
+  await expect(tenderLines(page).first()).toContainText('On hold');
+  await completeSale(page);
+  await page.getByRole('button', { name: 'Sign off' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Sign off Casey (c7)?');
+  await page.getByRole('button', { name: 'Print my X report and sign off' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? ''))
+    .toContain('X report: Casey (c7)');
+  const printed = await page.evaluate(() => (window as unknown as { printed: string[] }).printed.at(-1) ?? '');
+  expect(printed).toContain('Gift card: Paid with it (1)');
+});

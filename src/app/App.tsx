@@ -1,6 +1,6 @@
 import { loadOpenSale, SaleScreen, type CustomerViewSlot } from '@/features/sale/SaleScreen';
 import { useT, withTexts } from '@/lib/i18n';
-import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
+import { useNavigationActions, useScreen, useSignOffAsked, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { OutboxProvider } from '@/outbox/OutboxProvider';
@@ -97,6 +97,29 @@ const CustomerView: CustomerViewSlot = ({ sale }) => (
     <ShowToCustomer sale={sale} />
   </Suspense>
 );
+const SignOffOffer = lazy(() =>
+  withTexts(() => import('@/features/journal/SignOffOffer'))().then((m) => ({ default: m.SignOffOffer })),
+);
+
+/** Signing off offers the cashier's X report first (inside the outbox: it reads the journal). */
+function SignOff() {
+  const cashier = useCashier();
+  const asked = useSignOffAsked();
+  const { signOffAsked } = useNavigationActions();
+  if (!asked || !cashier) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignOffOffer
+        cashier={cashier}
+        onDone={(signOff) => {
+          signOffAsked(false);
+          if (signOff) cashierActions.signedOff();
+        }}
+      />
+    </Suspense>
+  );
+}
+
 const loadLookup = withTexts(() => import('@/features/lookup/LookupScreen'));
 const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
 const loadIssue = withTexts(() => import('@/features/issuing/IssueScreen'));
@@ -226,6 +249,7 @@ function People() {
   const t = useT();
   const cashier = useCashier();
   const unlocked = useManagerUnlocked();
+  const navigation = useNavigationActions();
   return (
     <div className="people">
       {cashier && (
@@ -233,7 +257,7 @@ function People() {
           {t('cashier.current', {
             name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
           })}{' '}
-          <button type="button" className="button" onClick={cashierActions.signedOff}>
+          <button type="button" className="button" onClick={() => navigation.signOffAsked(true)}>
             {t('cashier.signOff')}
           </button>
         </p>
@@ -282,6 +306,7 @@ export function App() {
               <TillGate />
               <UpdateOffer />
               <DisplayGate />
+              <SignOff />
               <CurrentScreen />
               <PrintArea />
             </OutboxProvider>

@@ -14,7 +14,7 @@ import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/outbox';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
-import { dayReport, lineNames, type DayReport } from './day-report';
+import { dayReport, lineNames, reportCsv, type DayReport } from './day-report';
 
 type Loaded = { records: OperationRecord[]; sales: Sale[]; zs: ZReport[]; at: string };
 
@@ -154,6 +154,19 @@ export function XReport() {
         </button>
         <button type="button" className="button" onClick={() => download(report)}>
           {t('report.exportJson')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            downloadFile(
+              `x-report-${report.to.slice(0, 10)}.csv`,
+              reportCsv(report, terminal.currency),
+              'text/csv;charset=utf-8',
+            )
+          }
+        >
+          {t('report.exportCsv')}
         </button>
         {!closing && (
           <button

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
-import { dayReport } from './day-report';
+import { dayReport, reportCsv } from './day-report';
 
 const account = { net: 0, original: 0, floor: 0, authorized: 0 };
 let n = 0;
@@ -123,5 +123,18 @@ describe('the day report: counts and sums from the journal, per kind and per cas
     expect(report.voidedSales).toEqual({ count: 1, amount: 1200 });
     expect(report.open.map((r) => r.request.type)).toEqual(['giftCard.commit']);
     expect(report.byKind.giftCard.sold.count).toBe(1);
+  });
+});
+
+describe('the report as CSV', () => {
+  it('one row per cashier, kind and line; the open operation masked; no full number', () => {
+    const report = dayReport(records, sales, '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z', 'EUR');
+    const csv = reportCsv(report, 'EUR');
+    expect(csv.split('\r\n')[0]).toBe('cashier,kind,line,count,amount,currency');
+    expect(csv).toContain('all,giftCard,sold,1,50.00,EUR');
+    expect(csv).toContain('Mo (m1),storeCredit,sold,1,15.00,EUR');
+    expect(csv).toContain('all,,voidedSales,1,12.00,EUR');
+    expect(csv).toContain('open:giftCard.commit:•••• 0002');
+    expect(csv).not.toMatch(/70010000000/);
   });
 });

@@ -2,7 +2,10 @@ import type { InstrumentKind } from '@/domain/instrument';
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
-import { toRow, type JournalRow } from './journal-rows';
+import { maskNumber } from '@/domain/instrument-number';
+import { minorToInput } from '@/domain/money';
+import { kindOf } from '@/domain/operation';
+import { csvCell, toRow, type JournalRow } from './journal-rows';
 
 /** A count and its sum: every figure of the report is one. */
 export interface Figure {
@@ -96,4 +99,48 @@ export function dayReport(
     }
   }
   return report;
+}
+
+/**
+ * The report as CSV (RFC 4180, cells neutralised like the journal's): one row per cashier (or
+ * "all"), kind and line, amounts in the currency's units; payments another way, voided sales and
+ * each open operation (masked) after them.
+ */
+export function reportCsv(report: DayReport, currency: string): string {
+  const rows: string[][] = [['cashier', 'kind', 'line', 'count', 'amount', 'currency']];
+  const figures = (who: string, byKind: Record<InstrumentKind, KindFigures>) => {
+    for (const kind of kinds)
+      for (const name of lineNames) {
+        const f = byKind[kind][name];
+        if (f.count > 0) rows.push([who, kind, name, String(f.count), minorToInput(f.amount, currency), currency]);
+      }
+  };
+  figures('all', report.byKind);
+  for (const [who, byKind] of Object.entries(report.byCashier)) figures(who, byKind);
+  rows.push([
+    'all',
+    '',
+    'otherPayments',
+    String(report.otherPayments.count),
+    minorToInput(report.otherPayments.amount, currency),
+    currency,
+  ]);
+  rows.push([
+    'all',
+    '',
+    'voidedSales',
+    String(report.voidedSales.count),
+    minorToInput(report.voidedSales.amount, currency),
+    currency,
+  ]);
+  for (const o of report.open)
+    rows.push([
+      o.operatorId ?? '',
+      kindOf(o.request.type),
+      `open:${o.request.type}:${'number' in o.request ? maskNumber(o.request.number) : ''}`,
+      '1',
+      '',
+      currency,
+    ]);
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

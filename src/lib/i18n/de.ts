@@ -649,6 +649,13 @@ export const de: Record<MessageKey, Message> = {
   'report.carried': { one: '{count} übernommen', other: '{count} übernommen' },
   'report.printZ': 'Drucken',
   'report.zPrintFor': 'Z-Bericht {number} drucken',
+  'report.cashierX': 'X-Bericht: {name}',
+  'report.signOffQuestion':
+    '{name} abmelden? Ihr X-Bericht (was Sie seit dem letzten Z-Bericht verkauft, kassiert und zurückgegeben haben) kann vorher gedruckt werden.',
+  'report.printAndSignOff': 'X-Bericht drucken und abmelden',
+  'report.justSignOff': 'Ohne Bericht abmelden',
+  'report.stay': 'Angemeldet bleiben',
+  'report.exportCsv': 'X-Bericht exportieren (CSV)',
   'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
   'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
   'note.voidedCommitted':

@@ -589,4 +589,11 @@ export const enMore = {
   'report.carried': { one: '{count} carried', other: '{count} carried' },
   'report.printZ': 'Print',
   'report.zPrintFor': 'Print Z report {number}',
+  'report.cashierX': 'X report: {name}',
+  'report.signOffQuestion':
+    'Sign off {name}? Your X report (what you sold, took and gave back since the last Z report) can be printed first.',
+  'report.printAndSignOff': 'Print my X report and sign off',
+  'report.justSignOff': 'Sign off without it',
+  'report.stay': 'Stay signed on',
+  'report.exportCsv': 'Export X report (CSV)',
 } satisfies Record<string, Message>;
