@@ -15,6 +15,7 @@ import { UpdateOffer } from '@/lib/offline/UpdateOffer';
 import { DisplayGate } from '@/features/customer-display/DisplayGate';
 import { openCustomerDisplay } from '@/features/customer-display/open-display';
 import { CameraButton } from '@/components/CameraButton';
+import { Icon } from '@/components/Icon';
 import { ErrorBoundary } from './error-boundary';
 import { TerminalProvider } from './terminal-provider';
 
@@ -268,8 +269,7 @@ function People() {
       </button>
       {unlocked && (
         <button type="button" className="button" onClick={managerActions.locked}>
-          <span aria-hidden="true">🔓 </span>
-          {t('manager.lock')}
+          <Icon name="unlocked" /> {t('manager.lock')}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { useT, withTexts } from '@/lib/i18n';
+import { Icon } from './Icon';
 import { scanTargetPresent, watchScanTargets } from '@/lib/scanner';
 
 const CameraScanner = lazy(() =>
@@ -18,8 +19,7 @@ export function CameraButton() {
   return (
     <>
       <button type="button" className="button camera-button" onClick={() => setOpen(true)}>
-        <span aria-hidden="true">📷 </span>
-        {t('camera.open')}
+        <Icon name="camera" /> {t('camera.open')}
       </button>
       {open && (
         <Suspense
