@@ -4,6 +4,8 @@ import type { InstrumentKind } from './instrument';
 export type ScenarioSituation =
   | 'issued'
   | 'zeroBalance'
+  | 'smallBalance'
+  | 'box'
   | 'notIssued'
   | 'expired'
   | 'notYetValid'

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import { receiptReference, type Sale } from '@/domain/sale';
 import type { OperationRecord, OperationStatus } from './types';
@@ -8,6 +9,9 @@ import type { OperationRecord, OperationStatus } from './types';
  * on every write, so indexes find the sales still being worked on and a sale by its receipt.
  */
 export type StoredSale = Sale & { scope: string; active: 0 | 1; reference?: string };
+
+/** A box as stored, found by its server. */
+export type StoredBox = CardBox & { scope: string };
 
 /** A return as stored, found by its sale. */
 export type StoredReturn = SaleReturn & { scope: string };
@@ -40,6 +44,12 @@ export interface OutboxSchema extends DBSchema {
     value: StoredReturn;
     indexes: { bySale: string };
   };
+  /** Boxes of gift cards being activated (card-box.ts): which card has its issue, written with it. */
+  boxes: {
+    key: string;
+    value: StoredBox;
+    indexes: { byScope: string };
+  };
   /** Z reports, numbered per server (scope): what each closed day counted, as it was when closed. */
   zReports: {
     key: [string, number];
@@ -67,10 +77,11 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * that let counts and journal pages be read without reading every record; version 3 finds a
  * till's sale by the till's reference (sales without one are not in that index); version 4 names
  * that field `till` (it was `host`: one name for the till everywhere); version 5 finds a sale by
- * its receipt's reference and keeps the returns made of sales; version 6 keeps the Z reports.
+ * its receipt's reference and keeps the returns made of sales; version 6 keeps the Z reports;
+ * version 7 the boxes of gift cards being activated.
  */
 export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 6, {
+  return openDB<OutboxSchema>(name, 7, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion === 0) onCreated?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
@@ -106,6 +117,7 @@ export function openOutboxDb(name: string, onCreated?: () => void): Promise<Outb
         db.createObjectStore('returns', { keyPath: 'returnId' }).createIndex('bySale', 'saleId');
       }
       if (oldVersion < 6) db.createObjectStore('zReports', { keyPath: ['scope', 'number'] });
+      if (oldVersion < 7) db.createObjectStore('boxes', { keyPath: 'boxId' }).createIndex('byScope', 'scope');
     },
   });
 }

@@ -5,6 +5,7 @@ import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
 import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale, ZReport } from './db';
 import type { Minor } from '@/domain/money';
+import { boxDecide, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
 import {
   returnAnswered,
   startReturn,
@@ -21,7 +22,13 @@ import type { OperationRecord, OperationResult, OperationStatus } from './types'
  * Another window hears only that something changed (`remote`) and reads what it needs.
  */
 export type OutboxChange =
-  | { remote: false; sales: readonly Sale[]; records: readonly OperationRecord[]; returns: readonly SaleReturn[] }
+  | {
+      remote: false;
+      sales: readonly Sale[];
+      records: readonly OperationRecord[];
+      returns: readonly SaleReturn[];
+      boxes: readonly CardBox[];
+    }
   | { remote: true };
 
 const listeners = new Set<(change: OutboxChange) => void>();
@@ -45,8 +52,9 @@ export function outboxChanged(change: {
   sales: readonly Sale[];
   records: readonly OperationRecord[];
   returns: readonly SaleReturn[];
+  boxes?: readonly CardBox[];
 }): void {
-  for (const listener of listeners) listener({ remote: false, ...change });
+  for (const listener of listeners) listener({ remote: false, boxes: [], ...change });
   open()?.postMessage('changed');
 }
 
@@ -69,7 +77,8 @@ export interface OutboxContext {
   newId?: () => string;
 }
 
-type Tx = IDBPTransaction<OutboxSchema, ('sales' | 'operations' | 'returns')[], 'readwrite'>;
+type Store = 'sales' | 'operations' | 'returns' | 'boxes';
+type Tx = IDBPTransaction<OutboxSchema, Store[], 'readwrite'>;
 
 const DAY_MS = 86_400_000;
 
@@ -96,6 +105,7 @@ class Write {
   readonly sales = new Map<string, Sale>();
   readonly records = new Map<string, OperationRecord>();
   readonly returns = new Map<string, SaleReturn>();
+  readonly boxes = new Map<string, CardBox>();
   constructor(
     readonly tx: Tx,
     private readonly scope: string,
@@ -114,6 +124,10 @@ class Write {
     await this.tx.objectStore('returns').put({ ...r, scope: r.scope ?? this.scope });
     this.returns.set(r.returnId, r);
   }
+  async putBox(box: CardBox) {
+    await this.tx.objectStore('boxes').put({ ...box, scope: box.scope ?? this.scope });
+    this.boxes.set(box.boxId, box);
+  }
 }
 
 /**
@@ -127,16 +141,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   const { scope } = context;
 
   async function write(work: (w: Write) => Promise<void>): Promise<void> {
-    const stores = ['sales', 'operations', 'returns'] as ('sales' | 'operations' | 'returns')[];
+    const stores: Store[] = ['sales', 'operations', 'returns', 'boxes'];
     const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
     await work(w);
     await w.tx.done;
     if (w.records.size > 0) markRecordsKept();
-    if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0)
+    if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0 || w.boxes.size > 0)
       outboxChanged({
         sales: [...w.sales.values()],
         records: [...w.records.values()],
         returns: [...w.returns.values()],
+        boxes: [...w.boxes.values()],
       });
   }
 
@@ -340,6 +355,29 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await tx.done;
       outboxChanged({ sales: [], records: [], returns: [] });
       return closed;
+    },
+
+    /** A box of gift cards to activate: written before any card of it is checked. */
+    async startBox(box: CardBox) {
+      await write((w) => w.putBox({ ...box, scope }));
+    },
+
+    /**
+     * One step of a box (a card checked, a cancel, the end), decided on the box as stored and
+     * written with the card's issue in one transaction: a card already handled by another window
+     * or an earlier run is never issued again.
+     */
+    async boxEvent(boxId: string, event: BoxEvent): Promise<BoxStep | 'no_box'> {
+      let out: BoxStep | 'no_box' = 'no_box';
+      await write(async (w) => {
+        const stored = await w.tx.objectStore('boxes').get(boxId);
+        if (!stored || stored.scope !== scope) return;
+        out = boxDecide(stored, event, env());
+        if ('rejected' in out) return;
+        await w.putBox(out.box);
+        for (const order of out.orders) await w.putRecord(recordOf(order));
+      });
+      return out;
     },
 
     /** Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first. */

@@ -1,3 +1,4 @@
+import { startBox, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
 import type { Minor } from '@/domain/money';
 import type { OperationRequest } from '@/domain/operation';
 import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-flow';
@@ -25,6 +26,10 @@ export type Intent =
   | { type: 'adopt'; transactionId: string; from: string | undefined }
   /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
   | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings; requestId?: string }
+  /** A box of pre-numbered gift cards to activate (card-box.ts); each card is its own issue. */
+  | { type: 'startBox'; numbers: string[]; amount: Minor | undefined; operatorId?: string | undefined }
+  /** One card of a box checked (its issue recorded with it), or the box cancelled or finished. */
+  | { type: 'boxEvent'; boxId: string; event: BoxEvent }
   /** The day closed: a numbered Z report, kept as it is now. */
   | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'> }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
@@ -40,6 +45,8 @@ export interface Performed {
   restore: { added: number; skipped: number };
   startReturn: SaleReturn | ReturnRefusal | 'no_sale';
   closeDay: ZReport | 'already_closed';
+  startBox: CardBox;
+  boxEvent: BoxStep | 'no_box';
 }
 
 export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
@@ -71,6 +78,18 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
         return outbox.restore(intent.records, intent.zReports);
       case 'closeDay':
         return outbox.closeDay(intent.z);
+      case 'startBox': {
+        const box = startBox(
+          intent.numbers,
+          intent.amount,
+          { scope: outbox.scope, operatorId: intent.operatorId },
+          outbox.env(),
+        );
+        await outbox.startBox(box);
+        return box;
+      }
+      case 'boxEvent':
+        return outbox.boxEvent(intent.boxId, intent.event);
       case 'startReturn':
         return outbox.startReturn(intent.saleId, intent.amount, intent.settings, intent.requestId);
     }

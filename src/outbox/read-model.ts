@@ -1,3 +1,4 @@
+import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OutboxDb, StoredSale, ZReport } from './db';
@@ -67,6 +68,14 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
         .filter((r) => r.scope === scope)
         .map(({ scope: _scope, ...r }) => r)
         .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
+
+    /** The boxes of gift cards of this server, newest first (card-box.ts). */
+    boxes: async (): Promise<CardBox[]> =>
+      (await (await db).getAllFromIndex('boxes', 'byScope', scope)).sort((a, b) =>
+        b.startedAt.localeCompare(a.startedAt),
+      ),
+
+    box: async (boxId: string): Promise<CardBox | undefined> => (await db).get('boxes', boxId),
 
     /** The Z reports of this server, newest first. */
     zReports: async (): Promise<ZReport[]> =>

@@ -1,5 +1,15 @@
 import type { ScenarioCard, ScenarioSeries } from '../domain/training-scenario';
 
+const boxOfCards = Array.from({ length: 200 }, (_, i) => ({
+  number: `70010000${1001 + i}`,
+  seriesNumber: 'GC1',
+  status: 'notIssued' as const,
+  amountOriginal: 0,
+  amountNet: 0,
+  amountFloor: 0,
+  customer: null,
+}));
+
 /**
  * The built-in dataset: every scenario card a trainer needs (terminal.md, "Trainer"). Also what
  * `npm run simulator` serves when no --data is given. Dates are UTC.
@@ -136,6 +146,19 @@ export const demoDataset = {
           customer: null,
         },
         {
+          number: '700100000009',
+          seriesNumber: 'GC1',
+          status: 'issued',
+          amountOriginal: 50,
+          amountNet: 7,
+          amountFloor: 0,
+          startDate: '2026-01-01T00:00:00Z',
+          expiryDate: '2029-01-01T00:00:00Z',
+          customer: null,
+        },
+        // A box of 200 pre-numbered cards for the card desk (activate a box): 7001 0000 1001 to 1200.
+        ...boxOfCards,
+        {
           number: '700200000001',
           seriesNumber: 'GC2',
           status: 'notIssued',
@@ -247,6 +270,8 @@ export const scenarioCards: ScenarioCard[] = [
   { number: '700100000001', kind: 'giftCard', situation: 'issued', amount: 5000 },
   { number: '700100000007', kind: 'giftCard', situation: 'issued', amount: 10000 },
   { number: '700100000002', kind: 'giftCard', situation: 'zeroBalance' },
+  { number: '700100000009', kind: 'giftCard', situation: 'smallBalance', amount: 700 },
+  { number: '700100001001', kind: 'giftCard', situation: 'box' },
   { number: '700100000003', kind: 'giftCard', situation: 'notIssued' },
   { number: '700100000006', kind: 'giftCard', situation: 'expired' },
   { number: '700100000008', kind: 'giftCard', situation: 'notYetValid' },

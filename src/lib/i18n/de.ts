@@ -433,6 +433,8 @@ export const de: Record<MessageKey, Message> = {
     'Die Ausgabe einer Geschenkkarte oder eines Guthabens schlägt fehl oder wird ausgeführt und ihre Antwort geht verloren.',
   'scenario.issued': 'ausgegeben, {amount}',
   'scenario.zeroBalance': 'ohne Guthaben',
+  'scenario.smallBalance': 'kleines Guthaben {amount} (Auszahlung)',
+  'scenario.box': 'ein Karton mit 200 Karten zum Aktivieren, 7001 0000 1001 bis 1200',
   'scenario.notIssued': 'nicht ausgegeben',
   'scenario.expired': 'abgelaufen',
   'scenario.notYetValid': 'noch nicht gültig',

@@ -380,6 +380,8 @@ export const enMore = {
   'trainingPanel.targetHint.issue': 'Issuing a gift card or store credit fails, or is made and its answer lost.',
   'scenario.issued': 'issued, {amount}',
   'scenario.zeroBalance': 'zero balance',
+  'scenario.smallBalance': 'small balance {amount} (cash-out)',
+  'scenario.box': 'a box of 200 cards to activate, 7001 0000 1001 to 1200',
   'scenario.notIssued': 'not issued',
   'scenario.expired': 'expired',
   'scenario.notYetValid': 'not valid yet',

@@ -1,0 +1,59 @@
+import { nextCard, type CardFound } from '@/domain/card-box';
+import type { Perform } from '@/outbox/perform';
+import type { ReadModel } from '@/outbox/read-model';
+import type { OperationRecord } from '@/outbox/types';
+
+export interface BoxRunnerDeps {
+  perform: Perform;
+  reads: ReadModel;
+  /** The card as the server has it now (null: no such number); 'unreachable' when it cannot be asked. */
+  check: (number: string) => Promise<CardFound | 'unreachable'>;
+  /** Resolves once the operation's outcome is known (settled.ts). */
+  settled: (operationId: string, signal: AbortSignal) => Promise<OperationRecord | undefined>;
+}
+
+export type BoxRunEnd = 'finished' | 'cancelled' | 'unreachable' | 'stopped';
+
+/**
+ * Works through a box one card at a time: the card is checked at the server, its issue (or why it
+ * is left alone) written with the box in one transaction, and its outcome awaited before the next
+ * card, so that a cancel takes effect between cards. Run again after a crash or a reload, it first
+ * waits for the issues already recorded (the sender sends them with their own keys), then carries on
+ * with the cards that have neither an issue nor a reason: none is issued twice.
+ */
+export async function runBox(
+  boxId: string,
+  deps: BoxRunnerDeps,
+  signal: AbortSignal,
+  onCard: () => void = () => undefined,
+): Promise<BoxRunEnd> {
+  const { perform, reads } = deps;
+  let first = true;
+  for (;;) {
+    if (signal.aborted) return 'stopped';
+    const box = await reads.box(boxId);
+    if (!box) return 'stopped';
+    if (box.state !== 'running') return box.state;
+    if (first) {
+      for (const id of Object.values(box.issued)) await deps.settled(id, signal);
+      first = false;
+      continue;
+    }
+    const number = nextCard(box);
+    if (number === null) {
+      await perform({ type: 'boxEvent', boxId, event: { type: 'finish' } });
+      onCard();
+      return 'finished';
+    }
+    const found = await deps.check(number);
+    if (found === 'unreachable') return 'unreachable';
+    if (signal.aborted) return 'stopped';
+    const step = await perform({ type: 'boxEvent', boxId, event: { type: 'checked', number, found } });
+    onCard();
+    if (step !== 'no_box' && !('rejected' in step))
+      for (const order of step.orders) {
+        await deps.settled(order.id, signal);
+        onCard();
+      }
+  }
+}

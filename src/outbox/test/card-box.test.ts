@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LoyaltyApiError } from '@/api/errors';
+import { getInstrument } from '@/api/loyalty-api';
+import { boxSummary, cardRange, type CardFound } from '@/domain/card-box';
+import { runBox, type BoxRunnerDeps } from '@/features/issuing/box-runner';
+import { onOutboxChange, recordsToSend } from '../outbox';
+import { settledRecord } from '../settled';
+import { outboxHarness } from './harness';
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups) c();
+  cleanups = [];
+});
+
+/** The outbox, its sender woken by each write (as OutboxProvider does), and the runner's dependencies. */
+function desk(options: Parameters<typeof outboxHarness>[0] = {}) {
+  const t = outboxHarness(options);
+  const off = onOutboxChange((change) => {
+    if (recordsToSend(change)) void t.sender.kick();
+  });
+  cleanups.push(off, () => t.sender.stop());
+  const deps: BoxRunnerDeps = {
+    perform: t.perform,
+    reads: t.reads,
+    check: async (number): Promise<CardFound | 'unreachable'> => {
+      try {
+        const card = await getInstrument(t.api, 'giftCard', number);
+        return { kind: card.kind, status: card.kind === 'loyaltyCard' ? undefined : card.status };
+      } catch (error) {
+        if (error instanceof LoyaltyApiError && error.code === 'not_found') return null;
+        return 'unreachable';
+      }
+    },
+    settled: (id, signal) => settledRecord(t.reads, id, signal),
+  };
+  return { t, deps };
+}
+
+const numbers = (count: number) => {
+  const range = cardRange('700100001001', { count });
+  if (!range.ok) throw new Error(range.problem);
+  return range.numbers;
+};
+
+const issuedAtServer = (t: ReturnType<typeof outboxHarness>) =>
+  t
+    .state()
+    .instruments.filter(
+      (i) => i.number.startsWith('70010000') && i.number >= '700100001001' && 'status' in i && i.status === 'issued',
+    );
+
+describe('a box of gift cards through the outbox, against the simulator', () => {
+  it('issues every card once with its own key, leaves an issued one alone, and sums the box', async () => {
+    const { t, deps } = desk();
+    // One card of the box was sold at the desk before: the box must not touch it.
+    await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100001003', amount: 1000 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    const box = await t.perform({ type: 'startBox', numbers: numbers(6), amount: 2500 });
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
+    const issued = issuedAtServer(t);
+    expect(issued.map((i) => [i.number, i.amountNet])).toEqual([
+      ['700100001001', 25],
+      ['700100001002', 25],
+      ['700100001003', 10],
+      ['700100001004', 25],
+      ['700100001005', 25],
+      ['700100001006', 25],
+    ]);
+    const stored = await t.reads.box(box.boxId);
+    expect(stored?.state).toBe('finished');
+    expect(stored?.skipped).toEqual({ '700100001003': 'alreadyIssued' });
+    const keys = Object.values(stored?.issued ?? {});
+    expect(new Set(keys).size).toBe(5);
+    const records = await Promise.all(keys.map((id) => t.reads.get(id)));
+    expect(records.every((r) => r?.transactionId === box.boxId && r.status === 'succeeded')).toBe(true);
+    const summary = boxSummary(stored!, (id) => {
+      const r = records.find((x) => x?.id === id);
+      return { state: r?.status === 'succeeded' ? 'issued' : 'waiting', amount: 2500 };
+    });
+    expect(summary).toMatchObject({ issued: 5, amount: 12500, first: '700100001001', last: '700100001006', done: 6 });
+  });
+
+  it('stops between cards when cancelled, and a second run after a "crash" issues only the rest, none twice', async () => {
+    const { t, deps } = desk();
+    const box = await t.perform({ type: 'startBox', numbers: numbers(8), amount: 1500 });
+    const first = new AbortController();
+    let cards = 0;
+    // The first run is cut off after a few cards, as a reload would (its last issue may still be on its way).
+    const ended = await runBox(box.boxId, deps, first.signal, () => {
+      cards += 1;
+      if (cards === 5) first.abort();
+    });
+    expect(ended).toBe('stopped');
+    const before = issuedAtServer(t).length;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(8);
+    // The same box run again, from another sender (a reloaded page).
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
+    expect(issuedAtServer(t)).toHaveLength(8);
+    // Eight issues at the server, no more: each card once.
+    expect(t.state().journal.filter((j) => j.operation === 'issue' && j.kind === 'giftCard')).toHaveLength(8);
+
+    const other = await t.perform({ type: 'startBox', numbers: ['700100001101', '700100001102'], amount: 1500 });
+    await t.perform({ type: 'boxEvent', boxId: other.boxId, event: { type: 'cancel' } });
+    expect(await runBox(other.boxId, deps, new AbortController().signal)).toBe('cancelled');
+    expect(t.state().instruments.find((i) => i.number === '700100001101')).toMatchObject({ status: 'notIssued' });
+  });
+});
