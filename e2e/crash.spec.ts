@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { TERMINAL_PORT } from '../playwright.config';
 import { expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
-import { resetSimulator } from './support/terminal';
+import { API, goTo, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
 
 const executable = [
   process.env.CHROMIUM_PATH,
@@ -158,4 +158,77 @@ test.describe('the browser killed like a power cut', () => {
     expect(net(after, '710100000001')).toBe(120);
     await kill(run);
   });
+
+  test('a box of 50 gift cards cut off by SIGKILL half way: continued after the restart, every card issued once, the one sold before left alone', async ({
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
+    // One card of the box was sold at the desk earlier in the day.
+    const sold = await request.post(`${API}/giftcards/700100001020/_issue`, {
+      headers: { Authorization: 'Bearer demo-token', 'Idempotency-Key': crypto.randomUUID() },
+      data: { amount: 10, workstationData: { transactionId: crypto.randomUUID(), reason: 'Gift card sold' } },
+    });
+    expect(sold.status()).toBeLessThan(300);
+    let run = await launch(profile);
+    await openLiveTerminal(run.page, undefined, base);
+    await goTo(run.page, 'Issue');
+    await run.page.getByRole('button', { name: 'Activate a box of cards' }).click();
+    await managerUnlocks(run.page);
+    await run.page.getByLabel('First card number').fill('7001 0000 1001');
+    await run.page.getByLabel('Last card number').fill('7001 0000 1050');
+    await run.page.getByLabel('Amount (EUR)').fill('25');
+    await expect(run.page.getByText('50 cards, 7001 0000 1001 to 7001 0000 1050')).toBeVisible();
+    await setFaults(request, { latencyMs: 80 });
+    await run.page.getByRole('button', { name: 'Activate the cards' }).click();
+    const progress = run.page.getByRole('progressbar', { name: /Cards done/ });
+    await expect
+      .poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 })
+      .toBeGreaterThan(12);
+    await kill(run); // mid-box: one card's issue may be on its way
+    await setFaults(request, {});
+    const issuedBefore = (await boxAtServer(request)).length;
+    expect(issuedBefore).toBeGreaterThan(10);
+    expect(issuedBefore).toBeLessThan(50);
+
+    run = await launch(profile);
+    await openLiveTerminal(run.page, undefined, base);
+    await goTo(run.page, 'Issue');
+    await run.page.getByRole('button', { name: 'Activate a box of cards' }).click();
+    await managerUnlocks(run.page);
+    await expect(run.page.getByRole('heading', { name: 'Boxes not finished' })).toBeVisible();
+    await run.page.getByRole('button', { name: 'Continue' }).click();
+    await expect(run.page.getByText('Box activated')).toBeVisible({ timeout: 60_000 });
+    await expect(run.page.getByLabel('Cards issued', { exact: true })).toHaveText('49');
+    await expect(run.page.getByLabel('Total', { exact: true })).toHaveText('€1,225.00');
+    await expect(run.page.getByLabel('First number', { exact: true })).toHaveText('7001 0000 1001');
+    await expect(run.page.getByLabel('Last number', { exact: true })).toHaveText('7001 0000 1050');
+    await expect(run.page.getByRole('listitem').filter({ hasText: '7001 0000 1020' })).toContainText('already issued');
+
+    const cards = await boxAtServer(request);
+    expect(cards).toHaveLength(50);
+    expect(cards.find((c) => c.number === '700100001020')?.amountOriginal).toBe(10);
+    expect(cards.filter((c) => c.amountOriginal === 25)).toHaveLength(49);
+    // Each card of the box issued exactly once at the server: no second issue after the restart.
+    const journal = (await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).journal as {
+      operation: string;
+      instrumentId: string;
+    }[];
+    const issues = journal.filter((j) => j.operation === 'issue' && j.instrumentId.startsWith('70010000'));
+    expect(issues).toHaveLength(50);
+    expect(new Set(issues.map((j) => j.instrumentId)).size).toBe(50);
+    await kill(run);
+  });
 });
+
+interface SimCard {
+  number: string;
+  status?: string;
+  amountOriginal: number;
+}
+
+/** The cards 7001 0000 1001 to 1050 the server has issued. */
+async function boxAtServer(request: APIRequestContext): Promise<SimCard[]> {
+  const all = (await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).instruments as SimCard[];
+  return all.filter((c) => c.number >= '700100001001' && c.number <= '700100001050' && c.status === 'issued');
+}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useRecordsUsable } from '@/outbox/storage';
+import { BoxTask } from './BoxTask';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 
 const tasks = [
@@ -8,6 +9,7 @@ const tasks = [
   { id: 'printed', label: 'issue.task.printed' },
   { id: 'storeCredit', label: 'issue.task.storeCredit' },
   { id: 'loyalty', label: 'issue.task.loyalty' },
+  { id: 'box', label: 'issue.task.box' },
 ] as const satisfies readonly { id: string; label: MessageKey }[];
 
 type Task = (typeof tasks)[number]['id'];
@@ -51,6 +53,7 @@ export function IssueScreen() {
             {task === 'printed' && <IssueFromSeries key={round} kind="giftCard" />}
             {task === 'storeCredit' && <IssueFromSeries key={round} kind="storeCredit" />}
             {task === 'loyalty' && <OpenLoyaltyCard key={round} />}
+            {task === 'box' && <BoxTask key={round} />}
           </section>
         </>
       )}

@@ -1,0 +1,39 @@
+import type { BoxSummary } from '@/domain/card-box';
+import { groupNumber } from '@/domain/instrument-number';
+import { formatMoney } from '@/domain/money';
+import type { useT } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import type { Terminal } from '@/lib/terminal-context';
+
+/**
+ * The box's summary on paper: how many cards, their total, the first and the last number issued,
+ * and each card left alone with why. The numbers are whole: they are the store's own stock, not a
+ * customer's card, and the manager checks them against the box.
+ */
+export function boxSlipDoc(
+  t: ReturnType<typeof useT>,
+  terminal: Terminal,
+  summary: BoxSummary,
+  at = new Date(),
+): SlipDoc {
+  const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
+  return {
+    name: t('box.slip'),
+    training: terminal.mode === 'training' ? t('slip.training') : undefined,
+    title: t('box.slip'),
+    header: [
+      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
+      at.toLocaleString(terminal.locale),
+    ],
+    rows: [
+      { label: t('box.issued'), value: String(summary.issued) },
+      { label: t('box.total'), value: money(summary.amount) },
+      ...(summary.first ? [{ label: t('box.firstIssued'), value: groupNumber(summary.first) }] : []),
+      ...(summary.last ? [{ label: t('box.lastIssued'), value: groupNumber(summary.last) }] : []),
+      ...summary.skipped.map((s) => ({
+        label: `${t('box.skipped')} ${groupNumber(s.number)}`,
+        value: t(`box.skip.${s.why}`),
+      })),
+    ],
+  };
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LoyaltyApiError } from '@/api/errors';
+import { getInstrument } from '@/api/loyalty-api';
+import { boxSummary, type BoxSummary, type CardBox, type CardFound } from '@/domain/card-box';
+import type { Minor } from '@/domain/money';
+import { useTerminal } from '@/lib/terminal-context';
+import { onOutboxChange } from '@/outbox/outbox';
+import { useOutbox } from '@/outbox/projection';
+import type { ReadModel } from '@/outbox/read-model';
+import { settledRecord } from '@/outbox/settled';
+import { runBox, type BoxRunEnd } from './box-runner';
+
+/** The box's figures from its records: each issued card's amount as the server answered it. */
+async function summarize(reads: ReadModel, box: CardBox): Promise<BoxSummary> {
+  const records = new Map(
+    await Promise.all(Object.values(box.issued).map(async (id) => [id, await reads.get(id)] as const)),
+  );
+  return boxSummary(box, (id) => {
+    const r = records.get(id);
+    const result = r?.result as { account?: { original?: Minor } } | undefined;
+    if (r?.status === 'succeeded') return { state: 'issued', amount: result?.account?.original ?? 0 };
+    if (r?.status === 'refused') return { state: 'refused', amount: 0 };
+    if (r?.status === 'attention') return { state: 'attention', amount: 0 };
+    return { state: 'waiting', amount: 0 };
+  });
+}
+
+/**
+ * A box of gift cards on the screen: started or continued through the executor, worked through by
+ * the runner (box-runner.ts), its progress from what each write announces. Leaving the screen stops
+ * the runner between cards; the box stays "not finished" until it is continued.
+ */
+export function useBox() {
+  const { perform, reads } = useOutbox();
+  const { api, operatorId } = useTerminal();
+  const [box, setBox] = useState<CardBox | null>(null);
+  const [running, setRunning] = useState(false);
+  const [ended, setEnded] = useState<BoxRunEnd | null>(null);
+  const [summary, setSummary] = useState<BoxSummary | null>(null);
+  const [unfinished, setUnfinished] = useState<CardBox[]>([]);
+  const abort = useRef<AbortController | null>(null);
+  const boxId = box?.boxId;
+
+  const readUnfinished = useCallback(
+    () => void reads.boxes().then((all) => setUnfinished(all.filter((b) => b.state === 'running'))),
+    [reads],
+  );
+  useEffect(() => {
+    const timer = setTimeout(readUnfinished, 0);
+    return () => clearTimeout(timer);
+  }, [readUnfinished]);
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (!boxId) return undefined;
+    return onOutboxChange((change) => {
+      if (change.remote) void reads.box(boxId).then((b) => b && setBox(b));
+      else {
+        const mine = change.boxes.find((b) => b.boxId === boxId);
+        if (mine) setBox(mine);
+      }
+    });
+  }, [boxId, reads]);
+
+  const run = useCallback(
+    async (id: string) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setBox((await reads.box(id)) ?? null);
+      setRunning(true);
+      setEnded(null);
+      setSummary(null);
+      const check = async (number: string): Promise<CardFound | 'unreachable'> => {
+        try {
+          const card = await getInstrument(api, 'giftCard', number, controller.signal);
+          return { kind: card.kind, status: card.kind === 'loyaltyCard' ? undefined : card.status };
+        } catch (error) {
+          return error instanceof LoyaltyApiError && error.code === 'not_found' ? null : 'unreachable';
+        }
+      };
+      const end = await runBox(
+        id,
+        { perform, reads, check, settled: (op, signal) => settledRecord(reads, op, signal) },
+        controller.signal,
+      ).catch(() => 'stopped' as const);
+      if (controller.signal.aborted) return;
+      const after = await reads.box(id);
+      setRunning(false);
+      setEnded(end);
+      if (after) {
+        setBox(after);
+        setSummary(await summarize(reads, after));
+      }
+      readUnfinished();
+    },
+    [api, perform, reads, readUnfinished],
+  );
+
+  return {
+    box,
+    running,
+    ended,
+    summary,
+    unfinished,
+    start: async (numbers: string[], amount: Minor | undefined) => {
+      const started = await perform({ type: 'startBox', numbers, amount, operatorId });
+      await run(started.boxId);
+    },
+    resume: (id: string) => void run(id),
+    cancel: () => (boxId ? perform({ type: 'boxEvent', boxId, event: { type: 'cancel' } }) : Promise.resolve()),
+    reset: () => {
+      setBox(null);
+      setEnded(null);
+      setSummary(null);
+    },
+  };
+}
