@@ -9,6 +9,7 @@ import { createEngine } from '../src/simulator/engine/engine';
 import { parseDataset } from '../src/simulator/engine/dataset';
 import { createSimulatorApp } from '../src/simulator/http/app';
 import { demoDataset } from '../src/simulator/demo-dataset';
+import { boxTimes } from './bench-box';
 import { cashierSignedOn, journalTimes } from './bench-journal';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -146,6 +147,7 @@ async function measureScans() {
       await context.close();
     }
     await journalTimes(browser, JSON.stringify(liveSettings));
+    await boxTimes(browser, JSON.stringify(liveSettings));
   } finally {
     await browser.close();
   }

@@ -102,7 +102,7 @@ export function returnables(sale: Sale, earlier: readonly SaleReturn[]): Returna
 export const leftToReturn = (sale: Sale, earlier: readonly SaleReturn[]): Minor =>
   returnables(sale, earlier).reduce((sum, r) => sum + r.left, 0);
 
-export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left';
+export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out';
 
 export interface ReturnSettings {
   /** Card money goes back as store credit or as a new gift card, from this series. */
@@ -134,6 +134,7 @@ export function proposeReturn(
   amount: Minor,
   settings: ReturnSettings,
 ): ReturnPlan | ReturnRefusal {
+  if (sale.purpose === 'cashOut') return 'cash_out';
   if (sale.status !== 'completed') return 'not_completed';
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount';
   const open = returnables(sale, earlier);

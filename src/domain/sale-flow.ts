@@ -3,8 +3,10 @@ import { maskNumber } from './instrument-number';
 import type { Minor } from './money';
 import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
 import {
+  CASH_OUT_REASON,
   canComplete,
   canTender,
+  hasWorkInFlight,
   lineAdded,
   lineChanged,
   lineRemoved,
@@ -77,7 +79,12 @@ const reasons = {
 } as const;
 
 function order(sale: Sale, id: string, request: OperationRequest, reason: string): OperationOrder {
-  return { id, request, transactionId: sale.transactionId, reason };
+  return {
+    id,
+    request,
+    transactionId: sale.transactionId,
+    reason: sale.purpose === 'cashOut' ? CASH_OUT_REASON : reason,
+  };
 }
 
 function withLine(sale: Sale, lineId: string, change: (line: TenderLine) => TenderLine): Sale {
@@ -235,7 +242,24 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
 
 /** A server's answer to an operation this sale asked for. Answers that come twice, or late, change nothing. */
 export function evolve(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
-  return settle(apply(sale, answer, env), env.now);
+  return cashOutFollows(settle(apply(sale, answer, env), env.now), env);
+}
+
+/**
+ * A cash-out (cash-out.ts) has no cashier between its steps: once the card's whole balance is on
+ * hold it is taken (commit); a card that did not pay ends it (void: nothing was held).
+ */
+function cashOutFollows(s: FlowStep, env: FlowEnv): FlowStep {
+  const { sale } = s;
+  if (sale.purpose !== 'cashOut' || sale.status !== 'open' || hasWorkInFlight(sale)) return s;
+  const next = decide(sale, { type: canComplete(sale) ? 'complete' : 'void' }, env);
+  if (next.rejected) return s;
+  return {
+    sale: next.sale,
+    orders: [...s.orders, ...next.orders],
+    flags: [...s.flags, ...next.flags],
+    verify: [...s.verify, ...next.verify],
+  };
 }
 
 function apply(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {

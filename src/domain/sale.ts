@@ -40,6 +40,8 @@ export interface Sale {
   notice?: 'reopened' | undefined;
   /** Set when the store's till started this sale. */
   till?: TillOrder | undefined;
+  /** A cash-out of a small gift card balance (cash-out.ts): the card pays, the drawer gives cash. */
+  purpose?: 'cashOut' | undefined;
 }
 
 /**
@@ -52,6 +54,9 @@ export function receiptReference(transactionId: string): string {
     .slice(0, 12)
     .toUpperCase()}`;
 }
+
+/** The reason a cash-out's operations carry (to the server, and in the journal, which tells them apart by it). */
+export const CASH_OUT_REASON = 'Gift card cashed out';
 
 export function newSale(transactionId: string, due: Minor, now: Date): Sale {
   if (!Number.isSafeInteger(due) || due <= 0)

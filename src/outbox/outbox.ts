@@ -193,6 +193,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write((w) => w.putSale(sale));
     },
 
+    /** A sale that starts with operations to send (a cash-out): the sale and its orders in one transaction. */
+    async begin(step: FlowStep) {
+      await write((w) => putStep(w, step));
+    },
+
     /**
      * A till's sale, started once per reference: if one with this reference exists (another
      * window, a reload, a repeated message), it is returned and nothing is written.

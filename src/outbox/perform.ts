@@ -1,4 +1,6 @@
 import { startBox, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
+import { startCashOut, type CashOutPolicy, type CashOutRefusal } from '@/domain/cash-out';
+import type { Instrument } from '@/domain/instrument';
 import type { Minor } from '@/domain/money';
 import type { OperationRequest } from '@/domain/operation';
 import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-flow';
@@ -30,6 +32,8 @@ export type Intent =
   | { type: 'startBox'; numbers: string[]; amount: Minor | undefined; operatorId?: string | undefined }
   /** One card of a box checked (its issue recorded with it), or the box cancelled or finished. */
   | { type: 'boxEvent'; boxId: string; event: BoxEvent }
+  /** A small gift card balance paid out in cash (cash-out.ts): the card's whole balance taken, pay then commit. */
+  | { type: 'startCashOut'; card: Instrument; policy: CashOutPolicy }
   /** The day closed: a numbered Z report, kept as it is now. */
   | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'> }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
@@ -46,6 +50,7 @@ export interface Performed {
   startReturn: SaleReturn | ReturnRefusal | 'no_sale';
   closeDay: ZReport | 'already_closed';
   startBox: CardBox;
+  startCashOut: Sale | CashOutRefusal;
   boxEvent: BoxStep | 'no_box';
 }
 
@@ -78,6 +83,12 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
         return outbox.restore(intent.records, intent.zReports);
       case 'closeDay':
         return outbox.closeDay(intent.z);
+      case 'startCashOut': {
+        const step = startCashOut(intent.card, intent.policy, owner, outbox.env());
+        if (typeof step === 'string') return step;
+        await outbox.begin(step);
+        return step.sale;
+      }
       case 'startBox': {
         const box = startBox(
           intent.numbers,

@@ -122,3 +122,25 @@ export function useOperationRecord(id: string | null): OperationRecord | undefin
   }, [id, reads]);
   return record?.id === id ? record : undefined;
 }
+
+/** One sale, kept current whether or not it is still active (a cash-out's screen follows it to the end). */
+export function useSaleRecord(transactionId: string | null): Sale | undefined {
+  const { reads } = useOutbox();
+  const [sale, setSale] = useState<Sale | undefined>(undefined);
+  useEffect(() => {
+    if (!transactionId) return undefined;
+    let live = true;
+    const read = () => void reads.getSale(transactionId).then((s) => live && setSale(s));
+    read();
+    const off = onOutboxChange((change) => {
+      if (change.remote) return read();
+      const written = change.sales.find((s) => s.transactionId === transactionId);
+      if (written) setSale(written);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [transactionId, reads]);
+  return sale?.transactionId === transactionId ? sale : undefined;
+}

@@ -17,13 +17,14 @@ export interface Figure {
  * The report's lines, each a rule over one journal row: adding a kind of line is one entry here.
  * sold: gift cards and store credit issued (what the store now owes); taken: money paid with the
  * kind (the debt it paid off: committed holds, approved loyalty payments); returned: given back by
- * returns; unissued: issues undone.
+ * returns; cashedOut: small balances paid out in cash (the debt paid off in cash); unissued: issues undone.
  */
 const lines = {
   sold: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned === 0 && r.issued > 0 ? r.issued : null),
   taken: (r: JournalRow) => (r.outcome === 'succeeded' && r.paid > 0 ? r.paid : null),
   loyaltyVoided: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'voidPayment' ? -r.paid : null),
   returned: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned > 0 ? r.returned : null),
+  cashedOut: (r: JournalRow) => (r.outcome === 'succeeded' && r.cashedOut > 0 ? r.cashedOut : null),
   unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? 0 : null),
   loyaltyApproved: (r: JournalRow) => (r.outcome === 'succeeded' && r.loyaltyResult === 'approved' ? r.paid : null),
   loyaltyPartial: (r: JournalRow) =>
@@ -87,7 +88,8 @@ export function dayReport(
     }
   }
   for (const sale of sales) {
-    if (sale.startedAt < from || sale.startedAt >= to) continue;
+    // A cash-out is counted from its commit (cashedOut), never as a sale.
+    if (sale.startedAt < from || sale.startedAt >= to || sale.purpose === 'cashOut') continue;
     if (sale.status === 'voided') {
       report.voidedSales.count += 1;
       report.voidedSales.amount += sale.due;

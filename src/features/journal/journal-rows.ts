@@ -1,6 +1,6 @@
 import type { InstrumentKind } from '@/domain/instrument';
 import { kindOf } from '@/domain/operation';
-import { receiptReference } from '@/domain/sale';
+import { CASH_OUT_REASON, receiptReference } from '@/domain/sale';
 import { maskNumber } from '@/domain/instrument-number';
 import { minorToInput, type Minor } from '@/domain/money';
 import type { OperationRecord } from '@/outbox/types';
@@ -22,9 +22,13 @@ export interface JournalRow {
   issued: Minor;
   /** Money given back by a return (a void, or the store credit or gift card it issued): apart from sales. */
   returned: Minor;
+  /** Cash paid out for a gift card's small balance (its commit): apart from payments. */
+  cashedOut: Minor;
   /** A loyalty payment's answer. */
   loyaltyResult?: string | undefined;
 }
+
+const cashOutOperations: Record<string, string> = { pay: 'cashOutHold', commit: 'cashOut', cancel: 'cashOutRelease' };
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
 
@@ -74,11 +78,19 @@ export function toRow(
     issued = 0;
     reference = record.returnOf ? receiptReference(record.returnOf) : reference;
   }
+  let cashedOut = 0;
+  let shown = record.returnId ? 'return' : operation;
+  if (record.reason === CASH_OUT_REASON) {
+    // A cash-out's hold, commit and release: the commit is the cash paid out, not a payment.
+    cashedOut = paid;
+    paid = 0;
+    shown = cashOutOperations[operation] ?? operation;
+  }
   return {
     id: record.id,
     at: record.createdAt,
     operator: record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? ''),
-    operation: record.returnId ? 'return' : operation,
+    operation: shown,
     kind,
     maskedNumber: number ? maskNumber(number) : '',
     amount: kind === 'loyaltyCard' && operation === 'issue' ? undefined : amount,
@@ -89,6 +101,7 @@ export function toRow(
     paid,
     issued,
     returned,
+    cashedOut,
     loyaltyResult: operation === 'pay' && kind === 'loyaltyCard' && result ? String(result.result) : undefined,
   };
 }

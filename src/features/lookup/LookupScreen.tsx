@@ -11,6 +11,7 @@ import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { UnissueAction } from './UnissueAction';
 import { LiftPause } from './LiftPause';
 import { balanceSlipDoc } from './balance-slip';
+import { CashOutAction } from './CashOutAction';
 import { SlipView } from '@/components/SlipView';
 import { printSlip } from '@/lib/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -140,6 +141,7 @@ export function LookupScreen() {
               >
                 {t('balance.print')}
               </button>
+              <CashOutAction key={`cash-out:${query.data.number}`} card={query.data} />
               <UnissueAction key={`${query.data.kind}:${query.data.number}`} instrument={query.data} />
             </div>
           </>

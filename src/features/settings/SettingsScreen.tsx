@@ -10,6 +10,7 @@ import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } fro
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
+import { CashOutForm } from './CashOutForm';
 import { ReturnPolicyForm } from './ReturnPolicyForm';
 import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
@@ -285,6 +286,7 @@ export function SettingsScreen() {
       <PrinterForm />
       <TillOriginsForm />
       <ReturnPolicyForm />
+      <CashOutForm />
       <GuardForm />
       <RecordsPanel />
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { CashOutPolicy } from '@/domain/cash-out';
 import type { ServerSettings, SupportedLocale } from './schema';
 
 export type TerminalMode = 'training' | 'live';
@@ -18,6 +19,8 @@ interface SettingsState {
   tillOrigins: string[];
   /** Returns: card money goes back as store credit or a new gift card; above `pinAbove` (minor units) the manager's PIN, 0 for every return. */
   returns: ReturnPolicy;
+  /** Cash-out of small gift card balances (cash-out.ts): off until a manager turns it on, with the law's threshold. */
+  cashOut: CashOutPolicy;
   actions: {
     serverSettingsSaved: (server: ServerSettings) => void;
     trainingStarted: () => void;
@@ -25,6 +28,7 @@ interface SettingsState {
     localeChosen: (locale: SupportedLocale) => void;
     tillOriginsSaved: (origins: string[]) => void;
     returnPolicySaved: (policy: ReturnPolicy) => void;
+    cashOutSaved: (policy: CashOutPolicy) => void;
   };
 }
 
@@ -40,6 +44,7 @@ const useSettingsStore = create<SettingsState>()(
       locale: 'en-IE',
       tillOrigins: [],
       returns: { way: 'storeCredit', pinAbove: 5000 },
+      cashOut: { enabled: false, threshold: 1500 },
       actions: {
         serverSettingsSaved: (server) => set({ server }),
         trainingStarted: () => set({ mode: 'training' }),
@@ -47,6 +52,7 @@ const useSettingsStore = create<SettingsState>()(
         localeChosen: (locale) => set({ locale }),
         tillOriginsSaved: (tillOrigins) => set({ tillOrigins }),
         returnPolicySaved: (returns) => set({ returns }),
+        cashOutSaved: (cashOut) => set({ cashOut }),
       },
     }),
     {
@@ -57,7 +63,14 @@ const useSettingsStore = create<SettingsState>()(
         const { hostOrigins, ...rest } = (persisted ?? {}) as Partial<SettingsState> & { hostOrigins?: string[] };
         return version < 2 ? { ...rest, tillOrigins: rest.tillOrigins ?? hostOrigins ?? [] } : persisted;
       },
-      partialize: ({ mode, server, locale, tillOrigins, returns }) => ({ mode, server, locale, tillOrigins, returns }),
+      partialize: ({ mode, server, locale, tillOrigins, returns, cashOut }) => ({
+        mode,
+        server,
+        locale,
+        tillOrigins,
+        returns,
+        cashOut,
+      }),
     },
   ),
 );
@@ -69,6 +82,7 @@ export const useTillOrigins = () => useSettingsStore((s) => s.tillOrigins);
 export const tillOriginAllowed = (origin: string) => useSettingsStore.getState().tillOrigins.includes(origin);
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
+export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);
 /** The saved locale before the first render (its language's texts are loaded first). */
 export const savedLocale = () => useSettingsStore.getState().locale;
 export const useSettingsActions = () => useSettingsStore((s) => s.actions);

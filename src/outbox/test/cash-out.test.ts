@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getInstrument } from '@/api/loyalty-api';
+import { cashOutCheck } from '@/domain/cash-out';
+import type { Instrument } from '@/domain/instrument';
+import type { Sale } from '@/domain/sale';
+import { dayReport } from '@/features/journal/day-report';
+import { outboxHarness } from './harness';
+
+let harnesses: ReturnType<typeof outboxHarness>[] = [];
+afterEach(() => {
+  for (const h of harnesses) h.sender.stop();
+  harnesses = [];
+});
+const policy = { enabled: true, threshold: 1500 };
+
+function harness() {
+  const t = outboxHarness();
+  harnesses.push(t);
+  return t;
+}
+
+describe('cashOutCheck', () => {
+  const card = (net: number, status: 'issued' | 'notIssued' = 'issued'): Instrument => ({
+    kind: 'giftCard',
+    number: '700100000009',
+    seriesNumber: 'GC1',
+    status,
+    customer: null,
+    account: { net, original: 5000, floor: 0, authorized: 0 },
+  });
+  it('pays out the whole available balance strictly under the threshold, only where enabled', () => {
+    expect(cashOutCheck(card(700), policy)).toEqual({ amount: 700 });
+    expect(cashOutCheck(card(1499), policy)).toEqual({ amount: 1499 });
+    expect(cashOutCheck(card(1500), policy)).toBe('overThreshold');
+    expect(cashOutCheck(card(0), policy)).toBe('nothing');
+    expect(cashOutCheck(card(700, 'notIssued'), policy)).toBe('notIssued');
+    expect(cashOutCheck(card(700), { ...policy, enabled: false })).toBe('disabled');
+    expect(cashOutCheck({ ...card(700), kind: 'storeCredit' }, policy)).toBe('notGiftCard');
+  });
+});
+
+describe('a cash-out through the outbox, against the simulator', () => {
+  it('holds and commits the whole balance with no cashier step, and the day report counts it as cash paid out', async () => {
+    const t = harness();
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    expect(started.closed).toBe(true); // never the cashier's sale on the sale screen
+    await t.run(); // the hold, then the commit it asks for
+    await t.run();
+    const after = await t.reads.getSale(started.transactionId);
+    expect(after?.status).toBe('completed');
+    expect(after?.lines[0]?.state.name).toBe('committed');
+    const s = t.state();
+    expect(s.instruments.find((i) => i.number === '700100000009')?.amountNet).toBe(0);
+    expect(s.authorizations).toEqual([expect.objectContaining({ amount: 7, status: 'committed' })]);
+    const records = await t.reads.all();
+    expect(records.map((r) => r.reason)).toEqual(['Gift card cashed out', 'Gift card cashed out']);
+    const report = dayReport(records, [after!], '2026-11-22T00:00:00Z', '2026-11-23T00:00:00Z', 'EUR');
+    expect(report.byKind.giftCard.cashedOut).toEqual({ count: 1, amount: 700 });
+    expect(report.byKind.giftCard.taken).toEqual({ count: 0, amount: 0 });
+    expect(report.voidedSales.count).toBe(0);
+  });
+
+  it('a card spent elsewhere meanwhile: the hold is refused, the cash-out ends with nothing taken', async () => {
+    const t = harness();
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    // Another till takes 2.00 after the lookup.
+    await t.api.giftCards.pay('700100000009', 200, { transactionId: crypto.randomUUID(), reason: 'Other till' });
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run();
+    const after = await t.reads.getSale(started.transactionId);
+    expect(after?.status).toBe('voided');
+    expect(after?.lines[0]?.state).toMatchObject({ name: 'failed' });
+    expect(t.state().authorizations.filter((a) => a.status === 'committed')).toEqual([]);
+    expect(
+      await t.perform({ type: 'startCashOut', card: { ...card, account: { ...card.account, net: 2000 } }, policy }),
+    ).toBe('overThreshold');
+  });
+});
