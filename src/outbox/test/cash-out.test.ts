@@ -20,8 +20,12 @@ function harness() {
 }
 
 describe('cashOutCheck', () => {
-  const card = (net: number, status: 'issued' | 'notIssued' = 'issued'): Instrument => ({
-    kind: 'giftCard',
+  const card = (
+    net: number,
+    status: 'issued' | 'notIssued' = 'issued',
+    kind: 'giftCard' | 'storeCredit' = 'giftCard',
+  ): Instrument => ({
+    kind,
     number: '700100000009',
     seriesNumber: 'GC1',
     status,
@@ -35,7 +39,7 @@ describe('cashOutCheck', () => {
     expect(cashOutCheck(card(0), policy)).toBe('nothing');
     expect(cashOutCheck(card(700, 'notIssued'), policy)).toBe('notIssued');
     expect(cashOutCheck(card(700), { ...policy, enabled: false })).toBe('disabled');
-    expect(cashOutCheck({ ...card(700), kind: 'storeCredit' }, policy)).toBe('notGiftCard');
+    expect(cashOutCheck(card(700, 'issued', 'storeCredit'), policy)).toBe('notGiftCard');
   });
 });
 
