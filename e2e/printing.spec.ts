@@ -1,53 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { decodeEscPos, printedLines } from '../src/test-support/escpos-decoder';
+import { expect, test } from '@playwright/test';
+import { printedLines } from '../src/test-support/escpos-decoder';
+import { chooseSerialPrinter, printed, serialPrinter } from './support/printer';
 import { goTo, openTerminal, sellGiftCard } from './support/terminal';
-
-/**
- * A receipt printer on a serial port, as WebSerial gives it to the page: every byte the terminal
- * writes is kept for the test to decode. (The machines have no printer; the browser API is the boundary.)
- */
-async function serialPrinter(page: Page, present = true) {
-  await page.addInitScript((present) => {
-    const printed: number[] = [];
-    (window as unknown as { __printed: number[] }).__printed = printed;
-    const port = {
-      getInfo: () => ({ usbVendorId: 0x04b8, usbProductId: 0x0202 }),
-      open: async () => undefined,
-      close: async () => undefined,
-      readable: null,
-      writable: new WritableStream<Uint8Array>({
-        write: (chunk) => {
-          // Paper out, or the cable pulled after the printer was chosen: the port refuses the write.
-          if ((window as unknown as { __refuse?: boolean }).__refuse)
-            throw new DOMException('Write failed', 'NetworkError');
-          printed.push(...chunk);
-        },
-      }),
-    };
-    const serial = {
-      requestPort: async () => port,
-      getPorts: async () => (present ? [port] : []),
-      addEventListener: () => undefined,
-    };
-    Object.defineProperty(navigator, 'serial', { configurable: true, value: serial });
-  }, present);
-}
-
-const printed = async (page: Page) => {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length))
-    .toBeGreaterThan(0);
-  const bytes = await page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.splice(0));
-  return decodeEscPos(Uint8Array.from(bytes));
-};
-
-async function chooseSerialPrinter(page: Page, paper: '80 mm (48 characters)' | '58 mm (32 characters)') {
-  await goTo(page, 'Settings');
-  await page.getByLabel('Print slips with').selectOption({ label: 'A serial or Bluetooth receipt printer (ESC/POS)' });
-  await page.getByLabel('Paper width').selectOption({ label: paper });
-  await page.getByRole('button', { name: 'Choose the printer' }).click();
-  await expect(page.getByText('Printer chosen: SERIAL 04b8:0202')).toBeVisible();
-}
 
 test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({
   page,

@@ -115,23 +115,23 @@ export function XReport() {
   return (
     <section className="panel" aria-labelledby="x-report-heading">
       <h3 id="x-report-heading">{t('report.x')}</h3>
-      <table className="table">
+      <table className="table report-table">
         <thead>
           <tr>
-            <th scope="col">{t('journal.kind')}</th>
-            {lineNames.map((name) => (
-              <th key={name} scope="col">
-                {t(`report.line.${name}`)}
+            <th scope="col">{t('report.line')}</th>
+            {instrumentKinds.map((kind) => (
+              <th key={kind} scope="col">
+                {t(`kind.${kind}`)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {instrumentKinds.map((kind) => (
-            <tr key={kind}>
-              <th scope="row">{t(`kind.${kind}`)}</th>
-              {lineNames.map((name) => (
-                <td key={name}>
+          {lineNames.map((name) => (
+            <tr key={name}>
+              <th scope="row">{t(`report.line.${name}`)}</th>
+              {instrumentKinds.map((kind) => (
+                <td key={kind}>
                   {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
                 </td>
               ))}
@@ -207,6 +207,30 @@ export function XReport() {
                 }}
               >
                 {t('report.printZ')}
+              </button>{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={t('report.zCsvFor', { number: z.number })}
+                onClick={() =>
+                  downloadFile(
+                    `z-report-${z.number}.csv`,
+                    reportCsv(z.report as DayReport, terminal.currency),
+                    'text/csv;charset=utf-8',
+                  )
+                }
+              >
+                CSV
+              </button>{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={t('report.zJsonFor', { number: z.number })}
+                onClick={() =>
+                  downloadFile(`z-report-${z.number}.json`, JSON.stringify(z, null, 2), 'application/json')
+                }
+              >
+                JSON
               </button>
             </li>
           ))}

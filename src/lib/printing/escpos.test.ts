@@ -47,7 +47,7 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     }
   });
 
-  it('a receipt without a card number has no barcode; a long label is cut, the amount kept; no character the printer lacks', () => {
+  it('a receipt without a card number has no barcode; a long label wraps whole, the amount right-aligned under it; no character the printer lacks', () => {
     const receipt: SlipDoc = {
       name: 'Receipt',
       title: 'Receipt',
@@ -56,9 +56,17 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     };
     const events = decodeEscPos(encodeSlip(receipt, { paper: 58, locale: 'en-IE' }));
     expect(events.some((e) => e.type === 'barcode')).toBe(false);
-    const row = printedLines(events).find((l) => l.startsWith('Loyalty'));
-    expect(row).toMatch(/^Loyalty card.*\.\s+€15\.00 · Approved$/);
-    expect(row).toHaveLength(32);
+    const lines = printedLines(events);
+    const at = lines.findIndex((l) => l.startsWith('Loyalty'));
+    // Nothing of the label is lost: it wraps at spaces, and the amount keeps the right edge.
+    expect(lines.slice(at, at + 3)).toEqual([
+      'Loyalty card **** 0001 with a',
+      'very long description',
+      '€15.00 · Approved',
+    ]);
+    // …and the amount keeps the right edge of the paper.
+    expect(events).toContainEqual({ type: 'line', text: '€15.00 · Approved'.padStart(32) });
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(32);
     expect(printedLines(events)).toContain('Store 12 · till 3');
     expect(printedLines(events).join('\n')).not.toContain('?');
     expect(lastCommand(events)).toMatchObject({ type: 'cut' });

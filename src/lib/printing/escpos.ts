@@ -62,7 +62,12 @@ export function encodeSlip(doc: SlipDoc, profile: PrinterProfile): Uint8Array {
       .align('center')
       .barcode(doc.barcode.value, 'code128', { height: 64, width: profile.paper === 58 ? 2 : 3, text: 'none' });
   encoder.align('left');
-  for (const row of doc.rows) encoder.line(slipRow(printable(row.label), printable(row.value), columns));
+  for (const row of doc.rows)
+    for (const line of slipRow(printable(row.label), printable(row.value), columns)) {
+      // A value on a line of its own (its label wrapped above), right-aligned by the encoder (it drops leading spaces).
+      if (line.startsWith(' ')) encoder.align('right').line(line.trimStart()).align('left');
+      else encoder.line(line);
+    }
   if (doc.training) centred(doc.training, true);
   return encoder.cut('partial').encode();
 }

@@ -23,9 +23,27 @@ export interface SlipDoc {
   rows: SlipRow[];
 }
 
-/** Two columns on a fixed-width line: the label left, the value right (cut to fit). */
-export function slipRow(label: string, value: string, columns: number): string {
-  const room = Math.max(1, columns - value.length - 1);
-  const left = label.length > room ? `${label.slice(0, Math.max(0, room - 1))}.` : label;
-  return `${left}${' '.repeat(Math.max(1, columns - left.length - value.length))}${value}`.slice(0, columns);
+/**
+ * Two columns on fixed-width lines: the label left, the value right. A label too long to share its
+ * line with the value is wrapped at spaces onto lines of its own, the value right-aligned under it,
+ * so that nothing on paper is ever cut off.
+ */
+export function slipRow(label: string, value: string, columns: number): string[] {
+  if (label.length + value.length + 1 <= columns)
+    return [`${label}${' '.repeat(columns - label.length - value.length)}${value}`];
+  const lines: string[] = [];
+  let current = '';
+  for (const word of label.split(' ')) {
+    for (let piece = word; piece.length > 0; piece = piece.slice(columns)) {
+      const part = piece.slice(0, columns);
+      if (current && current.length + 1 + part.length > columns) {
+        lines.push(current);
+        current = part;
+      } else current = current ? `${current} ${part}` : part;
+    }
+  }
+  if (current.length + value.length + 1 <= columns)
+    lines.push(`${current}${' '.repeat(columns - current.length - value.length)}${value}`);
+  else lines.push(current, value.slice(0, columns).padStart(columns));
+  return lines;
 }
