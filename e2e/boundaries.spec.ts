@@ -9,6 +9,7 @@ import {
   resetSimulator,
   scanIntoFocus,
   SIMULATOR,
+  menuItem,
 } from './support/terminal';
 
 /** A proxy between the terminal and the server that bends the answers to requests matching `path`. */
@@ -170,7 +171,7 @@ test.describe('the manager PIN and the cashier', () => {
   test('a cashier signs on; the journal and its CSV name them, with a formula-looking name neutralised', async ({
     page,
   }) => {
-    await page.getByRole('button', { name: 'Sign off' }).click();
+    await menuItem(page, 'Sign off').click();
     await page.getByRole('button', { name: 'Sign off without it' }).click();
     await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
     await page.getByLabel('Operator id').fill('42');

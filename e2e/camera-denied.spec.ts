@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openLiveTerminal } from './support/sale';
-import { goTo } from './support/terminal';
+import { goTo, menuItem } from './support/terminal';
 
 // No camera permission, and a machine with no camera at all: both said in words, the number can be keyed.
 test('camera refused: said in words, the field still there', async ({ page, context }) => {
@@ -11,7 +11,7 @@ test('camera refused: said in words, the field still there', async ({ page, cont
   });
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   await expect(page.getByRole('alert')).toHaveText(
     /The camera is not allowed for this terminal\. Allow it in the browser's site settings, or key the number\./,
   );
@@ -26,7 +26,7 @@ test('no camera: said in words', async ({ page }) => {
   });
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   await expect(page.getByRole('alert')).toHaveText(
     /No camera found \(or another app is using it\)\. Key the number instead\./,
   );

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumExecutable } from '../playwright.config';
 import { line, openLiveTerminal, startSale } from './support/sale';
 import { barcodeVideo } from './support/barcode-video';
-import { expectAccessible, expectAvailable, goTo, instrumentPanel, resetSimulator } from './support/terminal';
+import { expectAccessible, expectAvailable, goTo, instrumentPanel, resetSimulator, menuItem } from './support/terminal';
 
 // Chromium's fake camera plays a video of a slip with the barcode of gift card 7001 0000 0001.
 const video = barcodeVideo(resolve('test-results/camera/gift-card-0001.y4m'), '700100000001');
@@ -33,7 +33,7 @@ test('a card is looked up by camera: the barcode read, the account shown', async
   await resetSimulator(request);
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   await expect(
     page.getByRole('heading', { name: 'Scan a card with the camera' }).or(instrumentPanel(page)),
   ).toBeVisible();
@@ -45,7 +45,7 @@ test('a sale paid by a card scanned with the camera', async ({ page, request }) 
   await resetSimulator(request);
   await openLiveTerminal(page);
   await startSale(page, '12');
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   await expect(page.getByLabel('Amount to take from this card')).toHaveValue('12.00', { timeout: 15_000 });
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
@@ -66,7 +66,7 @@ test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
   });
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   const dialog = page.getByRole('dialog', { name: 'Scan a card with the camera' });
   await expect(dialog.getByText("Hold the card's barcode or QR code in the frame.")).toBeVisible();
   for (const size of sizes) {
@@ -87,7 +87,7 @@ test('a barcode reader that cannot load is said in words, not a camera that neve
   await openLiveTerminal(page);
   await goTo(page, 'Card lookup');
   await page.route('**/zxing_reader*.wasm', (route) => route.abort());
-  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await menuItem(page, 'Scan with camera').click();
   await expect(page.getByRole('alert')).toHaveText(/The camera could not start\. Key the number instead\./, {
     timeout: 25_000,
   });

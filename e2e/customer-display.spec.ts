@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSale, openLiveTerminal, startSale, tender, tenderExternal } from './support/sale';
-import { expectAccessible, goTo, openTerminal, resetSimulator } from './support/terminal';
+import { expectAccessible, goTo, openTerminal, resetSimulator, menuItem } from './support/terminal';
 
 const sizes = [
   { name: 'tablet-portrait', width: 768, height: 1024 },
@@ -22,10 +22,7 @@ test('a display window follows the sale: amount due, each approved tender, the b
 }) => {
   await resetSimulator(request);
   await openLiveTerminal(page);
-  const [display] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Customer display' }).click(),
-  ]);
+  const [display] = await Promise.all([context.waitForEvent('page'), menuItem(page, 'Customer display').click()]);
   await expect(display.getByText('Welcome')).toBeVisible();
 
   await startSale(page, '30');

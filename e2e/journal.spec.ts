@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { completeSale, openLiveTerminal, setFaults, startSale, state, tender, tenderLines } from './support/sale';
-import { expectAccessible, goTo, resetSimulator } from './support/terminal';
+import { expectAccessible, goTo, resetSimulator, menuItem } from './support/terminal';
 
 test.beforeEach(async ({ page, request }) => {
   await page.addInitScript(() => {
@@ -134,7 +134,7 @@ test('signing off offers the cashier their X report', async ({ page }) => {
   await tender(page, '700100000001', '20');
   await expect(tenderLines(page).first()).toContainText('On hold');
   await completeSale(page);
-  await page.getByRole('button', { name: 'Sign off' }).click();
+  await menuItem(page, 'Sign off').click();
   await expect(page.getByRole('alertdialog')).toContainText('Sign off Casey (c7)?');
   await page.getByRole('button', { name: 'Print my X report and sign off' }).click();
   await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();

@@ -155,3 +155,14 @@ export async function sellGiftCard(page: Page, number: string, amount: string) {
   await page.getByLabel('Amount (EUR)').fill(amount);
   await page.getByRole('button', { name: 'Issue gift card' }).click();
 }
+
+/** An item of the header's menu (camera, customer display, language, sign off): the menu opened, then the item. */
+export function menuItem(page: Page, name: string) {
+  return {
+    async click() {
+      const menu = page.getByRole('banner').getByRole('button', { name: /Menu/ });
+      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+    },
+  };
+}

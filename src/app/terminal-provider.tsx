@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { instrumentQueries } from '@/api/loyalty-api';
+import { trainingFacts } from '@/simulator/training-facts';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';
@@ -36,7 +37,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     };
   }, [mode, training]);
 
-  const terminal = useMemo<Terminal | null>(() => {
+  const terminal = useMemo<Terminal>(() => {
     if (mode === 'live' && server) {
       const operatorId = cashier?.operatorId ?? server.operatorId;
       const api = createLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
@@ -56,34 +57,35 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
         training: null,
       };
     }
-    if (!training) return null;
+    // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
     const operatorId = cashier?.operatorId ?? 'trainee';
+    const trainingFetch: typeof fetch = async (input, init) => (await loadTrainingServer()).fetch(input, init);
     const api = createLoyaltyApi({
-      baseUrl: training.baseUrl,
-      loyaltyGroup: training.loyaltyGroup,
-      token: training.token,
-      merchantId: training.merchantId,
-      currency: training.currency,
+      baseUrl: trainingFacts.baseUrl,
+      loyaltyGroup: trainingFacts.loyaltyGroup,
+      token: trainingFacts.token,
+      merchantId: trainingFacts.merchantId,
+      currency: trainingFacts.currency,
       timeoutMs: 10_000,
       storeId: 1,
       workstationId: 1,
       operatorId,
-      fetch: training.fetch,
+      fetch: trainingFetch,
     });
     return {
       mode: 'training',
       api,
       locale,
-      currency: training.currency,
+      currency: trainingFacts.currency,
       operatorId,
       operatorName: cashier?.name,
       storeId: 1,
       workstationId: 1,
-      series: training.series,
-      fetch: training.fetch,
-      baseUrl: training.baseUrl,
+      series: trainingFacts.series,
+      fetch: trainingFetch,
+      baseUrl: trainingFacts.baseUrl,
       scope: scopeOf('training', null),
-      training: { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries },
+      training: training ? { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries } : null,
     };
   }, [mode, server, training, locale, cashier]);
 
@@ -93,12 +95,14 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries(instrumentQueries.fromOtherServers(scope));
   }, [scope, queryClient]);
 
-  if (!terminal) {
-    return (
-      <p role={trainingError ? 'alert' : 'status'} className="starting">
-        {trainingError ? t('training.startFailed', { reason: trainingError }) : t('training.starting')}
-      </p>
-    );
-  }
-  return <TerminalContext.Provider value={terminal}>{children}</TerminalContext.Provider>;
+  return (
+    <TerminalContext.Provider value={terminal}>
+      {mode === 'training' && trainingError && (
+        <p role="alert" className="notice notice-error">
+          {t('training.startFailed', { reason: trainingError })}
+        </p>
+      )}
+      {children}
+    </TerminalContext.Provider>
+  );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useT, withTexts } from '@/lib/i18n';
-import { Icon } from './Icon';
+import { cameraClosed, cameraOpened, useCameraStore } from '@/lib/camera-store';
 import { scanTargetPresent, watchScanTargets } from '@/lib/scanner';
+import { Icon } from './Icon';
 
 const CameraScanner = lazy(() =>
   withTexts(() => import('./CameraScanner'))().then((m) => ({ default: m.CameraScanner })),
@@ -10,28 +11,38 @@ const CameraScanner = lazy(() =>
 const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /** "Scan with camera" wherever a screen takes a card number, on a device that can have a camera. */
-export function CameraButton() {
+export function CameraButton({ onChosen }: { onChosen?: () => void }) {
   const t = useT();
   const wanted = useSyncExternalStore(watchScanTargets, scanTargetPresent, () => false);
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  if (!hasCamera() || (!wanted && !open)) return null;
+  if (!hasCamera() || !wanted) return null;
   return (
-    <>
-      <button type="button" className="button camera-button" onClick={() => setOpen(true)}>
-        <Icon name="camera" /> {t('camera.open')}
-      </button>
-      {open && (
-        <Suspense
-          fallback={
-            <p role="status" className="progress">
-              {t('camera.starting')}
-            </p>
-          }
-        >
-          <CameraScanner onClose={close} />
-        </Suspense>
-      )}
-    </>
+    <button
+      type="button"
+      className="button menu-item camera-button"
+      onClick={() => {
+        onChosen?.();
+        cameraOpened();
+      }}
+    >
+      <Icon name="camera" /> {t('camera.open')}
+    </button>
+  );
+}
+
+/** The camera scanner over the screen while it is open (it outlives the menu that opened it). */
+export function CameraHost() {
+  const t = useT();
+  const open = useCameraStore((s) => s.open);
+  if (!open) return null;
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="progress">
+          {t('camera.starting')}
+        </p>
+      }
+    >
+      <CameraScanner onClose={cameraClosed} />
+    </Suspense>
   );
 }

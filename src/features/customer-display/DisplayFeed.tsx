@@ -10,8 +10,12 @@ export function DisplayFeed() {
   const terminal = useTerminal();
   const view = useMemo(
     () =>
-      displayView(sale, { training: Boolean(terminal.training), currency: terminal.currency, locale: terminal.locale }),
-    [sale, terminal.training, terminal.currency, terminal.locale],
+      displayView(sale, {
+        training: terminal.mode === 'training',
+        currency: terminal.currency,
+        locale: terminal.locale,
+      }),
+    [sale, terminal.mode, terminal.currency, terminal.locale],
   );
   const channel = useRef<BroadcastChannel | null>(null);
   const latest = useRef(view);

@@ -17,7 +17,7 @@ export function ShowToCustomer({ sale }: { sale: Sale }) {
       </button>
     );
   const view = displayView(sale, {
-    training: Boolean(terminal.training),
+    training: terminal.mode === 'training',
     currency: terminal.currency,
     locale: terminal.locale,
   });

@@ -25,6 +25,12 @@ export function TrainingScreen() {
   const [count, setCount] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
 
+  if (terminal.mode === 'training' && !terminal.training)
+    return (
+      <p role="status" className="progress">
+        <span className="spinner" aria-hidden="true" /> {t('training.starting')}
+      </p>
+    );
   if (!terminal.training) {
     return (
       <div className="screen training-panel">

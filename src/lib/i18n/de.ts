@@ -11,7 +11,9 @@ export const de: Record<MessageKey, Message> = {
   'training.starting': 'Schulungsserver wird gestartet…',
   'training.startFailed': 'Der Schulungsserver konnte nicht starten: {reason}',
   'mode.live': 'Live: {server}',
-  'mode.training': 'Schulung',
+  'mode.trainingShort': 'SCHULUNG',
+  'menu.open': 'Menü',
+  'menu.language': 'Sprache',
 
   'lookup.title': 'Karte abfragen',
   'lookup.hint': 'Kartennummer scannen, durchziehen oder eintippen, dann Enter drücken.',

@@ -6,14 +6,12 @@ import { createEngine } from '../engine/engine';
 import type { EngineState } from '../engine/state';
 import { createSimulatorApp } from '../http/app';
 import { demoDataset, scenarioCards, scenarioSeries } from '../demo-dataset';
+import { trainingFacts } from '../training-facts';
 import { simulatorFetch } from './fetch-adapter';
 
 const DB_NAME = 'loyalty-terminal-training';
 const STORE = 'simulator';
 const STATE_KEY = 'engine-state';
-
-/** Where training requests go; never resolved by DNS because fetch never leaves the page. */
-const TRAINING_BASE_URL = 'https://training.simulator.invalid';
 
 /**
  * The simulator inside the page (training mode). Its state is kept in its own IndexedDB database,
@@ -69,7 +67,7 @@ export async function startTrainingServer() {
 
   return {
     fetch: simulatorFetch(app),
-    baseUrl: TRAINING_BASE_URL,
+    baseUrl: trainingFacts.baseUrl,
     loyaltyGroup: group.id,
     token: token.token,
     merchantId: token.merchantId,

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { cashierSignedOn, expectAvailable } from './support/terminal';
+
+test('training: the terminal paints and takes a scan before the training server has started; the scan is kept and answered', async ({
+  page,
+}) => {
+  await cashierSignedOn(page);
+  // The simulator's chunk is held back, as on a slow network, until the test lets it go.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'New sale' })).toBeVisible();
+  await expect(page.getByText('TRAINING — simulated server, no real money')).toBeVisible();
+  expect(asked).toBe(true);
+  // A card scanned on the lookup screen while the simulator is still on its way.
+  await page.getByRole('navigation').getByRole('button', { name: 'Card lookup', exact: true }).click();
+  await page.getByRole('heading', { name: 'Look up a card' }).click();
+  await page.keyboard.type('700100000001', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('700100000001');
+  release();
+  await expectAvailable(page, '€50.00');
+});

@@ -1,0 +1,89 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openLiveTerminal, startSale, tender } from './support/sale';
+import { expectAccessible, goTo, managerUnlocks, resetSimulator } from './support/terminal';
+
+/**
+ * The till in the hand: at a phone's, a portrait tablet's and a landscape tablet's size, in live
+ * mode with nothing waiting, the chrome is one row (each screen's heading starts within 80 px on a
+ * phone, 88 px on a tablet), each screen's primary action is on the first screen without
+ * scrolling and not under the tab bar, nothing scrolls sideways, axe finds nothing, and every
+ * target is at least 44 px.
+ */
+const sizes = [
+  { name: 'phone', width: 390, height: 844, headingWithin: 80 },
+  { name: 'portrait tablet', width: 768, height: 1024, headingWithin: 88 },
+  { name: 'landscape tablet', width: 1024, height: 768, headingWithin: 88 },
+];
+
+async function expectScreen(page: Page, headingWithin: number, primary?: Locator) {
+  await page.evaluate(() => document.querySelector('.app-scroll')?.scrollTo(0, 0));
+  const title = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+  const heading = await title.boundingBox();
+  expect(heading?.y, `"${await title.textContent()}" starts within ${headingWithin} px`).toBeLessThanOrEqual(
+    headingWithin,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (primary) {
+    await expect(primary).toBeVisible();
+    const box = await primary.boundingBox();
+    const bar = await page.locator('.app-nav-bottom').boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    // Fully on the first screen, above the tab bar: reachable without scrolling.
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar?.y ?? height);
+    expect(await page.evaluate(() => document.querySelector('.app-scroll')?.scrollTop)).toBe(0);
+  }
+  await expectAccessible(page);
+  const small = await page.locator('button, input, select, a').evaluateAll((els) =>
+    els
+      .filter((el) => !el.closest('.visually-hidden, [hidden]'))
+      .map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.textContent ?? el.id,
+        box: el.getBoundingClientRect(),
+        type: (el as HTMLInputElement).type,
+      }))
+      .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
+      .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+  expect(small).toEqual([]);
+}
+
+for (const size of sizes)
+  test(`at ${size.width}x${size.height} (${size.name}): one row of chrome, every primary action on the first screen`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await resetSimulator(request);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await openLiveTerminal(page);
+    const within = size.headingWithin;
+    // Phones and tablets: the screens in a tab bar at the bottom, the header one row.
+    await expect(page.locator('.app-nav-bottom')).toBeVisible();
+    await expectScreen(page, within, page.getByRole('button', { name: 'Start sale' }));
+
+    await startSale(page, '25');
+    await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Card number' }).fill('700100000001');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expectScreen(page, within, page.getByRole('button', { name: /^Take / }));
+    await tender(page, '700100000001', '25');
+    await expectScreen(page, within, page.getByRole('button', { name: 'Complete sale' }));
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    await page.getByRole('button', { name: 'Next sale' }).click();
+
+    await goTo(page, 'Issue');
+    await page.getByRole('button', { name: 'Print a new gift card' }).click();
+    await expectScreen(page, within, page.getByRole('button', { name: 'Issue and print gift card' }));
+    await goTo(page, 'Card lookup');
+    await expectScreen(page, within, page.getByRole('button', { name: 'Look up' }));
+    await goTo(page, 'Returns');
+    await expectScreen(page, within, page.getByRole('button', { name: 'Find sale' }));
+    await goTo(page, 'Training');
+    await expectScreen(page, within);
+    await goTo(page, 'Journal');
+    await expectScreen(page, within);
+    await goTo(page, 'Settings');
+    await managerUnlocks(page);
+    await expectScreen(page, within);
+  });

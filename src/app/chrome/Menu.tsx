@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CameraButton } from '@/components/CameraButton';
+import { Icon } from '@/components/Icon';
+import { openCustomerDisplay } from '@/features/customer-display/open-display';
+import { useCashier } from '@/lib/cashier/store';
+import { useT } from '@/lib/i18n';
+import { useNavigationActions } from '@/lib/navigation-store';
+import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
+import { useLocale, useSettingsActions } from '@/lib/settings/store';
+
+/**
+ * One menu for what is not a screen: the camera, the customer display, the language, signing off.
+ * A disclosure (a button and the panel it opens), closed by Escape, a tap outside, or a choice.
+ */
+export function Menu() {
+  const t = useT();
+  const cashier = useCashier();
+  const locale = useLocale();
+  const { localeChosen } = useSettingsActions();
+  const navigation = useNavigationActions();
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const outside = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+  const who = cashier ? (cashier.name ?? cashier.operatorId) : null;
+  const close = () => setOpen(false);
+  return (
+    <div className="menu" ref={root}>
+      <button
+        type="button"
+        className="button menu-button"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="menu" size="1.3em" />
+        <span className="menu-who">{who ?? t('menu.open')}</span>
+        {who && <span className="visually-hidden"> · {t('menu.open')}</span>}
+      </button>
+      <div id={panel} className="menu-panel" hidden={!open}>
+        {cashier && (
+          <p className="menu-cashier">
+            {t('cashier.current', {
+              name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
+            })}
+          </p>
+        )}
+        <CameraButton onChosen={close} />
+        <button
+          type="button"
+          className="button menu-item"
+          onClick={() => {
+            close();
+            void openCustomerDisplay();
+          }}
+        >
+          {t('display.open')}
+        </button>
+        <div className="field menu-item">
+          <label htmlFor={`${panel}-language`} className="field-label">
+            {t('menu.language')}
+          </label>
+          <select
+            id={`${panel}-language`}
+            className="input"
+            value={locale}
+            onChange={(e) => localeChosen(e.target.value as SupportedLocale)}
+          >
+            {supportedLocales.map((l) => (
+              <option key={l} value={l}>
+                {new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}
+              </option>
+            ))}
+          </select>
+        </div>
+        {cashier && (
+          <button
+            type="button"
+            className="button menu-item"
+            onClick={() => {
+              close();
+              navigation.signOffAsked(true);
+            }}
+          >
+            {t('cashier.signOff')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

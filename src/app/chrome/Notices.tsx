@@ -1,0 +1,57 @@
+import { useT } from '@/lib/i18n';
+import { useNavigationActions } from '@/lib/navigation-store';
+import { useWaitingCounts } from '@/outbox/projection';
+import { nearlyFull, useStorageReport } from '@/outbox/storage';
+
+/** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
+export function WaitingNotice() {
+  const t = useT();
+  const { waiting, attention } = useWaitingCounts();
+  const { screenChosen } = useNavigationActions();
+  return (
+    <div role="status" className="header-notices">
+      {waiting > 0 && (
+        <p className="notice notice-warn waiting">
+          <span aria-hidden="true">⟳ </span>
+          {t('sale.waiting', { count: waiting })}
+        </p>
+      )}
+      {attention > 0 && (
+        <button type="button" className="button button-danger" onClick={() => screenChosen('journal')}>
+          <span aria-hidden="true">! </span>
+          {t('journal.attentionCount', { count: attention })}
+        </button>
+      )}
+      <StorageNotice />
+    </div>
+  );
+}
+
+/** The records the browser may take away: said on every screen, the way to the remedy one tap away. */
+function StorageNotice() {
+  const t = useT();
+  const storage = useStorageReport();
+  const { screenChosen } = useNavigationActions();
+  if (storage.usable === 'missing' || storage.usable === 'refused')
+    return (
+      <p className="notice notice-error">
+        <span aria-hidden="true">✕ </span>
+        {t('storage.unusable')}
+      </p>
+    );
+  if (storage.evicted)
+    return (
+      <button type="button" className="button button-danger" onClick={() => screenChosen('settings')}>
+        <span aria-hidden="true">! </span>
+        {t('storage.evicted')}
+      </button>
+    );
+  if (nearlyFull(storage))
+    return (
+      <button type="button" className="button" onClick={() => screenChosen('settings')}>
+        <span aria-hidden="true">▲ </span>
+        {t('storage.nearlyFull', { percent: Math.floor(((storage.usage ?? 0) / (storage.quota ?? 1)) * 100) })}
+      </button>
+    );
+  return null;
+}
