@@ -10,7 +10,8 @@ import {
   loyaltyVoidWire,
   storeCreditWire,
 } from './contract';
-import { queryOptions, type Query } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { instrumentKeys } from './query-keys';
 import { lookupContradiction } from '@/domain/answer-check';
 import type { Instrument, InstrumentKind } from '@/domain/instrument';
 import { LoyaltyApiError } from './errors';
@@ -180,14 +181,7 @@ export async function getInstrument(
 
 /** Query options per resource, with hierarchical keys: used to fetch, prefetch and invalidate alike. */
 export const instrumentQueries = {
-  all: (scope: string) => ['instrument', scope] as const,
-  /** Every card read from another server than `scope`'s: dropped when the server changes. */
-  fromOtherServers: (scope: string | undefined) => ({
-    predicate: (query: Query) => query.queryKey[0] === 'instrument' && query.queryKey[1] !== scope,
-  }),
-  /** One card's key, for invalidating what the screens show of it. */
-  key: (scope: string, kind: InstrumentKind, number: string) =>
-    [...instrumentQueries.all(scope), kind, number] as const,
+  ...instrumentKeys,
   detail: (api: LoyaltyApi, scope: string, kind: InstrumentKind, number: string) =>
     queryOptions({
       queryKey: instrumentQueries.key(scope, kind, number),

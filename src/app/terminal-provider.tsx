@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createLoyaltyApi } from '@/api/loyalty-api';
-import { instrumentQueries } from '@/api/loyalty-api';
+import { lazyLoyaltyApi } from '@/api/lazy-api';
+import { instrumentKeys } from '@/api/query-keys';
 import { trainingFacts } from '@/simulator/training-facts';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
@@ -40,7 +40,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const terminal = useMemo<Terminal>(() => {
     if (mode === 'live' && server) {
       const operatorId = cashier?.operatorId ?? server.operatorId;
-      const api = createLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
+      const api = lazyLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
       return {
         mode,
         api,
@@ -60,7 +60,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
     const operatorId = cashier?.operatorId ?? 'trainee';
     const trainingFetch: typeof fetch = async (input, init) => (await loadTrainingServer()).fetch(input, init);
-    const api = createLoyaltyApi({
+    const api = lazyLoyaltyApi({
       baseUrl: trainingFacts.baseUrl,
       loyaltyGroup: trainingFacts.loyaltyGroup,
       token: trainingFacts.token,
@@ -92,7 +92,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const scope = terminal?.scope;
   useEffect(() => {
     // Another server: nothing read from the previous one may be shown.
-    queryClient.removeQueries(instrumentQueries.fromOtherServers(scope));
+    queryClient.removeQueries(instrumentKeys.fromOtherServers(scope));
   }, [scope, queryClient]);
 
   return (

@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { instrumentQueries } from '@/api/loyalty-api';
+import { instrumentKeys } from '@/api/query-keys';
 import { kindOf } from '@/domain/operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
-import { onOutboxChange, recordsToSend } from './outbox';
-import { createOutbox } from './outbox';
-import { askToKeepRecords, measureStorage, outboxDb } from './storage';
-import { createPerform } from './perform';
+import { onOutboxChange, recordsToSend } from './changes';
+import type { Perform } from './perform';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
-import { createReadModel } from './read-model';
-import { createSender } from './sender';
+import type { ReadModel } from './read-model';
+import type * as RuntimeModule from './runtime';
+import type { OutboxRuntime } from './runtime';
+import type { Sender } from './sender';
+import { askToKeepRecords, measureStorage } from './storage-report';
 import { tabId } from './tab';
 
 let measured = 0;
@@ -21,58 +22,87 @@ function measureSoon() {
   void measureStorage();
 }
 
+let loading: Promise<typeof RuntimeModule> | null = null;
+/** The money path's chunk: asked for as soon as this module runs, so it arrives while the first screen paints. */
+const loadRuntime = () => (loading ??= import('./runtime'));
+void loadRuntime().catch(() => (loading = null));
+
+/** The read model's calls, each answered once the runtime is there (`scope` is known at once). */
+function lazyReads(started: Promise<OutboxRuntime>, scope: string): ReadModel {
+  return new Proxy({} as ReadModel, {
+    get: (_, key: keyof ReadModel) =>
+      key === 'scope'
+        ? scope
+        : (...args: unknown[]) => started.then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
+  });
+}
+
 /**
  * The outbox, its executor and its one sender for the server the terminal works with now. Each
  * write of this window tells the screens what it wrote and wakes the sender once, if it recorded
- * something to send; a write of another window makes this one read the projection again.
+ * something to send; a write of another window makes this one read the projection again. The
+ * screens get the handle at once; each call on it waits for the money path's chunk (runtime.ts).
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
   const { api, scope, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
-  const { handle, outbox } = useMemo(() => {
-    const db = outboxDb();
-    const outbox = createOutbox(db, { scope, training: mode === 'training', operatorId, operatorName });
-    const reads = createReadModel(db, scope);
-    const sender = createSender({
-      api,
-      outbox,
-      reads,
-      onAnswered: ({ request }) => {
-        // What the screens show of that card is read again.
-        if ('number' in request)
-          void queryClient.invalidateQueries({
-            queryKey: instrumentQueries.key(scope, kindOf(request.type), request.number),
-          });
-      },
-    });
+  const { handle, started } = useMemo(() => {
     const tab = tabId();
+    const started = loadRuntime().then((m) =>
+      m.startOutbox({
+        api,
+        scope,
+        training: mode === 'training',
+        operatorId,
+        operatorName,
+        tab,
+        // What the screens show of that card is read again.
+        onAnswered: ({ request }) => {
+          if ('number' in request)
+            void queryClient.invalidateQueries({
+              queryKey: instrumentKeys.key(scope, kindOf(request.type), request.number),
+            });
+        },
+      }),
+    );
+    const sender: Sender = {
+      kick: (force?: string) => started.then((r) => r.sender.kick(force)),
+      idle: () => started.then((r) => r.sender.idle()),
+      stop: () => void started.then((r) => r.sender.stop()),
+    };
+    const perform = ((intent) => started.then((r) => r.perform(intent))) as Perform;
     // The screens get the executor and the reads; the write side stays here.
-    const handle: OutboxHandle = { perform: createPerform(outbox, tab), reads, sender, tab };
-    return { handle, outbox };
+    const handle: OutboxHandle = { perform, reads: lazyReads(started, scope), sender, tab };
+    return { handle, started };
   }, [api, scope, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
+    let live = true;
     const { reads, sender, tab } = handle;
-    resetView(outbox.scope);
+    const adopter = {
+      adopt: (id: string, from: string | undefined, to: string) => started.then((r) => r.outbox.adopt(id, from, to)),
+    };
+    resetView(scope);
     const off = onOutboxChange((change) => {
-      void applyChange(reads, outbox, tab, change).catch(() => undefined);
+      void applyChange(reads, adopter, tab, change).catch(() => undefined);
       if (recordsToSend(change)) void sender.kick();
       if (!change.remote && change.records.length > 0) measureSoon();
     });
-    void refreshView(reads, outbox, tab).catch(() => undefined);
+    void refreshView(reads, adopter, tab).catch(() => undefined);
     void askToKeepRecords();
     // Housekeeping waits until the terminal has started and the browser is idle.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
-    idle(() => void outbox.prune().catch(() => undefined));
+    idle(() => void started.then((r) => (live ? r.outbox.prune() : 0)).catch(() => undefined));
     void sender.kick();
     const online = () => void sender.kick();
     window.addEventListener('online', online);
     return () => {
+      live = false;
       off();
       sender.stop();
       window.removeEventListener('online', online);
     };
-  }, [handle, outbox]);
+  }, [handle, started, scope]);
 
   // A reset simulator has none of the training sales' holds: they are gone with them.
   const resets = useTrainingResets();
@@ -80,8 +110,8 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (resets === seen.current || mode !== 'training') return;
     seen.current = resets;
-    void outbox.clearScope();
-  }, [resets, mode, outbox]);
+    void started.then((r) => r.outbox.clearScope());
+  }, [resets, mode, started]);
 
   return <OutboxContext.Provider value={handle}>{children}</OutboxContext.Provider>;
 }

@@ -1,8 +1,11 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { isActive, type Sale } from '@/domain/sale';
-import { onOutboxChange, type OutboxChange } from './outbox';
+import { onOutboxChange, type OutboxChange } from './changes';
 import type { Outbox } from './outbox';
+
+/** What the projection asks of the write side: taking over an orphaned sale. */
+type Adopter = Pick<Outbox, 'adopt'>;
 import type { Perform } from './perform';
 import type { ReadModel } from './read-model';
 import type { Sender } from './sender';
@@ -41,7 +44,7 @@ let generation = 0;
 let appliedSince = false;
 
 /** Reads the projection again (sales from an index, counts from an index: no full scan). */
-export async function refreshView(reads: ReadModel, outbox: Outbox, tab: string): Promise<void> {
+export async function refreshView(reads: ReadModel, outbox: Adopter, tab: string): Promise<void> {
   const mine = ++generation;
   appliedSince = false;
   const [sales, counts] = await Promise.all([reads.activeSales(), reads.counts()]);
@@ -52,7 +55,7 @@ export async function refreshView(reads: ReadModel, outbox: Outbox, tab: string)
 }
 
 /** A write of this window: its sales go straight to the screens; the counts come from the index. */
-export async function applyChange(reads: ReadModel, outbox: Outbox, tab: string, change: OutboxChange): Promise<void> {
+export async function applyChange(reads: ReadModel, outbox: Adopter, tab: string, change: OutboxChange): Promise<void> {
   if (change.remote) return refreshView(reads, outbox, tab);
   if (change.sales.length > 0) {
     appliedSince = true;
@@ -72,7 +75,7 @@ export async function applyChange(reads: ReadModel, outbox: Outbox, tab: string,
 }
 
 /** A sale left open by a window that is gone (a crash, a closed tab) is taken over by a window with none. */
-async function adoptOrphan(outbox: Outbox, tab: string, sales: Sale[]) {
+async function adoptOrphan(outbox: Adopter, tab: string, sales: Sale[]) {
   if (sales.some((s) => s.owner === tab && !s.closed)) return;
   const candidates = sales.filter((s) => !s.closed && s.owner !== tab);
   if (candidates.length === 0) return;

@@ -1,4 +1,4 @@
-import { onOutboxChange } from './outbox';
+import { onOutboxChange } from './changes';
 import type { ReadModel } from './read-model';
 import type { OperationRecord } from './types';
 

@@ -5,7 +5,7 @@ import { openCustomerDisplay } from '@/features/customer-display/open-display';
 import { useCashier } from '@/lib/cashier/store';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
-import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
+import { supportedLocales, type SupportedLocale } from '@/lib/settings/locales';
 import { useLocale, useSettingsActions } from '@/lib/settings/store';
 
 /**

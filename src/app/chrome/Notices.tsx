@@ -1,7 +1,7 @@
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
-import { nearlyFull, useStorageReport } from '@/outbox/storage';
+import { nearlyFull, useStorageReport } from '@/outbox/storage-report';
 
 /** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
 export function WaitingNotice() {

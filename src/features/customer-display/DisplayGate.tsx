@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { DISPLAY_CHANNEL } from './channel';
+import { DISPLAY_CHANNEL } from './channel-names';
 import { useDisplayStore } from './display-store';
 
 const DisplayFeed = lazy(() => import('./DisplayFeed').then((m) => ({ default: m.DisplayFeed })));

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import type { DisplayView } from './view';
 
-/** The customer display and the terminal talk over this BroadcastChannel (same origin only). */
-export const DISPLAY_CHANNEL = 'loyalty-terminal-customer-display';
+export { DISPLAY_CHANNEL, DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
 
 export type DisplayMessage = { type: 'hello' } | { type: 'view'; view: DisplayView };
 
@@ -39,7 +38,3 @@ export function readDisplayMessage(data: unknown): DisplayMessage | null {
   const parsed = v.safeParse(message, data);
   return parsed.success ? (parsed.output as DisplayMessage) : null;
 }
-
-/** Where the display window opens. */
-export const DISPLAY_PATH = '/#/customer-display';
-export const DISPLAY_WINDOW = 'loyalty-customer-display';

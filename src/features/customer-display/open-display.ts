@@ -1,4 +1,4 @@
-import { DISPLAY_PATH, DISPLAY_WINDOW } from './channel';
+import { DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
 import { useDisplayStore } from './display-store';
 
 interface ScreenDetailed {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { useRecordsUsable } from '@/outbox/storage';
+import { useRecordsUsable } from '@/outbox/storage-report';
 import { BoxTask } from './BoxTask';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 

@@ -4,7 +4,7 @@ import { getInstrument } from '@/api/loyalty-api';
 import { boxSummary, type BoxSummary, type CardBox, type CardFound } from '@/domain/card-box';
 import type { Minor } from '@/domain/money';
 import { useTerminal } from '@/lib/terminal-context';
-import { onOutboxChange } from '@/outbox/outbox';
+import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { ReadModel } from '@/outbox/read-model';
 import { settledRecord } from '@/outbox/settled';

@@ -5,7 +5,7 @@ import type { Instrument } from '@/domain/instrument';
 import { instrumentKinds } from '@/domain/instrument';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { onOutboxChange } from '@/outbox/outbox';
+import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
 import { downloadFile } from '@/lib/download';

@@ -11,7 +11,7 @@ import { printSlip } from '@/lib/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
-import { onOutboxChange } from '@/outbox/outbox';
+import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
 import { dayReport, lineNames, reportCsv, type DayReport } from './day-report';

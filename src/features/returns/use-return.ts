@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Instrument } from '@/domain/instrument';
 import type { SaleReturn } from '@/domain/return-flow';
 import { receiptReference } from '@/domain/sale';
-import { onOutboxChange } from '@/outbox/outbox';
+import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 
 /**

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
 import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
 import { Keypad } from '@/components/Keypad';
-import { currencyDigits, separators } from '@/domain/money';
-import { amountSchema } from '@/lib/amount-schema';
+import { currencyDigits, parseAmountInput, separators } from '@/domain/money';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import { useScanner } from '@/lib/scanner';
@@ -12,8 +10,8 @@ import { maskNumber } from '@/domain/instrument-number';
 
 /**
  * Step one of a sale: the amount due, keyed on the keypad or the keyboard. One field, checked by the
- * same schema as every amount: it needs no form library, so the first screen downloads none
- * (react-hook-form comes with the tender forms, once a sale is open).
+ * same rules as every amount (parseAmountInput): it needs no form or schema library, so the first
+ * screen downloads none (they come with the tender forms, once a sale is open).
  */
 export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<void> }) {
   const t = useT();
@@ -22,8 +20,14 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<
   const [due, setDue] = useState('');
   // Like a form library's "validate on submit, then on every change".
   const [submitted, setSubmitted] = useState(false);
-  const parsed = v.safeParse(amountSchema(currency, locale), due);
-  const error = submitted && !parsed.success ? parsed.issues[0].message : undefined;
+  // The rules of every amount field (amount-schema.ts), without the schema library in the first download.
+  const parsed = parseAmountInput(due, currency, locale);
+  const problem = parsed.ok
+    ? undefined
+    : parsed.error === 'ambiguous'
+      ? `ambiguous:${parsed.asDecimal}:${parsed.asGrouping}`
+      : parsed.error;
+  const error = submitted ? problem : undefined;
   // A card scanned here is a card, not an amount due (the scanner service keeps it out of the field).
   const [cardRead, setCardRead] = useState<string | null>(null);
   useScanner((text) => setCardRead(text.trim()));
@@ -31,13 +35,13 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!parsed.success) {
+    if (!parsed.ok) {
       document.getElementById('sale-due')?.focus();
       return;
     }
     // The next keys are the card the cashier scans at once: they must not land in this field.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    void run(() => onStart(parsed.output));
+    void run(() => onStart(parsed.minor));
   };
 
   return (

@@ -3,7 +3,7 @@ import type { Sale } from '@/domain/sale';
 import { useT, withTexts } from '@/lib/i18n';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
-import { useRecordsUsable } from '@/outbox/storage';
+import { useRecordsUsable } from '@/outbox/storage-report';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
 export const loadOpenSale = withTexts(() => import('./OpenSale'));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { makeBackup, openBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
-import { evictionAcknowledged, KEEP_DAYS, useStorageReport } from '@/outbox/storage';
+import { evictionAcknowledged, KEEP_DAYS, useStorageReport } from '@/outbox/storage-report';
 
 const MIN_PASSPHRASE = 8;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);

@@ -2,7 +2,7 @@ import type { SaleAction } from '@/domain/sale-flow';
 import { leftToReturn, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
-import { onOutboxChange } from '@/outbox/outbox';
+import { onOutboxChange } from '@/outbox/changes';
 import type { Perform } from '@/outbox/perform';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';

@@ -63,5 +63,4 @@ export const serverSettingsSchema = v.object({
 export type ServerSettings = v.InferOutput<typeof serverSettingsSchema>;
 export type SeriesSetting = v.InferOutput<typeof seriesSchema>;
 
-export const supportedLocales = ['en-IE', 'en-US', 'en-GB', 'de-DE', 'de-AT'] as const;
-export type SupportedLocale = (typeof supportedLocales)[number];
+export { supportedLocales, type SupportedLocale } from './locales';

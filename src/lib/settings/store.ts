@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CashOutPolicy } from '@/domain/cash-out';
-import type { ServerSettings, SupportedLocale } from './schema';
+import type { SupportedLocale } from './locales';
+import type { ServerSettings } from './schema';
 
 export type TerminalMode = 'training' | 'live';
 

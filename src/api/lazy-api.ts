@@ -1,0 +1,31 @@
+import type * as LoyaltyApiModule from './loyalty-api';
+import type { ApiConfig, LoyaltyApi } from './loyalty-api';
+
+let loading: Promise<typeof LoyaltyApiModule> | null = null;
+/** The API layer's chunk (requests, the contract's checks and conversions): fetched as the terminal starts. */
+export const loadApiLayer = () => (loading ??= import('./loyalty-api'));
+
+/**
+ * A LoyaltyApi whose every call waits for the API layer's chunk, then goes as it would: the first
+ * screen paints without the contract's code, and a card scanned meanwhile is asked for once it is
+ * there. `config` is known at once.
+ */
+export function lazyLoyaltyApi(config: ApiConfig): LoyaltyApi {
+  const real = loadApiLayer().then((m) => m.createLoyaltyApi(config));
+  const group = (name: string) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_, method: string) =>
+          (...args: unknown[]) =>
+            real.then((api) => (api[name as 'giftCards'][method as 'get'] as (...a: unknown[]) => unknown)(...args)),
+      },
+    );
+  const groups = {
+    giftCards: group('giftCards'),
+    loyaltyCards: group('loyaltyCards'),
+    storeCredits: group('storeCredits'),
+  };
+  return { config, ...groups } as unknown as LoyaltyApi;
+}
