@@ -10,6 +10,7 @@ import {
   resetSimulator,
   scan,
   menuItem,
+  smallTargets,
 } from './support/terminal';
 
 test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
@@ -54,17 +55,7 @@ test('touch targets are at least 44 CSS px', async ({ page }) => {
   await scan(page, '700100000001');
   for (const screen of ['Sale', 'Issue', 'Card lookup', 'Journal', 'Training', 'Settings'] as const) {
     await goTo(page, screen);
-    const small = await page.locator('button, input, select, a').evaluateAll((els) =>
-      els
-        .filter((el) => !el.closest('.visually-hidden'))
-        .map((el) => ({
-          name: el.getAttribute('aria-label') ?? el.textContent ?? el.id,
-          box: el.getBoundingClientRect(),
-          type: (el as HTMLInputElement).type,
-        }))
-        .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
-        .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
-    );
+    const small = await smallTargets(page);
     expect(small, screen).toEqual([]);
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLiveTerminal, startSale, tender } from './support/sale';
-import { expectAccessible, goTo, managerUnlocks, resetSimulator } from './support/terminal';
+import { expectAccessible, goTo, managerUnlocks, resetSimulator, smallTargets } from './support/terminal';
 
 /**
  * The till in the hand: at a phone's, a portrait tablet's and a landscape tablet's size, in live
@@ -34,17 +34,7 @@ async function expectScreen(page: Page, headingWithin: number, primary?: Locator
     expect(await page.evaluate(() => document.querySelector('.app-scroll')?.scrollTop)).toBe(0);
   }
   await expectAccessible(page);
-  const small = await page.locator('button, input, select, a').evaluateAll((els) =>
-    els
-      .filter((el) => !el.closest('.visually-hidden, [hidden]'))
-      .map((el) => ({
-        name: el.getAttribute('aria-label') ?? el.textContent ?? el.id,
-        box: el.getBoundingClientRect(),
-        type: (el as HTMLInputElement).type,
-      }))
-      .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
-      .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
-  );
+  const small = await smallTargets(page);
   expect(small).toEqual([]);
 }
 

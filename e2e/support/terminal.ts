@@ -166,3 +166,18 @@ export function menuItem(page: Page, name: string) {
     },
   };
 }
+
+/** Every button, field and link on screen smaller than 44 CSS px (a checkbox may be narrower), named with its size. */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.locator('button, input, select, a').evaluateAll((els) =>
+    els
+      .filter((el) => !el.closest('.visually-hidden, [hidden]'))
+      .map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.textContent ?? el.id,
+        box: el.getBoundingClientRect(),
+        type: (el as HTMLInputElement).type,
+      }))
+      .filter(({ box, type }) => box.width > 0 && (box.height < 44 || (type !== 'checkbox' && box.width < 44)))
+      .map(({ name, box }) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+}

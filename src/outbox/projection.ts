@@ -104,46 +104,48 @@ export const useActiveSales = () => useView((v) => v.sales);
 /** Operations still to reach the server, and those that need a manager. */
 export const useWaitingCounts = () => useView((v) => v.counts);
 
-/** One operation's record, kept current (issue and un-issue screens show its outcome). */
-export function useOperationRecord(id: string | null): OperationRecord | undefined {
+type LocalChange = Extract<OutboxChange, { remote: false }>;
+
+/**
+ * One thing the outbox keeps (an operation's record, a sale), kept current: taken from what this
+ * window's writes announce, read again when another window writes. `read` and `written` are
+ * module-level functions (stable), so the subscription is made once per id.
+ */
+function useKept<T extends object>(
+  id: string | null,
+  read: (reads: ReadModel, id: string) => Promise<T | undefined>,
+  written: (change: LocalChange, id: string) => T | undefined,
+  idOf: (value: T) => string,
+): T | undefined {
   const { reads } = useOutbox();
-  const [record, setRecord] = useState<OperationRecord | undefined>(undefined);
+  const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
     if (!id) return undefined;
     let live = true;
-    const read = () => void reads.get(id).then((r) => live && setRecord(r));
-    read();
+    const again = () => void read(reads, id).then((v) => live && setValue(v));
+    again();
     const off = onOutboxChange((change) => {
-      if (change.remote) return read();
-      const written = change.records.find((r) => r.id === id);
-      if (written) setRecord(written);
+      if (change.remote) return again();
+      const mine = written(change, id);
+      if (mine) setValue(mine);
     });
     return () => {
       live = false;
       off();
     };
-  }, [id, reads]);
-  return record?.id === id ? record : undefined;
+  }, [id, reads, read, written]);
+  return value && idOf(value) === id ? value : undefined;
 }
 
+const readRecord = (reads: ReadModel, id: string) => reads.get(id);
+const writtenRecord = (change: LocalChange, id: string) => change.records.find((r) => r.id === id);
+const readSale = (reads: ReadModel, id: string) => reads.getSale(id);
+const writtenSale = (change: LocalChange, id: string) => change.sales.find((s) => s.transactionId === id);
+
+/** One operation's record, kept current (issue and un-issue screens show its outcome). */
+export const useOperationRecord = (id: string | null): OperationRecord | undefined =>
+  useKept(id, readRecord, writtenRecord, (r) => r.id);
+
 /** One sale, kept current whether or not it is still active (a cash-out's screen follows it to the end). */
-export function useSaleRecord(transactionId: string | null): Sale | undefined {
-  const { reads } = useOutbox();
-  const [sale, setSale] = useState<Sale | undefined>(undefined);
-  useEffect(() => {
-    if (!transactionId) return undefined;
-    let live = true;
-    const read = () => void reads.getSale(transactionId).then((s) => live && setSale(s));
-    read();
-    const off = onOutboxChange((change) => {
-      if (change.remote) return read();
-      const written = change.sales.find((s) => s.transactionId === transactionId);
-      if (written) setSale(written);
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [transactionId, reads]);
-  return sale?.transactionId === transactionId ? sale : undefined;
-}
+export const useSaleRecord = (transactionId: string | null): Sale | undefined =>
+  useKept(transactionId, readSale, writtenSale, (s) => s.transactionId);

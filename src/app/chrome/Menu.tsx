@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CameraButton } from '@/components/CameraButton';
 import { Icon } from '@/components/Icon';
+import { LocaleSelect } from '@/components/LocaleSelect';
 import { openCustomerDisplay } from '@/features/customer-display/open-display';
 import { useCashier } from '@/lib/cashier/store';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
-import { supportedLocales, type SupportedLocale } from '@/lib/settings/locales';
-import { useLocale, useSettingsActions } from '@/lib/settings/store';
 
 /**
  * One menu for what is not a screen: the camera, the customer display, the language, signing off.
@@ -15,8 +14,6 @@ import { useLocale, useSettingsActions } from '@/lib/settings/store';
 export function Menu() {
   const t = useT();
   const cashier = useCashier();
-  const locale = useLocale();
-  const { localeChosen } = useSettingsActions();
   const navigation = useNavigationActions();
   const [open, setOpen] = useState(false);
   const panel = useId();
@@ -70,22 +67,8 @@ export function Menu() {
         >
           {t('display.open')}
         </button>
-        <div className="field menu-item">
-          <label htmlFor={`${panel}-language`} className="field-label">
-            {t('menu.language')}
-          </label>
-          <select
-            id={`${panel}-language`}
-            className="input"
-            value={locale}
-            onChange={(e) => localeChosen(e.target.value as SupportedLocale)}
-          >
-            {supportedLocales.map((l) => (
-              <option key={l} value={l}>
-                {new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}
-              </option>
-            ))}
-          </select>
+        <div className="menu-item">
+          <LocaleSelect id={`${panel}-language`} label={t('menu.language')} />
         </div>
         {cashier && (
           <button

@@ -4,6 +4,7 @@ import { formatMoney } from '@/domain/money';
 import type { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
+import { slipHead } from '@/lib/printing/slip-head';
 
 /**
  * The box's summary on paper: how many cards, their total, the first and the last number issued,
@@ -18,13 +19,7 @@ export function boxSlipDoc(
 ): SlipDoc {
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
   return {
-    name: t('box.slip'),
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title: t('box.slip'),
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      at.toLocaleString(terminal.locale),
-    ],
+    ...slipHead(t, terminal, t('box.slip'), at),
     rows: [
       { label: t('box.issued'), value: String(summary.issued) },
       { label: t('box.total'), value: money(summary.amount) },

@@ -15,6 +15,7 @@ import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
 import { dayReport, lineNames, reportCsv, type DayReport } from './day-report';
+import { slipHead } from '@/lib/printing/slip-head';
 
 type Loaded = { records: OperationRecord[]; sales: Sale[]; zs: ZReport[]; at: string };
 
@@ -61,13 +62,7 @@ export function XReport() {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
 
   const slipOf = (r: DayReport, title: string, carried: string[] = []): SlipDoc => ({
-    name: title,
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title,
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      new Date(r.to).toLocaleString(terminal.locale),
-    ],
+    ...slipHead(t, terminal, title, new Date(r.to)),
     rows: [
       ...instrumentKinds.flatMap((kind) =>
         lineNames

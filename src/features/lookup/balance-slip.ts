@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format-date';
 import type { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
+import { slipHead } from '@/lib/printing/slip-head';
 
 /** The customer's most common question, on paper: what the card has now. Masked number, never whole. */
 export function balanceSlipDoc(
@@ -15,13 +16,7 @@ export function balanceSlipDoc(
   at = new Date(),
 ): SlipDoc {
   return {
-    name: t('balance.slip'),
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title: t('balance.slip'),
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      at.toLocaleString(terminal.locale),
-    ],
+    ...slipHead(t, terminal, t('balance.slip'), at),
     rows: [
       { label: t('slip.card'), value: `${t(`kind.${card.kind}`)} ${maskNumber(card.number)}` },
       {

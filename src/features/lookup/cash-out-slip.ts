@@ -3,6 +3,7 @@ import { formatMoney, type Minor } from '@/domain/money';
 import type { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
+import { slipHead } from '@/lib/printing/slip-head';
 
 /** The cash-out on paper for the drawer and the customer: masked card, the cash paid, the card now empty. */
 export function cashOutSlipDoc(
@@ -14,13 +15,7 @@ export function cashOutSlipDoc(
 ): SlipDoc {
   const money = (minor: Minor) => formatMoney(minor, terminal.currency, terminal.locale);
   return {
-    name: t('cashOut.slip'),
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title: t('cashOut.slip'),
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      at.toLocaleString(terminal.locale),
-    ],
+    ...slipHead(t, terminal, t('cashOut.slip'), at),
     rows: [
       { label: t('slip.card'), value: `${t('kind.giftCard')} ${maskNumber(card.number)}` },
       { label: t('cashOut.paid'), value: money(amount) },

@@ -5,6 +5,7 @@ import type { TenderLine } from '@/domain/tender-line';
 import type { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
+import { slipHead } from '@/lib/printing/slip-head';
 
 type T = ReturnType<typeof useT>;
 
@@ -35,14 +36,13 @@ export function stateText(t: T, line: ReturnLine): string {
 export function returnSlipDoc(t: T, terminal: Terminal, r: SaleReturn, saleReference: string): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
   return {
-    name: t('returns.slip'),
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title: t('returns.slip'),
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      new Date(r.startedAt).toLocaleString(terminal.locale),
+    ...slipHead(
+      t,
+      terminal,
+      t('returns.slip'),
+      new Date(r.startedAt),
       t('slip.receiptReference', { reference: saleReference }),
-    ],
+    ),
     rows: [
       ...r.lines.map((line) => ({ label: lineText(t, line), value: `${money(line.amount)} · ${stateText(t, line)}` })),
       { label: t('returns.total'), value: money(r.amount) },

@@ -6,21 +6,11 @@ import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
+import { slipHead } from '@/lib/printing/slip-head';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import { lineStatus } from './line-text';
 
 type T = ReturnType<typeof useT>;
-
-function header(t: T, terminal: Terminal, title: string) {
-  return {
-    training: terminal.mode === 'training' ? t('slip.training') : undefined,
-    title,
-    header: [
-      t('slip.store', { store: terminal.storeId ?? '–', till: terminal.workstationId ?? '–' }),
-      new Date().toLocaleString(terminal.locale),
-    ],
-  };
-}
 
 function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
@@ -37,8 +27,7 @@ export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: Tender
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
   const auth = 'authCode' in line.state ? line.state.authCode : undefined;
   return {
-    name: t('slip.tender'),
-    ...header(t, terminal, t('slip.tender')),
+    ...slipHead(t, terminal, t('slip.tender')),
     rows: [
       { label: t('slip.card'), value: lineName(t, line) },
       { label: t('slip.amount'), value: money(line.amount) },
@@ -55,8 +44,7 @@ export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: Tender
 export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
   return {
-    name: t('slip.receipt'),
-    ...header(t, terminal, t('slip.receipt')),
+    ...slipHead(t, terminal, t('slip.receipt')),
     rows: [
       { label: t('sale.due'), value: money(sale.due) },
       ...sale.lines.map((line) => ({

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { supportedLocales, type SupportedLocale } from '@/lib/settings/schema';
+import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { checkConnection, type ConnectionCheck } from './check-connection';
@@ -107,23 +107,7 @@ export function SettingsScreen() {
     <div className="screen settings">
       <h2 className="screen-title">{t('settings.title')}</h2>
 
-      <div className="field">
-        <label htmlFor="settings-locale" className="field-label">
-          {t('settings.locale')}
-        </label>
-        <select
-          id="settings-locale"
-          className="input"
-          value={locale}
-          onChange={(e) => actions.localeChosen(e.target.value as SupportedLocale)}
-        >
-          {supportedLocales.map((l) => (
-            <option key={l} value={l}>
-              {new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LocaleSelect id="settings-locale" label={t('settings.locale')} />
 
       <form onSubmit={(e) => void onSave(e)} noValidate className="settings-form">
         <fieldset>
