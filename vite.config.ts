@@ -19,6 +19,28 @@ function cspMeta(): Plugin {
   };
 }
 
+/**
+ * The first paint comes from index.html itself: the stylesheet moves from the head to the end of
+ * the body, so the browser paints the page's mark (#root's content) before the stylesheet and the
+ * script have arrived; main.tsx waits for the stylesheet before the first screen replaces the mark.
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'loyalty-terminal-paint-first',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        let out = html;
+        for (const link of links) out = out.replace(link, '');
+        return out.replace('</body>', `${links.map((l) => l.trim()).join('\n    ')}\n  </body>`);
+      },
+    },
+  };
+}
+
 type Middlewares = {
   use: (
     fn: (req: { url?: string }, res: { setHeader: (k: string, v: string) => void }, next: () => void) => void,
@@ -86,7 +108,7 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), cspMeta(), headersAndTillClient(), offlineShell],
+  plugins: [react(), cspMeta(), paintFirst(), headersAndTillClient(), offlineShell],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -7,6 +7,16 @@ import './app/styles.css';
 import { loadCatalog, withTexts } from './lib/i18n';
 import { savedLocale } from './lib/settings/store';
 
+/** The stylesheet (at the end of the body in the build: the page's mark paints before it) is there before the first screen. */
+function stylesReady(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // A German till gets its texts before the first paint; an English one downloads no other language.
@@ -21,17 +31,15 @@ if (window.location.hash.startsWith('#/customer-display')) {
     ),
   );
 } else {
-  void loadCatalog(savedLocale())
-    .catch(() => undefined)
-    .then(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <QueryClientProvider client={createQueryClient()}>
-            <App />
-          </QueryClientProvider>
-        </StrictMode>,
-      ),
-    );
+  void Promise.all([loadCatalog(savedLocale()).catch(() => undefined), stylesReady()]).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={createQueryClient()}>
+          <App />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
 }
 
 // The offline shell's service worker, registered once the terminal is up (its code is not in the first download).

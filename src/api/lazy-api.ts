@@ -6,12 +6,13 @@ let loading: Promise<typeof LoyaltyApiModule> | null = null;
 export const loadApiLayer = () => (loading ??= import('./loyalty-api'));
 
 /**
- * A LoyaltyApi whose every call waits for the API layer's chunk, then goes as it would: the first
- * screen paints without the contract's code, and a card scanned meanwhile is asked for once it is
- * there. `config` is known at once.
+ * A LoyaltyApi whose every call waits for the API layer's chunk (asked for by the first call),
+ * then goes as it would: the first screen paints without the contract's code, and a card scanned
+ * meanwhile is asked for once it is there. `config` is known at once.
  */
 export function lazyLoyaltyApi(config: ApiConfig): LoyaltyApi {
-  const real = loadApiLayer().then((m) => m.createLoyaltyApi(config));
+  let loaded: Promise<LoyaltyApi> | null = null;
+  const real = () => (loaded ??= loadApiLayer().then((m) => m.createLoyaltyApi(config)));
   const group = (name: string) =>
     new Proxy(
       {},
@@ -19,7 +20,7 @@ export function lazyLoyaltyApi(config: ApiConfig): LoyaltyApi {
         get:
           (_, method: string) =>
           (...args: unknown[]) =>
-            real.then((api) => (api[name as 'giftCards'][method as 'get'] as (...a: unknown[]) => unknown)(...args)),
+            real().then((api) => (api[name as 'giftCards'][method as 'get'] as (...a: unknown[]) => unknown)(...args)),
       },
     );
   const groups = {

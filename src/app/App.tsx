@@ -13,16 +13,17 @@ import { CameraHost } from '@/components/CameraButton';
 import { Header } from './chrome/Header';
 import { NavBar, useWide } from './chrome/NavBar';
 import { ErrorBoundary } from './error-boundary';
+import { SignOn } from './SignOn';
 import { TerminalProvider } from './terminal-provider';
 
 // The sale screen's first step (the amount due) is in the first download; the rest, the open sale
 // and the lookup included, load when first opened and are fetched ahead while the browser is idle.
-// The manager's PIN gate and the sign-on form are shown once in a while, never on the way to a sale.
-// Each brings the texts it shows (withTexts): only the first screen's are in the first download.
+// The manager's PIN gate is shown once in a while, never on the way to a sale; the sign-on form is a
+// new till's first screen, so it and its words are in the first download. Each lazy screen brings the
+// texts it shows (withTexts): only the first screens' are in the first download.
 const ManagerGate = lazy(() =>
   withTexts(() => import('@/components/ManagerGate'))().then((m) => ({ default: m.ManagerGate })),
 );
-const SignOn = lazy(() => withTexts(() => import('./SignOn'))().then((m) => ({ default: m.SignOn })));
 // Shown beside the open sale when the cashier turns the tablet to the customer.
 const ShowToCustomer = lazy(() =>
   withTexts(() => import('@/features/customer-display/ShowToCustomer'))().then((m) => ({ default: m.ShowToCustomer })),

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { lazyLoyaltyApi } from '@/api/lazy-api';
 import { instrumentKeys } from '@/api/query-keys';
 import { trainingFacts } from '@/simulator/training-facts';
+import { afterPaint } from '@/lib/after-paint';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
 import { scopeOf } from '@/lib/settings/scope';
@@ -28,12 +29,16 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (mode !== 'training' || training) return;
     let live = true;
-    loadTrainingServer().then(
-      (loaded) => live && setTraining(loaded),
-      (error: unknown) => live && setTrainingError(error instanceof Error ? error.message : String(error)),
+    // After the first paint (a request asks for it sooner if one comes first).
+    const cancel = afterPaint(() =>
+      loadTrainingServer().then(
+        (loaded) => live && setTraining(loaded),
+        (error: unknown) => live && setTrainingError(error instanceof Error ? error.message : String(error)),
+      ),
     );
     return () => {
       live = false;
+      cancel();
     };
   }, [mode, training]);
 

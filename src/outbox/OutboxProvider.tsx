@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { instrumentKeys } from '@/api/query-keys';
 import { kindOf } from '@/domain/operation';
+import { afterPaint } from '@/lib/after-paint';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
 import { onOutboxChange, recordsToSend } from './changes';
@@ -23,17 +24,16 @@ function measureSoon() {
 }
 
 let loading: Promise<typeof RuntimeModule> | null = null;
-/** The money path's chunk: asked for as soon as this module runs, so it arrives while the first screen paints. */
+/** The money path's chunk: asked for once the first screen is on screen (or at the first call that needs it). */
 const loadRuntime = () => (loading ??= import('./runtime'));
-void loadRuntime().catch(() => (loading = null));
 
 /** The read model's calls, each answered once the runtime is there (`scope` is known at once). */
-function lazyReads(started: Promise<OutboxRuntime>, scope: string): ReadModel {
+function lazyReads(start: () => Promise<OutboxRuntime>, scope: string): ReadModel {
   return new Proxy({} as ReadModel, {
     get: (_, key: keyof ReadModel) =>
       key === 'scope'
         ? scope
-        : (...args: unknown[]) => started.then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
+        : (...args: unknown[]) => start().then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
   });
 }
 
@@ -46,41 +46,44 @@ function lazyReads(started: Promise<OutboxRuntime>, scope: string): ReadModel {
 export function OutboxProvider({ children }: { children: ReactNode }) {
   const { api, scope, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
-  const { handle, started } = useMemo(() => {
+  const { handle, start } = useMemo(() => {
     const tab = tabId();
-    const started = loadRuntime().then((m) =>
-      m.startOutbox({
-        api,
-        scope,
-        training: mode === 'training',
-        operatorId,
-        operatorName,
-        tab,
-        // What the screens show of that card is read again.
-        onAnswered: ({ request }) => {
-          if ('number' in request)
-            void queryClient.invalidateQueries({
-              queryKey: instrumentKeys.key(scope, kindOf(request.type), request.number),
-            });
-        },
-      }),
-    );
+    let runtime: Promise<OutboxRuntime> | null = null;
+    // Started by the first call on the handle, or after the first paint (below), whichever comes first.
+    const start = () =>
+      (runtime ??= loadRuntime().then((m) =>
+        m.startOutbox({
+          api,
+          scope,
+          training: mode === 'training',
+          operatorId,
+          operatorName,
+          tab,
+          // What the screens show of that card is read again.
+          onAnswered: ({ request }) => {
+            if ('number' in request)
+              void queryClient.invalidateQueries({
+                queryKey: instrumentKeys.key(scope, kindOf(request.type), request.number),
+              });
+          },
+        }),
+      ));
     const sender: Sender = {
-      kick: (force?: string) => started.then((r) => r.sender.kick(force)),
-      idle: () => started.then((r) => r.sender.idle()),
-      stop: () => void started.then((r) => r.sender.stop()),
+      kick: (force?: string) => start().then((r) => r.sender.kick(force)),
+      idle: () => start().then((r) => r.sender.idle()),
+      stop: () => void start().then((r) => r.sender.stop()),
     };
-    const perform = ((intent) => started.then((r) => r.perform(intent))) as Perform;
+    const perform = ((intent) => start().then((r) => r.perform(intent))) as Perform;
     // The screens get the executor and the reads; the write side stays here.
-    const handle: OutboxHandle = { perform, reads: lazyReads(started, scope), sender, tab };
-    return { handle, started };
+    const handle: OutboxHandle = { perform, reads: lazyReads(start, scope), sender, tab };
+    return { handle, start };
   }, [api, scope, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
     let live = true;
     const { reads, sender, tab } = handle;
     const adopter = {
-      adopt: (id: string, from: string | undefined, to: string) => started.then((r) => r.outbox.adopt(id, from, to)),
+      adopt: (id: string, from: string | undefined, to: string) => start().then((r) => r.outbox.adopt(id, from, to)),
     };
     resetView(scope);
     const off = onOutboxChange((change) => {
@@ -88,21 +91,30 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       if (recordsToSend(change)) void sender.kick();
       if (!change.remote && change.records.length > 0) measureSoon();
     });
-    void refreshView(reads, adopter, tab).catch(() => undefined);
     void askToKeepRecords();
     // Housekeeping waits until the terminal has started and the browser is idle.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
-    idle(() => void started.then((r) => (live ? r.outbox.prune() : 0)).catch(() => undefined));
-    void sender.kick();
+    idle(
+      () =>
+        void start()
+          .then((r) => (live ? r.outbox.prune() : 0))
+          .catch(() => undefined),
+    );
+    // The money path's chunk once the first screen is on screen; the sender sends what waits.
+    const cancel = afterPaint(() => {
+      void refreshView(reads, adopter, tab).catch(() => undefined);
+      void sender.kick();
+    });
     const online = () => void sender.kick();
     window.addEventListener('online', online);
     return () => {
       live = false;
+      cancel();
       off();
       sender.stop();
       window.removeEventListener('online', online);
     };
-  }, [handle, started, scope]);
+  }, [handle, start, scope]);
 
   // A reset simulator has none of the training sales' holds: they are gone with them.
   const resets = useTrainingResets();
@@ -110,8 +122,8 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (resets === seen.current || mode !== 'training') return;
     seen.current = resets;
-    void started.then((r) => r.outbox.clearScope());
-  }, [resets, mode, started]);
+    void start().then((r) => r.outbox.clearScope());
+  }, [resets, mode, start]);
 
   return <OutboxContext.Provider value={handle}>{children}</OutboxContext.Provider>;
 }

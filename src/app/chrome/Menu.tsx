@@ -49,38 +49,42 @@ export function Menu() {
         {who && <span className="visually-hidden"> · {t('menu.open')}</span>}
       </button>
       <div id={panel} className="menu-panel" hidden={!open}>
-        {cashier && (
-          <p className="menu-cashier">
-            {t('cashier.current', {
-              name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
-            })}
-          </p>
-        )}
-        <CameraButton onChosen={close} />
-        <button
-          type="button"
-          className="button menu-item"
-          onClick={() => {
-            close();
-            void openCustomerDisplay();
-          }}
-        >
-          {t('display.open')}
-        </button>
-        <div className="menu-item">
-          <LocaleSelect id={`${panel}-language`} label={t('menu.language')} />
-        </div>
-        {cashier && (
-          <button
-            type="button"
-            className="button menu-item"
-            onClick={() => {
-              close();
-              navigation.signOffAsked(true);
-            }}
-          >
-            {t('cashier.signOff')}
-          </button>
+        {open && (
+          <>
+            {cashier && (
+              <p className="menu-cashier">
+                {t('cashier.current', {
+                  name: cashier.name ? `${cashier.name} (${cashier.operatorId})` : cashier.operatorId,
+                })}
+              </p>
+            )}
+            <CameraButton onChosen={close} />
+            <button
+              type="button"
+              className="button menu-item"
+              onClick={() => {
+                close();
+                void openCustomerDisplay();
+              }}
+            >
+              {t('display.open')}
+            </button>
+            <div className="menu-item">
+              <LocaleSelect id={`${panel}-language`} label={t('menu.language')} />
+            </div>
+            {cashier && (
+              <button
+                type="button"
+                className="button menu-item"
+                onClick={() => {
+                  close();
+                  navigation.signOffAsked(true);
+                }}
+              >
+                {t('cashier.signOff')}
+              </button>
+            )}
+          </>
         )}
       </div>
     </div>

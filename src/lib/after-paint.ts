@@ -1,0 +1,14 @@
+/**
+ * Runs `work` once the browser has painted the frame being rendered now (a frame, then a task):
+ * what the first screen does not need is asked for after it is on screen, not before.
+ */
+export function afterPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
