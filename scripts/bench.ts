@@ -107,6 +107,9 @@ async function measureScans() {
         await page.goto('http://127.0.0.1:4273/');
         await page.getByRole('navigation').getByRole('button', { name: 'Card lookup' }).click();
         await page.getByRole('textbox', { name: 'Card number' }).waitFor();
+        // A scan at a till that has started: the chunks asked for after the first paint have arrived.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
         await page.evaluate(() => {
           const w = window as unknown as { __enter: number; __shown: number };
           window.addEventListener(
@@ -139,7 +142,7 @@ async function measureScans() {
       }
       const overhead = totals.map((t, i) => t - (server[i] ?? 0));
       console.log(
-        `scan-to-amounts (${mode}, CPU 4x slower): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 <= 50 ms live)` +
+        `scan-to-amounts (${mode}, CPU 4x slower, the terminal started): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 <= 50 ms live)` +
           (mode === 'live'
             ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms`
             : ' (simulator in the page)'),

@@ -23,12 +23,13 @@ if (!root) throw new Error('index.html has no #root');
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {
   // The customer display window: its own small page, none of the terminal.
-  void withTexts(() => import('./features/customer-display/CustomerDisplayPage'))().then(({ CustomerDisplayPage }) =>
-    createRoot(root).render(
-      <StrictMode>
-        <CustomerDisplayPage />
-      </StrictMode>,
-    ),
+  void Promise.all([withTexts(() => import('./features/customer-display/CustomerDisplayPage'))(), stylesReady()]).then(
+    ([{ CustomerDisplayPage }]) =>
+      createRoot(root).render(
+        <StrictMode>
+          <CustomerDisplayPage />
+        </StrictMode>,
+      ),
   );
 } else {
   void Promise.all([loadCatalog(savedLocale()).catch(() => undefined), stylesReady()]).then(() =>
