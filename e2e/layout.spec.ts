@@ -16,6 +16,8 @@ const sizes = [
 ];
 
 async function expectScreen(page: Page, headingWithin: number, primary?: Locator) {
+  // Measured with nothing waiting: a line in the header says when something does.
+  await expect(page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0);
   await page.evaluate(() => document.querySelector('.app-scroll')?.scrollTo(0, 0));
   const title = page.getByRole('main').getByRole('heading', { level: 2 }).first();
   const heading = await title.boundingBox();
