@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { cashierSignedOn, expectAvailable } from './support/terminal';
+import { openLiveTerminal } from './support/sale';
+import { cashierSignedOn, expectAvailable, resetSimulator } from './support/terminal';
 
 test('training: the terminal paints and takes a scan before the training server has started; the scan is kept and answered', async ({
   page,
@@ -26,4 +27,26 @@ test('training: the terminal paints and takes a scan before the training server 
   await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('700100000001');
   release();
   await expectAvailable(page, '€50.00');
+});
+
+test('a card scanned straight after the amount due, while the money path is still on its way, is the sale’s first payment', async ({
+  page,
+  request,
+}) => {
+  await resetSimulator(request);
+  // The money path's chunk (and the training simulator's) held back until the card has been scanned.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openLiveTerminal(page);
+  await page.keyboard.type('12.5');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('700100000007');
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByLabel('Amount to take from this card')).toBeFocused();
+  await expect(page.getByText(/was read\. Key the amount due first/)).toHaveCount(0);
 });

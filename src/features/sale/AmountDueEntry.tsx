@@ -15,7 +15,7 @@ import { maskNumber } from '@/domain/instrument-number';
  */
 export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<void> }) {
   const t = useT();
-  const { run } = useBusy();
+  const { busy, run } = useBusy();
   const { currency, locale } = useTerminal();
   const [due, setDue] = useState('');
   // Like a form library's "validate on submit, then on every change".
@@ -29,8 +29,10 @@ export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<
       : parsed.error;
   const error = submitted ? problem : undefined;
   // A card scanned here is a card, not an amount due (the scanner service keeps it out of the field).
+  // Once the sale is being started, a card scanned is the first payment: this screen lets it pass,
+  // and the scanner service keeps it for the open sale's card field (however long the start takes).
   const [cardRead, setCardRead] = useState<string | null>(null);
-  useScanner((text) => setCardRead(text.trim()));
+  useScanner((text) => setCardRead(text.trim()), !busy);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
