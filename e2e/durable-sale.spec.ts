@@ -143,6 +143,10 @@ test.describe('against the shared simulator', () => {
     await openLiveTerminal(page);
     // Sixty settled operations of this server, written as the outbox writes them.
     await page.evaluate(async () => {
+      // The terminal creates its database with the money path's chunk, just after the first paint:
+      // opening it before would create an empty one.
+      while (!(await indexedDB.databases()).some((d) => d.name === 'loyalty-terminal-journal' && (d.version ?? 0) >= 7))
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const open = indexedDB.open('loyalty-terminal-journal');
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         open.onsuccess = () => resolve(open.result);
