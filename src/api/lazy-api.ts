@@ -17,10 +17,13 @@ export function lazyLoyaltyApi(config: ApiConfig): LoyaltyApi {
     new Proxy(
       {},
       {
-        get:
-          (_, method: string) =>
-          (...args: unknown[]) =>
-            real().then((api) => (api[name as 'giftCards'][method as 'get'] as (...a: unknown[]) => unknown)(...args)),
+        get: (_, method: string | symbol) =>
+          typeof method !== 'string' || method === 'then'
+            ? undefined // never mistaken for a promise
+            : (...args: unknown[]) =>
+                real().then((api) =>
+                  (api[name as 'giftCards'][method as 'get'] as (...a: unknown[]) => unknown)(...args),
+                ),
       },
     );
   const groups = {

@@ -30,10 +30,13 @@ const loadRuntime = () => (loading ??= import('./runtime'));
 /** The read model's calls, each answered once the runtime is there (`scope` is known at once). */
 function lazyReads(start: () => Promise<OutboxRuntime>, scope: string): ReadModel {
   return new Proxy({} as ReadModel, {
-    get: (_, key: keyof ReadModel) =>
+    get: (_, key: keyof ReadModel | symbol) =>
       key === 'scope'
         ? scope
-        : (...args: unknown[]) => start().then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
+        : typeof key !== 'string' || key === ('then' as string)
+          ? undefined // never mistaken for a promise
+          : (...args: unknown[]) =>
+              start().then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
   });
 }
 
