@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentSecurityPolicy, demoTillHeaders, devHeaders, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, demoTillHeaders, devHeaders, securityHeaders } from './security-headers.ts';
 
 /** The built index.html carries the Content-Security-Policy (no inline script anywhere in the build). */
 function cspMeta(): Plugin {
