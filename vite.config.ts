@@ -35,7 +35,11 @@ function paintFirst(): Plugin {
         const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
         let out = html;
         for (const link of links) out = out.replace(link, '');
-        return out.replace('</body>', `${links.map((l) => l.trim()).join('\n    ')}\n  </body>`);
+        const late = links.map((l) => l.trim().replace('<link ', '<link fetchpriority="low" '));
+        out = out
+          .replace('<script type="module" ', '<script type="module" fetchpriority="low" ')
+          .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+        return out.replace('</body>', `${late.join('\n    ')}\n  </body>`);
       },
     },
   };

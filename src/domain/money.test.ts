@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, majorToMinor, minorToInput, minorToMajor, parseAmountInput } from './money';
+import {
+  currencyDigits,
+  formatMoney,
+  isKnownCurrency,
+  majorToMinor,
+  minorToInput,
+  minorToMajor,
+  parseAmountInput,
+} from './money';
 
 describe('currency digits', () => {
   it('come from Intl per ISO 4217', () => {
     expect([currencyDigits('EUR'), currencyDigits('ISK'), currencyDigits('KWD'), currencyDigits('JPY')]).toEqual([
       2, 0, 3, 0,
     ]);
+  });
+});
+
+describe('known currencies', () => {
+  it('are the ISO 4217 codes Intl knows, asked again from memory', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(['EUR', 'ISK', 'KWD', 'GBP'].map(isKnownCurrency)).toEqual([true, true, true, true]);
+      expect(['XYZ', 'eur', 'EURO', '', 'E1R'].map(isKnownCurrency)).toEqual([false, false, false, false, false]);
+    }
   });
 });
 

@@ -19,9 +19,23 @@ export function currencyDigits(currency: string): number {
 
 export function isKnownCurrency(currency: string): boolean {
   if (!/^[A-Z]{3}$/.test(currency)) return false;
+  let known = knownCurrencies.get(currency);
+  if (known === undefined) {
+    known = checkCurrency(currency);
+    knownCurrencies.set(currency, known);
+  }
+  return known;
+}
+
+/** Asked of every card of a dataset: Intl's list is built once per code, not once per card. */
+const knownCurrencies = new Map<string, boolean>();
+
+function checkCurrency(currency: string): boolean {
+  // Intl's list where the browser has one (building a currency formatter costs milliseconds).
+  if (typeof Intl.supportedValuesOf === 'function') return Intl.supportedValuesOf('currency').includes(currency);
   try {
     new Intl.NumberFormat('en', { style: 'currency', currency });
-    return Intl.supportedValuesOf ? Intl.supportedValuesOf('currency').includes(currency) : true;
+    return true;
   } catch {
     return false;
   }
