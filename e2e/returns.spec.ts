@@ -172,7 +172,9 @@ test('a manager finds the sale in the journal by its day, amount and a card’s 
   await goTo(page, 'Journal');
   await managerUnlocks(page);
   await page.getByLabel('Amount (EUR), if known').fill('14');
-  await page.getByLabel('Last four digits of a card, if known').fill('0001');
+  const last4 = page.getByLabel('Last four digits of a card, if known');
+  await last4.pressSequentially('00x01'); // a key that is not a digit is refused as it is typed
+  await expect(last4).toHaveValue('0001');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const found = page.getByRole('list', { name: 'Sales found' }).getByRole('listitem');
   await expect(found).toHaveCount(1);

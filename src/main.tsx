@@ -5,6 +5,8 @@ import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import './app/styles.css';
 import { loadCatalog, withTexts } from './lib/i18n';
+import { nextTask } from './lib/after-paint';
+import { focusWhatMountsWithAutofocus } from './lib/autofocus';
 import { savedLocale } from './lib/settings/store';
 
 /** The stylesheet (at the end of the body in the build: the page's mark paints before it) is there before the first screen. */
@@ -19,6 +21,7 @@ function stylesReady(): Promise<void> {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+focusWhatMountsWithAutofocus(document.body);
 // A German till gets its texts before the first paint; an English one downloads no other language.
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {
@@ -32,7 +35,9 @@ if (window.location.hash.startsWith('#/customer-display')) {
       ),
   );
 } else {
-  void Promise.all([loadCatalog(savedLocale()).catch(() => undefined), stylesReady()]).then(() =>
+  // In a task of its own: the page's load event, at the end of this one, has the browser lay out
+  // what is in the document then (the card mark), not the whole first screen on top of this script.
+  void Promise.all([loadCatalog(savedLocale()).catch(() => undefined), stylesReady(), nextTask()]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>

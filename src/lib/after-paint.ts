@@ -12,3 +12,8 @@ export function afterPaint(work: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** Resolves in a later task: what follows is a task of its own, and the browser may paint or take a key between. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
