@@ -69,21 +69,21 @@ const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.Journal
 const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
 const TrainingScreen = lazy(() => loadTraining().then((m) => ({ default: m.TrainingScreen })));
 
+/** The screens' chunks, fetched while the browser is idle: one screen per idle period, so none of it is a long task. */
 function usePrefetchScreens() {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 500));
-    idle(
-      () =>
-        void Promise.all([
-          loadOpenSale(),
-          loadLookup(),
-          loadIssue(),
-          loadReturns(),
-          loadJournal(),
-          loadSettings(),
-          loadTraining(),
-        ]).catch(() => undefined),
-    );
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const loads = [loadOpenSale, loadLookup, loadIssue, loadReturns, loadJournal, loadSettings, loadTraining];
+    let handle = 0;
+    const next = () => {
+      const load = loads.shift();
+      if (!load) return;
+      void load().catch(() => undefined);
+      handle = idle(next);
+    };
+    handle = idle(next);
+    return () => cancel(handle);
   }, []);
 }
 

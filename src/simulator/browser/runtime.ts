@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { SeriesConfig } from '../../domain/instrument-number';
-import { majorToMinor } from '../../domain/money';
+import { currencyDigits, majorToMinor } from '../../domain/money';
 import { parseDataset } from '../engine/dataset';
 import { createEngine } from '../engine/engine';
 import type { EngineState } from '../engine/state';
@@ -18,7 +18,16 @@ const STATE_KEY = 'engine-state';
  * written with strict durability after every change, so a reload continues where the trainer was.
  * Loaded with import(): the live terminal's bundle does not carry it.
  */
+/** A later task (the simulator shares only the domain core with the terminal, so not lib's). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export async function startTrainingServer() {
+  // Three short tasks rather than one long one on a slow tablet: this chunk's evaluation, the
+  // currency's formatter (the first money of the page: the browser loads its currency data), the
+  // dataset's check.
+  await nextTask();
+  currencyDigits(trainingFacts.currency);
+  await nextTask();
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error(`Built-in dataset is invalid: ${parsed.problems.join('; ')}`);
   const { dataset } = parsed;
