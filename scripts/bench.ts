@@ -4,7 +4,7 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, expect } from '@playwright/test';
 import { createEngine } from '../src/simulator/engine/engine';
 import { parseDataset } from '../src/simulator/engine/dataset';
 import { createSimulatorApp } from '../src/simulator/http/app';
@@ -110,8 +110,10 @@ async function measureScans() {
         // A scan at a till that has started: the chunks asked for after the first paint have arrived.
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+        // The amounts are noticed by the page itself: a locator's waitFor would poll the page (queries,
+        // layout) on its main thread while the scan is measured, and its cost counted as the terminal's.
         await page.evaluate(() => {
-          const w = window as unknown as { __enter: number; __shown: number };
+          const w = window as unknown as { __enter: number; __shown: number; __amounts: Promise<void> };
           window.addEventListener(
             'keydown',
             (e) => {
@@ -119,14 +121,21 @@ async function measureScans() {
             },
             true,
           );
-          new MutationObserver(() => {
-            if (!w.__shown && document.querySelector('.available-amount')) w.__shown = performance.now();
-          }).observe(document.body, { childList: true, subtree: true });
+          w.__amounts = new Promise((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (w.__shown || !document.querySelector('.available-amount')) return;
+              w.__shown = performance.now();
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+          });
         });
         await page.getByRole('heading', { name: 'Look up a card' }).click(); // a scanner: no field focused
         await page.keyboard.type('700100000001');
         await page.keyboard.press('Enter');
-        await page.getByLabel('Available', { exact: true }).waitFor();
+        await page.evaluate(() => (window as unknown as { __amounts: Promise<void> }).__amounts);
+        await expect(page.getByLabel('Available', { exact: true })).toBeVisible(); // what was noticed is the amounts
         const figures = await page.evaluate(() => {
           const w = window as unknown as { __enter: number; __shown: number };
           const request = performance
