@@ -6,6 +6,7 @@ import { trainingFacts } from '@/simulator/training-facts';
 import { afterPaint } from '@/lib/after-paint';
 import { loadTrainingServer } from './training-server';
 import { useT } from '@/lib/i18n';
+import { useWarmFormatters } from '@/lib/warm-formatters';
 import { scopeOf } from '@/lib/settings/scope';
 import { useCashier } from '@/lib/cashier/store';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
@@ -93,6 +94,8 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       training: training ? { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries } : null,
     };
   }, [mode, server, training, locale, cashier]);
+
+  useWarmFormatters(locale, terminal.currency);
 
   const scope = terminal?.scope;
   useEffect(() => {
