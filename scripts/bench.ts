@@ -103,7 +103,7 @@ async function measureScans() {
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const totals: number[] = [];
       const server: number[] = [];
-      for (let run = 0; run < 15; run += 1) {
+      for (let run = 0; run < 25; run += 1) {
         await page.goto('http://127.0.0.1:4273/');
         await page.getByRole('navigation').getByRole('button', { name: 'Card lookup' }).click();
         await page.getByRole('textbox', { name: 'Card number' }).waitFor();
