@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { printedLines } from '../src/test-support/escpos-decoder';
-import { chooseSerialPrinter, printed, serialPrinter } from './support/printer';
+import { chooseSerialPrinter, printed, serialPrinter, usbPrinter } from './support/printer';
 import { goTo, openTerminal, sellGiftCard } from './support/terminal';
 
 test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({
@@ -105,4 +105,40 @@ test('a balance slip for the customer: the card masked, what it has, until when,
   expect(lines.find((l) => l.startsWith('Expires'))).toMatch(/2029/);
   expect(lines.filter((l) => l.includes('TRAINING')).length).toBe(2);
   expect(lines.join('\n')).not.toContain('700100000001');
+});
+
+test('a USB printer prints the test slip; one that stalls (paper out) or is pulled sends the slip to the print dialog, and the cashier is told', async ({
+  page,
+}) => {
+  await usbPrinter(page);
+  await openTerminal(page);
+  await goTo(page, 'Settings');
+  await page.getByLabel('Print slips with').selectOption({ label: 'A USB receipt printer (ESC/POS)' });
+  await page.getByRole('button', { name: 'Choose the printer' }).click();
+  await expect(page.getByText('Printer chosen: USB 04b8:0202')).toBeVisible();
+  await page.getByRole('button', { name: 'Test print' }).click();
+  await expect(page.getByText('Test slip sent to the printer.')).toBeVisible();
+  expect(printedLines(await printed(page))).toContain('Test print');
+
+  for (const fault of ['stall', 'gone']) {
+    await page.reload(); // a fresh page: what is said next is this print's
+    await goTo(page, 'Settings');
+    await page.evaluate((fault) => {
+      const w = window as unknown as { __usbFault: string; __dialogs: number };
+      w.__usbFault = fault;
+      w.__dialogs = 0;
+      window.print = () => void (w.__dialogs += 1);
+    }, fault);
+    await page.getByRole('button', { name: 'Test print' }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead.",
+        }),
+    ).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
+    await expect(page.getByText('Test slip sent to the printer.')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length)).toBe(0);
+  }
 });

@@ -33,6 +33,57 @@ export async function serialPrinter(page: Page, present = true) {
   }, present);
 }
 
+/**
+ * A receipt printer on USB, as WebUSB gives it to the page (an Epson, which the driver speaks ESC/POS
+ * to on configuration 1, interface 0). `window.__usbFault` makes the next transfers fail: 'stall'
+ * is paper out (the transfer answers, with a stall), 'gone' a pulled cable (the transfer rejects).
+ */
+export async function usbPrinter(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __printed: number[]; __usbFault?: 'stall' | 'gone' };
+    const printed: number[] = [];
+    w.__printed = printed;
+    const iface = {
+      interfaceNumber: 0,
+      claimed: false,
+      alternate: {
+        endpoints: [
+          { direction: 'out', endpointNumber: 1 },
+          { direction: 'in', endpointNumber: 2 },
+        ],
+      },
+    };
+    const device = {
+      vendorId: 0x04b8,
+      productId: 0x0202,
+      serialNumber: 'TM20-0001',
+      manufacturerName: 'EPSON',
+      productName: 'TM-T20',
+      opened: false,
+      configuration: null as null | { configurationValue: number; interfaces: (typeof iface)[] },
+      open: async () => void (device.opened = true),
+      close: async () => void (device.opened = false),
+      reset: async () => undefined,
+      selectConfiguration: async (value: number) =>
+        void (device.configuration = { configurationValue: value, interfaces: [iface] }),
+      claimInterface: async () => void (iface.claimed = true),
+      transferIn: () => new Promise(() => undefined),
+      transferOut: async (_endpoint: number, data: Uint8Array) => {
+        if (w.__usbFault === 'gone') throw new DOMException('A transfer error has occurred.', 'NetworkError');
+        if (w.__usbFault === 'stall') return { status: 'stall', bytesWritten: 0 };
+        printed.push(...data);
+        return { status: 'ok', bytesWritten: data.length };
+      },
+    };
+    const usb = {
+      requestDevice: async () => device,
+      getDevices: async () => [device],
+      addEventListener: () => undefined,
+    };
+    Object.defineProperty(navigator, 'usb', { configurable: true, value: usb });
+  });
+}
+
 export const printed = async (page: Page) => {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length))

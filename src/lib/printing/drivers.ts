@@ -4,9 +4,8 @@ import type { PrinterKind } from './printer-store';
 
 type Kind = Exclude<PrinterKind, 'browser'>;
 
-/** Whether this browser can reach a printer that way (WebUSB, WebSerial: Chromium on desktop and Android). */
+/** How long a chosen printer has to say it is connected. */
 const CONNECT_MS = 8_000;
-let active: { kind: Kind; driver: ReceiptPrinterDriver; device: ReceiptPrinterDevice } | null = null;
 
 const newDriver = (kind: Kind): ReceiptPrinterDriver =>
   kind === 'usb' ? new WebUSBReceiptPrinter() : new WebSerialReceiptPrinter({ baudRate: 9600 });
@@ -18,11 +17,7 @@ function connected(kind: Kind, start: (driver: ReceiptPrinterDriver) => Promise<
     const timer = setTimeout(() => reject(new Error('printer_not_connected')), CONNECT_MS);
     driver.addEventListener('connected', (device: ReceiptPrinterDevice) => {
       clearTimeout(timer);
-      active = { kind, driver, device };
       resolve(device);
-    });
-    driver.addEventListener('disconnected', () => {
-      if (active?.driver === driver) active = null;
     });
     start(driver).catch((error: unknown) => {
       clearTimeout(timer);
@@ -68,15 +63,54 @@ interface SerialLike {
   getPorts(): Promise<SerialPortLike[]>;
 }
 
-/** Sends a slip's bytes to the chosen printer, reconnecting to it (no chooser) when needed. */
-export async function sendToPrinter(kind: Kind, device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
-  if (kind === 'serial') return writeSerial(device, bytes);
-  const same =
-    active &&
-    active.kind === kind &&
-    active.device.vendorId === device.vendorId &&
-    active.device.productId === device.productId;
-  const target =
-    same && active ? active.driver : (await connected(kind, (driver) => driver.reconnect(device)), active!.driver);
-  await target.print(bytes);
+/**
+ * A USB printer is written to here too: its driver logs a failed transfer and returns, and a
+ * transfer the printer stalls (paper out) is not even an error to it. This resolves only once the
+ * printer took every byte.
+ */
+async function writeUsb(device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
+  const usb = (navigator as Navigator & { usb?: UsbLike }).usb;
+  const devices = (await usb?.getDevices()) ?? [];
+  const sameModel = (d: UsbDeviceLike) => d.vendorId === device.vendorId && d.productId === device.productId;
+  const found =
+    devices.find((d) => sameModel(d) && (!device.serialNumber || d.serialNumber === device.serialNumber)) ??
+    devices.find(sameModel);
+  if (!found) throw new Error('printer_not_found');
+  // Every printer profile of the driver speaks on configuration 1, interface 0.
+  if (!found.opened) await found.open();
+  if (found.configuration?.configurationValue !== 1) await found.selectConfiguration(1);
+  const iface = found.configuration?.interfaces.find((i) => i.interfaceNumber === 0);
+  if (!iface) throw new Error('printer_not_writable');
+  if (!iface.claimed) await found.claimInterface(0);
+  const out = iface.alternate.endpoints.find((e) => e.direction === 'out');
+  if (!out) throw new Error('printer_not_writable');
+  const result = await found.transferOut(out.endpointNumber, bytes);
+  if (result.status !== 'ok' || result.bytesWritten !== bytes.length) throw new Error('printer_write_failed');
+}
+
+interface UsbDeviceLike {
+  vendorId: number;
+  productId: number;
+  serialNumber?: string | null;
+  opened: boolean;
+  configuration: {
+    configurationValue: number;
+    interfaces: {
+      interfaceNumber: number;
+      claimed: boolean;
+      alternate: { endpoints: { direction: 'in' | 'out'; endpointNumber: number }[] };
+    }[];
+  } | null;
+  open(): Promise<void>;
+  selectConfiguration(value: number): Promise<void>;
+  claimInterface(value: number): Promise<void>;
+  transferOut(endpoint: number, data: Uint8Array): Promise<{ status: string; bytesWritten: number }>;
+}
+interface UsbLike {
+  getDevices(): Promise<UsbDeviceLike[]>;
+}
+
+/** Sends a slip's bytes to the chosen printer: resolves once the printer took them, rejects when it did not. */
+export function sendToPrinter(kind: Kind, device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
+  return kind === 'serial' ? writeSerial(device, bytes) : writeUsb(device, bytes);
 }
