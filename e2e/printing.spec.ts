@@ -131,11 +131,9 @@ test('a USB printer prints the test slip; one that stalls (paper out) or is pull
     }, fault);
     await page.getByRole('button', { name: 'Test print' }).click();
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead.",
-        }),
+      page.getByRole('alert').filter({
+        hasText: "The receipt printer did not answer: the slip went to the browser's print dialog instead.",
+      }),
     ).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __dialogs: number }).__dialogs)).toBe(1);
     await expect(page.getByText('Test slip sent to the printer.')).toHaveCount(0);
