@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openLiveTerminal, startSale, tender } from './support/sale';
+import { line, openLiveTerminal, startSale, tender } from './support/sale';
 import { expectAccessible, goTo, managerUnlocks, resetSimulator, smallTargets } from './support/terminal';
 
 /**
@@ -60,6 +60,8 @@ for (const size of sizes)
     await page.getByRole('button', { name: 'Look up' }).click();
     await expectScreen(page, within, page.getByRole('button', { name: /^Take / }));
     await tender(page, '700100000001', '25');
+    // Nothing waiting: the hold answered (while it is on its way, the header says so on a second line).
+    await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
     await expectScreen(page, within, page.getByRole('button', { name: 'Complete sale' }));
     await page.getByRole('button', { name: 'Complete sale' }).click();
     await page.getByRole('button', { name: 'Next sale' }).click();
