@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy, demoTillHeaders, devHeaders, securityHeaders } from './security-headers.ts';
 
@@ -133,22 +134,9 @@ const offlineShell = VitePWA({
   },
 });
 
-/** React's API, drawn by Preact (see docs/decisions.md, 2026-11-25): the same code, a tenth of the renderer. */
-export const preactAsReact = {
-  'react-dom/test-utils': 'preact/test-utils',
-  'react-dom/client': 'preact/compat/client',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
-};
-
 export default defineConfig({
-  plugins: [cspMeta(), paintFirst(), compileFirstDownloadEagerly(), headersAndTillClient(), offlineShell],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...preactAsReact } },
-  // Reached through the aliases and lib/effects-timing.ts: named here, so the dev server's first
-  // start bundles them at once instead of finding them on the first page and reloading it.
-  optimizeDeps: { include: ['preact', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime', 'preact/hooks'] },
+  plugins: [react(), cspMeta(), paintFirst(), compileFirstDownloadEagerly(), headersAndTillClient(), offlineShell],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
@@ -158,9 +146,5 @@ export default defineConfig({
     // imports as it is read. Vite's helper would add a <link> per dependency at each import() on the
     // main thread (the screens fetched while idle spent 15-25 ms a task doing it on a slow tablet).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    rollupOptions: {
-      // React Query marks its modules "use client" (for React's server components): nothing to keep in a page.
-      onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)),
-    },
   },
 });

@@ -6,8 +6,6 @@ import { createQueryClient } from './app/query-client';
 import './app/styles.css';
 import { loadCatalog, withTexts } from './lib/i18n';
 import { nextTask } from './lib/after-paint';
-import { focusWhatMountsWithAutofocus } from './lib/autofocus';
-import { runEffectsAfterRender } from './lib/effects-timing';
 import { savedLocale } from './lib/settings/store';
 
 /** The stylesheet (at the end of the body in the build: the page's mark paints before it) is there before the first screen. */
@@ -22,8 +20,6 @@ function stylesReady(): Promise<void> {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-focusWhatMountsWithAutofocus(document.body);
-runEffectsAfterRender();
 // A German till gets its texts before the first paint; an English one downloads no other language.
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { cleanInput } from '@/lib/clean-input';
 import { useT } from '@/lib/i18n';
 import { PIN_PATTERN } from '@/lib/manager/pin';
 import { managerActions, useHasPin, useLockedUntil } from '@/lib/manager/store';
@@ -37,7 +36,7 @@ function PinField({
         maxLength={8}
         value={value}
         autoFocus={autoFocus}
-        onChange={(e) => onChange(cleanInput(e.currentTarget, (text) => text.trim()))}
+        onChange={(e) => onChange(e.currentTarget.value.trim())}
       />
     </div>
   );

@@ -3,7 +3,6 @@ import { Money } from '@/components/Money';
 import { maskNumber } from '@/domain/instrument-number';
 import { parseAmountInput } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
-import { cleanInput } from '@/lib/clean-input';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useTerminal } from '@/lib/terminal-context';
@@ -88,7 +87,7 @@ export function SaleSearch() {
             inputMode="numeric"
             maxLength={4}
             value={last4}
-            onChange={(e) => setLast4(cleanInput(e.currentTarget, (text) => text.replace(/\D/g, '')))}
+            onChange={(e) => setLast4(e.currentTarget.value.replace(/\D/g, ''))}
           />
         </div>
         <button type="submit" className="button">
