@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { lazyLoyaltyApi } from '@/api/lazy-api';
 import { instrumentKeys } from '@/api/query-keys';
 import { trainingFacts } from '@/simulator/training-facts';
 import { afterPaint } from '@/lib/after-paint';
@@ -46,10 +45,10 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const terminal = useMemo<Terminal>(() => {
     if (mode === 'live' && server) {
       const operatorId = cashier?.operatorId ?? server.operatorId;
-      const api = lazyLoyaltyApi({ ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 });
+      const apiConfig = { ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 };
       return {
         mode,
-        api,
+        apiConfig,
         locale,
         currency: server.currency,
         operatorId,
@@ -66,7 +65,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
     const operatorId = cashier?.operatorId ?? 'trainee';
     const trainingFetch: typeof fetch = async (input, init) => (await loadTrainingServer()).fetch(input, init);
-    const api = lazyLoyaltyApi({
+    const apiConfig = {
       baseUrl: trainingFacts.baseUrl,
       loyaltyGroup: trainingFacts.loyaltyGroup,
       token: trainingFacts.token,
@@ -77,10 +76,10 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       workstationId: 1,
       operatorId,
       fetch: trainingFetch,
-    });
+    };
     return {
       mode: 'training',
-      api,
+      apiConfig,
       locale,
       currency: trainingFacts.currency,
       operatorId,

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LoyaltyApi } from '@/api/loyalty-api';
+import type { ApiConfig } from '@/api/loyalty-api';
 import type { SeriesConfig } from '@/domain/instrument-number';
 import type { TerminalMode } from '@/lib/settings/store';
 import type { ScenarioCard, ScenarioSeries } from '@/domain/training-scenario';
@@ -7,7 +7,8 @@ import type { ScenarioCard, ScenarioSeries } from '@/domain/training-scenario';
 /** What every screen needs to know about the server it works with, live or simulated. */
 export interface Terminal {
   mode: TerminalMode;
-  api: LoyaltyApi;
+  /** How to reach the Loyalty API (createLoyaltyApi, in the API layer's chunk, makes the client from it). */
+  apiConfig: ApiConfig;
   /** Separates cached data of different servers: training and live never mix. */
   scope: string;
   currency: string;

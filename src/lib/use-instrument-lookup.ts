@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
-import { instrumentQueries } from '@/api/loyalty-api';
+import { createLoyaltyApi, instrumentQueries } from '@/api/loyalty-api';
 import { lookupGuard } from '@/lib/lookup-guard-store';
 import type { InstrumentKind } from '@/domain/instrument';
 import { detectKind, parseInstrumentNumber } from '@/domain/instrument-number';
@@ -19,7 +19,8 @@ export function useInstrumentLookup(
   options: { fallbackKind?: InstrumentKind } = {},
 ) {
   const { fallbackKind } = options;
-  const { api, scope, series } = useTerminal();
+  const { apiConfig, scope, series } = useTerminal();
+  const api = useMemo(() => createLoyaltyApi(apiConfig), [apiConfig]);
   const [target, setTarget] = useState<LookupTarget | null>(initial);
   const [askKindFor, setAskKindFor] = useState<string | null>(null);
   const [inputError, setInputError] = useState<MessageKey | null>(null);

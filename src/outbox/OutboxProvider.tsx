@@ -8,11 +8,10 @@ import { useTrainingResets } from '@/lib/training-events';
 import { onOutboxChange, recordsToSend } from './changes';
 import type { Perform } from './perform';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
-import type { ReadModel } from './read-model';
-import type * as RuntimeModule from './runtime';
-import type { OutboxRuntime } from './runtime';
-import type { Sender } from './sender';
+import { createReadModel } from './read-model';
+import type { MoneyPath } from './runtime';
 import { askToKeepRecords, measureStorage } from './storage-report';
+import { outboxDb } from './storage';
 import { tabId } from './tab';
 
 let measured = 0;
@@ -23,40 +22,28 @@ function measureSoon() {
   void measureStorage();
 }
 
-let loading: Promise<typeof RuntimeModule> | null = null;
-/** The money path's chunk: asked for once the first screen is on screen (or at the first call that needs it). */
-const loadRuntime = () => (loading ??= import('./runtime'));
-
-/** The read model's calls, each answered once the runtime is there (`scope` is known at once). */
-function lazyReads(start: () => Promise<OutboxRuntime>, scope: string): ReadModel {
-  return new Proxy({} as ReadModel, {
-    get: (_, key: keyof ReadModel | symbol) =>
-      key === 'scope'
-        ? scope
-        : typeof key !== 'string' || key === ('then' as string)
-          ? undefined // never mistaken for a promise
-          : (...args: unknown[]) =>
-              start().then((r) => (r.reads[key] as (...a: unknown[]) => Promise<unknown>)(...args)),
-  });
-}
+/** The money path's chunk (runtime.ts): the API layer, the outbox's write side, the sender, the executor. */
+const loadMoneyPath = () => import('./runtime');
 
 /**
- * The outbox, its executor and its one sender for the server the terminal works with now. Each
- * write of this window tells the screens what it wrote and wakes the sender once, if it recorded
- * something to send; a write of another window makes this one read the projection again. The
- * screens get the handle at once; each call on it waits for the money path's chunk (runtime.ts).
+ * The outbox, its executor and its one sender for the server the terminal works with now. The
+ * reads are here at once; the money path is its own chunk, loaded after the first paint or by the
+ * first `perform`, whichever comes first. Each write of this window tells the screens what it
+ * wrote and wakes the sender once, if it recorded something to send; a write of another window
+ * makes this one read the projection again. The sender runs while this provider is mounted.
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
-  const { api, scope, mode, operatorId, operatorName } = useTerminal();
+  const { apiConfig, scope, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
-  const { handle, start } = useMemo(() => {
+  const { handle, moneyPath } = useMemo(() => {
     const tab = tabId();
-    let runtime: Promise<OutboxRuntime> | null = null;
-    // Started by the first call on the handle, or after the first paint (below), whichever comes first.
-    const start = () =>
-      (runtime ??= loadRuntime().then((m) =>
-        m.startOutbox({
-          api,
+    const reads = createReadModel(outboxDb, scope);
+    let started: Promise<MoneyPath> | null = null;
+    const moneyPath = (): Promise<MoneyPath> =>
+      (started ??= loadMoneyPath().then((m) =>
+        m.startMoneyPath({
+          apiConfig,
+          reads,
           scope,
           training: mode === 'training',
           operatorId,
@@ -71,53 +58,53 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
           },
         }),
       ));
-    const sender: Sender = {
-      kick: (force?: string) => start().then((r) => r.sender.kick(force)),
-      idle: () => start().then((r) => r.sender.idle()),
-      stop: () => void start().then((r) => r.sender.stop()),
-    };
-    const perform = ((intent) => start().then((r) => r.perform(intent))) as Perform;
+    const perform: Perform = async (intent) => (await moneyPath()).perform(intent);
+    const resolveNow = async (operationId: string) => (await moneyPath()).sender.kick(operationId);
     // The screens get the executor and the reads; the write side stays here.
-    const handle: OutboxHandle = { perform, reads: lazyReads(start, scope), sender, tab };
-    return { handle, start };
-  }, [api, scope, mode, operatorId, operatorName, queryClient]);
+    const handle: OutboxHandle = { perform, reads, resolveNow, tab };
+    return { handle, moneyPath };
+  }, [apiConfig, scope, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
     let live = true;
-    const { reads, sender, tab } = handle;
+    const { reads, tab } = handle;
     const adopter = {
-      adopt: (id: string, from: string | undefined, to: string) => start().then((r) => r.outbox.adopt(id, from, to)),
+      adopt: async (id: string, from: string | undefined, to: string) => (await moneyPath()).outbox.adopt(id, from, to),
     };
+    const whenLive = (work: (path: MoneyPath) => unknown) =>
+      void moneyPath().then(
+        (path) => live && work(path),
+        () => undefined,
+      );
     resetView(scope);
     const off = onOutboxChange((change) => {
       void applyChange(reads, adopter, tab, change).catch(() => undefined);
-      if (recordsToSend(change)) void sender.kick();
+      if (recordsToSend(change)) whenLive((path) => path.sender.kick());
       if (!change.remote && change.records.length > 0) measureSoon();
     });
     void askToKeepRecords();
     // Housekeeping waits until the terminal has started and the browser is idle.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
-    idle(
-      () =>
-        void start()
-          .then((r) => (live ? r.outbox.prune() : 0))
-          .catch(() => undefined),
-    );
+    idle(() => whenLive((path) => path.outbox.prune()));
     // The money path's chunk once the first screen is on screen; the sender sends what waits.
     const cancel = afterPaint(() => {
       void refreshView(reads, adopter, tab).catch(() => undefined);
-      void sender.kick();
+      whenLive((path) => path.sender.start());
     });
-    const online = () => void sender.kick();
+    const online = () => whenLive((path) => path.sender.kick());
     window.addEventListener('online', online);
     return () => {
       live = false;
       cancel();
       off();
-      sender.stop();
+      // Stopped in order after any start queued above: a remount (StrictMode, Fast Refresh) starts it again.
+      void moneyPath().then(
+        (path) => path.sender.stop(),
+        () => undefined,
+      );
       window.removeEventListener('online', online);
     };
-  }, [handle, start, scope]);
+  }, [handle, moneyPath, scope]);
 
   // A reset simulator has none of the training sales' holds: they are gone with them.
   const resets = useTrainingResets();
@@ -125,8 +112,8 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (resets === seen.current || mode !== 'training') return;
     seen.current = resets;
-    void start().then((r) => r.outbox.clearScope());
-  }, [resets, mode, start]);
+    void moneyPath().then((path) => path.outbox.clearScope());
+  }, [resets, mode, moneyPath]);
 
   return <OutboxContext.Provider value={handle}>{children}</OutboxContext.Provider>;
 }

@@ -8,15 +8,15 @@ import type { Outbox } from './outbox';
 type Adopter = Pick<Outbox, 'adopt'>;
 import type { Perform } from './perform';
 import type { ReadModel } from './read-model';
-import type { Sender } from './sender';
 import { liveTabs } from './tab';
 import type { OperationRecord } from './types';
 
 export interface OutboxHandle {
-  /** The one executor: every money operation starts here. */
+  /** The one executor: every money operation starts here (perform.ts, once the money path has loaded). */
   perform: Perform;
   reads: ReadModel;
-  sender: Sender;
+  /** The cashier's "Resolve now": the sender asks again at once, same key, skipping its back-off. */
+  resolveNow: (operationId: string) => Promise<void>;
   /** This window: the sales it started are its own. */
   tab: string;
 }

@@ -10,15 +10,16 @@ const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale):
  * The outbox's read side: what waits, the counts in the header, the sales being worked on, and the
  * journal a page or a day at a time. Every read goes through an index; nothing here writes.
  */
-export function createReadModel(db: Promise<OutboxDb>, scope: string) {
+/** `db` opens the database at the first read (the terminal's one is opened once: storage.ts). */
+export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
   return {
     scope,
 
-    get: async (id: string) => (await db).get('operations', id),
+    get: async (id: string) => (await db()).get('operations', id),
 
     /** What the sender must (re)send, oldest first. */
     async waiting(): Promise<OperationRecord[]> {
-      const d = await db;
+      const d = await db();
       const [pending, unknown] = await Promise.all([
         d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'pending']),
         d.getAllFromIndex('operations', 'byScopeStatus', [scope, 'unknown']),
@@ -28,65 +29,67 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
 
     /** Counted from an index: no record is read. */
     async counts(): Promise<{ waiting: number; attention: number }> {
-      const d = await db;
+      const d = await db();
       const count = (status: OperationStatus) => d.countFromIndex('operations', 'byScopeStatus', [scope, status]);
       const [pending, unknown, attention] = await Promise.all([count('pending'), count('unknown'), count('attention')]);
       return { waiting: pending + unknown, attention };
     },
 
     async activeSales(): Promise<Sale[]> {
-      return (await (await db).getAllFromIndex('sales', 'byScopeActive', [scope, 1])).map(plain);
+      return (await (await db()).getAllFromIndex('sales', 'byScopeActive', [scope, 1])).map(plain);
     },
 
     getSale: async (transactionId: string) => {
-      const sale = await (await db).get('sales', transactionId);
+      const sale = await (await db()).get('sales', transactionId);
       return sale ? plain(sale) : undefined;
     },
 
     /** A till's sale, by the till's own reference. */
     saleByReference: async (reference: string) => {
-      const sale = await (await db).getFromIndex('sales', 'byTillReference', [scope, reference]);
+      const sale = await (await db()).getFromIndex('sales', 'byTillReference', [scope, reference]);
       return sale ? plain(sale) : undefined;
     },
 
     /** A completed sale by the reference its receipt prints (text and barcode). */
     saleByReceipt: async (reference: string) => {
-      const sale = await (await db).getFromIndex('sales', 'byReference', [scope, reference.toUpperCase()]);
+      const sale = await (await db()).getFromIndex('sales', 'byReference', [scope, reference.toUpperCase()]);
       return sale ? plain(sale) : undefined;
     },
 
     /** Sales started in [from, to), newest first: the journal's search for a sale to take back. */
     salesStartedBetween: async (from: string, to: string): Promise<Sale[]> =>
-      (await (await db).getAllFromIndex('sales', 'byStarted', IDBKeyRange.bound(from, to, false, true)))
+      (await (await db()).getAllFromIndex('sales', 'byStarted', IDBKeyRange.bound(from, to, false, true)))
         .filter((s) => s.scope === scope)
         .map(plain)
         .sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
 
     /** Every return made of a sale, oldest first. */
     returnsOf: async (saleId: string): Promise<SaleReturn[]> =>
-      (await (await db).getAllFromIndex('returns', 'bySale', saleId))
+      (await (await db()).getAllFromIndex('returns', 'bySale', saleId))
         .filter((r) => r.scope === scope)
         .map(({ scope: _scope, ...r }) => r)
         .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
 
     /** The boxes of gift cards of this server, newest first (card-box.ts). */
     boxes: async (): Promise<CardBox[]> =>
-      (await (await db).getAllFromIndex('boxes', 'byScope', scope)).sort((a, b) =>
+      (await (await db()).getAllFromIndex('boxes', 'byScope', scope)).sort((a, b) =>
         b.startedAt.localeCompare(a.startedAt),
       ),
 
-    box: async (boxId: string): Promise<CardBox | undefined> => (await db).get('boxes', boxId),
+    box: async (boxId: string): Promise<CardBox | undefined> => (await db()).get('boxes', boxId),
 
     /** The Z reports of this server, newest first. */
     zReports: async (): Promise<ZReport[]> =>
-      (await (await db).getAll('zReports', IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]))).reverse(),
+      (
+        await (await db()).getAll('zReports', IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]))
+      ).reverse(),
 
     /** Every Z report of every server: what a backup carries. */
-    allZReports: async (): Promise<ZReport[]> => (await db).getAll('zReports'),
+    allZReports: async (): Promise<ZReport[]> => (await db()).getAll('zReports'),
 
     /** Operations not settled (still to send, unknown, or flagged for a manager), however old. */
     async unsettled(): Promise<OperationRecord[]> {
-      const d = await db;
+      const d = await db();
       const lists = await Promise.all(
         (['pending', 'unknown', 'attention'] as const).map((s) =>
           d.getAllFromIndex('operations', 'byScopeStatus', [scope, s]),
@@ -97,7 +100,7 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
 
     /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
     async page(limit: number, before?: string): Promise<OperationRecord[]> {
-      const d = await db;
+      const d = await db();
       const range = IDBKeyRange.bound([scope, ''], [scope, before ?? '\uffff'], false, true);
       const out: OperationRecord[] = [];
       const index = d.transaction('operations').store.index('byScopeCreated');
@@ -114,13 +117,13 @@ export function createReadModel(db: Promise<OutboxDb>, scope: string) {
     /** Every record created in [from, to): the day's totals. */
     async between(from: string, to: string): Promise<OperationRecord[]> {
       const range = IDBKeyRange.bound([scope, from], [scope, to], false, true);
-      return (await db).getAllFromIndex('operations', 'byScopeCreated', range);
+      return (await db()).getAllFromIndex('operations', 'byScopeCreated', range);
     },
 
-    all: async () => (await db).getAllFromIndex('operations', 'byScope', scope),
+    all: async () => (await db()).getAllFromIndex('operations', 'byScope', scope),
 
     /** Every record of every server (training and live): what a backup carries. */
-    everything: async () => (await db).getAll('operations'),
+    everything: async () => (await db()).getAll('operations'),
   };
 }
 

@@ -1,18 +1,19 @@
-import type { LoyaltyApi } from '@/api/loyalty-api';
-import type { OperationRecord } from './types';
+import { createLoyaltyApi, type ApiConfig } from '@/api/loyalty-api';
 import { createOutbox } from './outbox';
 import { createPerform } from './perform';
-import { createReadModel } from './read-model';
+import type { ReadModel } from './read-model';
 import { createSender } from './sender';
 import { outboxDb } from './storage';
+import type { OperationRecord } from './types';
 
 /**
- * The money path for one server: the outbox's write side, its reads, the one sender and the one
- * executor. A chunk of its own, fetched as the terminal starts and while its first screen paints
- * (OutboxProvider): nothing on that screen needs it until the cashier starts a sale.
+ * The money path for one server: the API layer, the outbox's write side, the one sender and the
+ * one executor. A chunk of its own (OutboxProvider loads it after the first paint, or at the first
+ * `perform`): nothing on the first screen needs it until the cashier starts a sale.
  */
-export function startOutbox(context: {
-  api: LoyaltyApi;
+export function startMoneyPath(context: {
+  apiConfig: ApiConfig;
+  reads: ReadModel;
   scope: string;
   training: boolean;
   operatorId?: string | undefined;
@@ -20,12 +21,10 @@ export function startOutbox(context: {
   tab: string;
   onAnswered: (record: OperationRecord) => void;
 }) {
-  const db = outboxDb();
-  const { api, scope, training, operatorId, operatorName, tab, onAnswered } = context;
-  const outbox = createOutbox(db, { scope, training, operatorId, operatorName });
-  const reads = createReadModel(db, scope);
-  const sender = createSender({ api, outbox, reads, onAnswered });
-  return { outbox, reads, sender, perform: createPerform(outbox, tab) };
+  const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered } = context;
+  const outbox = createOutbox(outboxDb(), { scope, training, operatorId, operatorName });
+  const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
+  return { outbox, sender, perform: createPerform(outbox, tab) };
 }
 
-export type OutboxRuntime = ReturnType<typeof startOutbox>;
+export type MoneyPath = ReturnType<typeof startMoneyPath>;

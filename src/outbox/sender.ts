@@ -212,9 +212,15 @@ export function createSender(context: SenderContext) {
     idle: async () => {
       while (running) await running;
     },
+    /** Stops sending after the record under way (the terminal's window closes, or its server changes). */
     stop() {
       stopped = true;
       clearTimeout(timer);
+    },
+    /** Sends again after a stop: React mounts the provider, unmounts and mounts it again (StrictMode, Fast Refresh). */
+    start() {
+      stopped = false;
+      return kick();
     },
   };
 }

@@ -56,8 +56,18 @@ export function hadRecords(): boolean {
   }
 }
 
-/** Asks the browser to keep the records (once per start), and reads how full the storage is. */
-export async function askToKeepRecords(): Promise<void> {
+let asked: Promise<void> | null = null;
+
+/**
+ * Asks the browser to keep the records, and reads how full the storage is: once per page, however
+ * often the outbox's provider mounts (StrictMode, Fast Refresh, a changed server).
+ */
+export function askToKeepRecords(): Promise<void> {
+  asked ??= ask();
+  return asked;
+}
+
+async function ask(): Promise<void> {
   const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   if (!storage) return;
   try {

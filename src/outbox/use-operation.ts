@@ -29,7 +29,7 @@ const retryAt = (record: OperationRecord | undefined): number =>
  * asked for, on screen, then goes.
  */
 export function useInstrumentOperation() {
-  const { perform, sender } = useOutbox();
+  const { perform, resolveNow } = useOutbox();
   const [id, setId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [waitSeconds, setWaitSeconds] = useState(0);
@@ -81,7 +81,7 @@ export function useInstrumentOperation() {
   return {
     state,
     start,
-    resolve: () => (id ? sender.kick(id) : Promise.resolve()),
+    resolve: () => (id ? resolveNow(id) : Promise.resolve()),
     reset: () => {
       taken.current = false;
       setId(null);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
-import { getInstrument } from '@/api/loyalty-api';
+import { createLoyaltyApi, getInstrument } from '@/api/loyalty-api';
 import { boxSummary, type BoxSummary, type CardBox, type CardFound } from '@/domain/card-box';
 import type { Minor } from '@/domain/money';
 import { useTerminal } from '@/lib/terminal-context';
@@ -32,7 +32,8 @@ async function summarize(reads: ReadModel, box: CardBox): Promise<BoxSummary> {
  */
 export function useBox() {
   const { perform, reads } = useOutbox();
-  const { api, operatorId } = useTerminal();
+  const { apiConfig, operatorId } = useTerminal();
+  const api = useMemo(() => createLoyaltyApi(apiConfig), [apiConfig]);
   const [box, setBox] = useState<CardBox | null>(null);
   const [running, setRunning] = useState(false);
   const [ended, setEnded] = useState<BoxRunEnd | null>(null);

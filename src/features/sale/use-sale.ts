@@ -22,7 +22,7 @@ async function recorded(work: () => Promise<unknown>) {
  * it, each handed to the one executor (`perform`), which records it and what it must send.
  */
 export function useSale() {
-  const { perform, sender } = useOutbox();
+  const { perform, resolveNow } = useOutbox();
   const sale = useCurrentSale();
   const notRecorded = useRecordFailure((s) => s.failed);
   const controls = useMemo(
@@ -33,9 +33,9 @@ export function useSale() {
           if (sale) await perform({ type: 'saleAction', transactionId: sale.transactionId, action });
         }),
       /** Asks again now, same key: the cashier's "Resolve now". */
-      resolve: (operationId: string) => sender.kick(operationId),
+      resolve: resolveNow,
     }),
-    [perform, sender, sale],
+    [perform, resolveNow, sale],
   );
   return { sale, controls, notRecorded };
 }

@@ -30,7 +30,7 @@ async function tabletWithAWaitingCommit() {
 function newTablet(t: ReturnType<typeof outboxHarness>) {
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true });
-  const reads = createReadModel(db, 'test');
+  const reads = createReadModel(() => db, 'test');
   const sender = createSender({ api: t.api, outbox, reads });
   stops.push(() => sender.stop());
   return { perform: createPerform(outbox, 'tab-new'), reads, sender };

@@ -22,7 +22,7 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
   const sim = simulatedApi({}, undefined, options.onSend, now, options.bend);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
-  const reads = createReadModel(db, 'test');
+  const reads = createReadModel(() => db, 'test');
   const sender = createSender({ api: sim.api, outbox, reads, now });
   const perform = createPerform(outbox, 'tab-1');
   let current: string | null = null;
@@ -60,7 +60,7 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
       createSender({
         api: sim.api,
         outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }),
-        reads: createReadModel(db, 'test'),
+        reads: createReadModel(() => db, 'test'),
         now,
       }),
   };
