@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import './app/styles.css';
-import { loadCatalog, withTexts } from './lib/i18n';
+import { loadCatalog } from './lib/i18n/translate';
 import { nextTask } from './lib/after-paint';
 import { savedLocale } from './lib/settings/store';
 
@@ -24,7 +24,7 @@ if (!root) throw new Error('index.html has no #root');
 // (Not a top-level await: that would stop the bundler from merging the first download's chunks.)
 if (window.location.hash.startsWith('#/customer-display')) {
   // The customer display window: its own small page, none of the terminal.
-  void Promise.all([withTexts(() => import('./features/customer-display/CustomerDisplayPage'))(), stylesReady()]).then(
+  void Promise.all([import('./features/customer-display/CustomerDisplayPage'), stylesReady()]).then(
     ([{ CustomerDisplayPage }]) =>
       createRoot(root).render(
         <StrictMode>

@@ -1,5 +1,5 @@
 import { loadOpenSale, SaleScreen, type CustomerViewSlot } from '@/features/sale/SaleScreen';
-import { useT, withTexts } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions, useScreen, useSignOffAsked, type Screen } from '@/lib/navigation-store';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useTerminalMode } from '@/lib/settings/store';
@@ -19,23 +19,19 @@ import { TerminalProvider } from './terminal-provider';
 // The sale screen's first step (the amount due) is in the first download; the rest, the open sale
 // and the lookup included, load when first opened and are fetched ahead while the browser is idle.
 // The manager's PIN gate is shown once in a while, never on the way to a sale; the sign-on form is a
-// new till's first screen, so it and its words are in the first download. Each lazy screen brings the
-// texts it shows (withTexts): only the first screens' are in the first download.
-const ManagerGate = lazy(() =>
-  withTexts(() => import('@/components/ManagerGate'))().then((m) => ({ default: m.ManagerGate })),
-);
+// new till's first screen, so it and its words are in the first download. A lazy screen's texts come
+// with its code (it imports '@/lib/i18n'); the first download carries only the first screens' (en.ts).
+const ManagerGate = lazy(() => import('@/components/ManagerGate').then((m) => ({ default: m.ManagerGate })));
 // Shown beside the open sale when the cashier turns the tablet to the customer.
 const ShowToCustomer = lazy(() =>
-  withTexts(() => import('@/features/customer-display/ShowToCustomer'))().then((m) => ({ default: m.ShowToCustomer })),
+  import('@/features/customer-display/ShowToCustomer').then((m) => ({ default: m.ShowToCustomer })),
 );
 const CustomerView: CustomerViewSlot = ({ sale }) => (
   <Suspense fallback={null}>
     <ShowToCustomer sale={sale} />
   </Suspense>
 );
-const SignOffOffer = lazy(() =>
-  withTexts(() => import('@/features/journal/SignOffOffer'))().then((m) => ({ default: m.SignOffOffer })),
-);
+const SignOffOffer = lazy(() => import('@/features/journal/SignOffOffer').then((m) => ({ default: m.SignOffOffer })));
 
 /** Signing off offers the cashier's X report first (inside the outbox: it reads the journal). */
 function SignOff() {
@@ -56,14 +52,14 @@ function SignOff() {
   );
 }
 
-const loadLookup = withTexts(() => import('@/features/lookup/LookupScreen'));
+const loadLookup = () => import('@/features/lookup/LookupScreen');
 const LookupScreen = lazy(() => loadLookup().then((m) => ({ default: m.LookupScreen })));
-const loadIssue = withTexts(() => import('@/features/issuing/IssueScreen'));
-const loadReturns = withTexts(() => import('@/features/returns/ReturnsScreen'));
+const loadIssue = () => import('@/features/issuing/IssueScreen');
+const loadReturns = () => import('@/features/returns/ReturnsScreen');
 const ReturnsScreen = lazy(() => loadReturns().then((m) => ({ default: m.ReturnsScreen })));
-const loadJournal = withTexts(() => import('@/features/journal/JournalScreen'));
-const loadSettings = withTexts(() => import('@/features/settings/SettingsScreen'));
-const loadTraining = withTexts(() => import('@/features/training/TrainingScreen'));
+const loadJournal = () => import('@/features/journal/JournalScreen');
+const loadSettings = () => import('@/features/settings/SettingsScreen');
+const loadTraining = () => import('@/features/training/TrainingScreen');
 const IssueScreen = lazy(() => loadIssue().then((m) => ({ default: m.IssueScreen })));
 const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.JournalScreen })));
 const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
@@ -88,7 +84,7 @@ function usePrefetchScreens() {
 }
 
 function CurrentScreen() {
-  const t = useT();
+  const t = useFirstScreenT();
   const screen = useScreen();
   usePrefetchScreens();
   return (
@@ -128,7 +124,7 @@ function Screen({ screen }: { screen: Screen }) {
 }
 
 export function App() {
-  const t = useT();
+  const t = useFirstScreenT();
   const mode = useTerminalMode();
   const locale = useLocale();
   const wide = useWide();

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { cashierActions } from '@/lib/cashier/store';
 
 /** A cashier signs on (operator id and name) before the cashier's screens: the journal names who did what. */
 export function SignOn() {
-  const t = useT();
+  const t = useFirstScreenT();
   const [operatorId, setOperatorId] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState(false);

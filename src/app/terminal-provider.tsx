@@ -4,7 +4,7 @@ import { instrumentKeys } from '@/api/query-keys';
 import { trainingFacts } from '@/simulator/training-facts';
 import { afterPaint } from '@/lib/after-paint';
 import { loadTrainingServer } from './training-server';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useWarmFormatters } from '@/lib/warm-formatters';
 import { scopeOf } from '@/lib/settings/scope';
 import { useCashier } from '@/lib/cashier/store';
@@ -21,7 +21,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const server = useServerSettings();
   const locale = useLocale();
   const cashier = useCashier();
-  const t = useT();
+  const t = useFirstScreenT();
   const queryClient = useQueryClient();
   const [training, setTraining] = useState<TrainingServer | null>(null);
   const [trainingError, setTrainingError] = useState<string | null>(null);

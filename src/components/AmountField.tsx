@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { formatMoney } from '@/domain/money';
-import { useT, type MessageKey } from '@/lib/i18n';
+import { useFirstScreenT, type FirstScreenKey } from '@/lib/i18n/translate';
 import { useTerminal } from '@/lib/terminal-context';
 
 /** A money field: decimal keyboard on tablets, right-aligned digits, the amount's problem in words. */
@@ -21,11 +21,11 @@ export function AmountField({
   large?: boolean;
   autoFocus?: boolean;
 }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const { currency, locale } = useTerminal();
   const amountProblem = (problem: string) => {
     const [code, asDecimal, asGrouping] = problem.split(':');
-    if (code !== 'ambiguous') return t(`amount.${problem}` as MessageKey);
+    if (code !== 'ambiguous') return t(`amount.${problem}` as FirstScreenKey);
     const money = (minor: string | undefined) => formatMoney(Number(minor), currency, locale);
     return t('amount.ambiguous', { decimal: money(asDecimal), grouping: money(asGrouping) });
   };

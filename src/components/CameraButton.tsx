@@ -1,18 +1,16 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useT, withTexts } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { cameraClosed, cameraOpened, useCameraStore } from '@/lib/camera-store';
 import { scanTargetPresent, watchScanTargets } from '@/lib/scanner';
 import { Icon } from './Icon';
 
-const CameraScanner = lazy(() =>
-  withTexts(() => import('./CameraScanner'))().then((m) => ({ default: m.CameraScanner })),
-);
+const CameraScanner = lazy(() => import('./CameraScanner').then((m) => ({ default: m.CameraScanner })));
 
 const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /** "Scan with camera" wherever a screen takes a card number, on a device that can have a camera. */
 export function CameraButton({ onChosen }: { onChosen?: () => void }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const wanted = useSyncExternalStore(watchScanTargets, scanTargetPresent, () => false);
   if (!hasCamera() || !wanted) return null;
   return (
@@ -31,7 +29,7 @@ export function CameraButton({ onChosen }: { onChosen?: () => void }) {
 
 /** The camera scanner over the screen while it is open (it outlives the menu that opened it). */
 export function CameraHost() {
-  const t = useT();
+  const t = useFirstScreenT();
   const open = useCameraStore((s) => s.open);
   if (!open) return null;
   return (

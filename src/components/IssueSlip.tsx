@@ -2,13 +2,13 @@ import type { Instrument } from '@/domain/instrument';
 import { groupNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import { formatDate } from '@/lib/format-date';
-import { useT } from '@/lib/i18n';
+import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import { SlipView } from './SlipView';
 
 /** The slip for an issued instrument: its number as text and barcode, amount, expiry, series. */
-export function issueSlipDoc(t: ReturnType<typeof useT>, terminal: Terminal, instrument: Instrument): SlipDoc {
+export function issueSlipDoc(t: T, terminal: Terminal, instrument: Instrument): SlipDoc {
   const series = terminal.series.find((s) => s.kind === instrument.kind && s.seriesNumber === instrument.seriesNumber);
   return {
     name: t('issue.slip'),

@@ -1,4 +1,4 @@
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 
 const digitKeys = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'] as const;
 
@@ -15,7 +15,7 @@ export function Keypad({
   decimals: number;
   point?: string;
 }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const press = (key: string) => {
     if (key === point && (decimals === 0 || value.includes(point))) return;
     const next = value === '0' && key !== point ? key : value + key;

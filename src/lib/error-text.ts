@@ -1,9 +1,7 @@
 import { LoyaltyApiError } from '@/api/errors';
 import type { InstrumentKind } from '@/domain/instrument';
 import { isolated } from '@/domain/untrusted-text';
-import type { MessageKey } from '@/lib/i18n';
-
-type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+import type { MessageKey, T } from '@/lib/i18n';
 
 /** The words for each code, as a sentence on its own (a screen's notice). */
 const sentences: Partial<Record<string, MessageKey>> = {

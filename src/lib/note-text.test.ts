@@ -1,12 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ManagerNote } from '@/domain/operation';
-import { loadCatalog, loadTexts, translate } from '@/lib/i18n';
+import { translator } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
 import { notesText, noteText } from './note-text';
 
-const words = (locale: string) => (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
-  translate(locale, key, vars);
-
-beforeAll(() => loadTexts());
+const words = translator;
 
 describe('manager notes: stored as codes, worded in the terminal language when read', () => {
   const money = { currency: 'EUR', locale: 'en-IE' };

@@ -1,8 +1,6 @@
 import { formatMoney } from '@/domain/money';
 import type { ManagerNote } from '@/domain/operation';
-import type { MessageKey } from '@/lib/i18n';
-
-type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+import type { T } from '@/lib/i18n';
 
 /** A manager's note in the terminal's language: the record keeps the code and its facts, never the words. */
 export function noteText(t: T, note: ManagerNote, money: { currency: string; locale: string }): string {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { usePrinterStore } from '@/lib/printing/printer-store';
 import { savedLocale } from '@/lib/settings/store';
@@ -49,7 +49,7 @@ export function printSlip(slip: ReactNode, doc?: SlipDoc): Promise<'printer' | '
 
 /** Where the slip being printed is rendered; hidden on screen, the only thing on paper. */
 export function PrintArea() {
-  const t = useT();
+  const t = useFirstScreenT();
   const slip = usePrintStore((s) => s.slip);
   const printerFailed = usePrintStore((s) => s.printerFailed);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Icon } from '@/components/Icon';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { managerActions } from '@/lib/manager/store';
 import { useManagerUnlocked } from '@/lib/manager/use-unlocked';
 import { useServerSettings, useTerminalMode } from '@/lib/settings/store';
@@ -9,7 +9,7 @@ import { WaitingNotice } from './Notices';
 
 /** TRAINING in words and a hatched band (never by colour alone), or the live server's host. */
 function ModeBadge() {
-  const t = useT();
+  const t = useFirstScreenT();
   const mode = useTerminalMode();
   const server = useServerSettings();
   if (mode === 'training' || !server)
@@ -42,7 +42,7 @@ function ModeBadge() {
  * wide enough, else at the bottom), the manager's lock while unlocked, and one menu for the rest.
  */
 export function Header() {
-  const t = useT();
+  const t = useFirstScreenT();
   const wide = useWide();
   const unlocked = useManagerUnlocked();
   return (

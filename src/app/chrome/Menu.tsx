@@ -4,7 +4,7 @@ import { Icon } from '@/components/Icon';
 import { LocaleSelect } from '@/components/LocaleSelect';
 import { openCustomerDisplay } from '@/features/customer-display/open-display';
 import { useCashier } from '@/lib/cashier/store';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 
 /**
@@ -12,7 +12,7 @@ import { useNavigationActions } from '@/lib/navigation-store';
  * A disclosure (a button and the panel it opens), closed by Escape, a tap outside, or a choice.
  */
 export function Menu() {
-  const t = useT();
+  const t = useFirstScreenT();
   const cashier = useCashier();
   const navigation = useNavigationActions();
   const [open, setOpen] = useState(false);

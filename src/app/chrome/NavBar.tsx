@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Icon } from '@/components/Icon';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions, useScreen, type Screen } from '@/lib/navigation-store';
 
 const screens: Screen[] = ['sale', 'returns', 'issue', 'lookup', 'journal', 'training', 'settings'];
@@ -21,7 +21,7 @@ export const useWide = () =>
 
 /** The screens: one tap each, the current one marked by more than colour (a bar and bold type). */
 export function NavBar({ placement }: { placement: 'header' | 'bottom' }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const screen = useScreen();
   const { screenChosen } = useNavigationActions();
   return (

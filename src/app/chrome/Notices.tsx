@@ -1,11 +1,11 @@
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
 import { nearlyFull, useStorageReport } from '@/outbox/storage-report';
 
 /** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
 export function WaitingNotice() {
-  const t = useT();
+  const t = useFirstScreenT();
   const { waiting, attention } = useWaitingCounts();
   const { screenChosen } = useNavigationActions();
   return (
@@ -29,7 +29,7 @@ export function WaitingNotice() {
 
 /** The records the browser may take away: said on every screen, the way to the remedy one tap away. */
 function StorageNotice() {
-  const t = useT();
+  const t = useFirstScreenT();
   const storage = useStorageReport();
   const { screenChosen } = useNavigationActions();
   if (storage.usable === 'missing' || storage.usable === 'refused')

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
 import type { DisplayView } from './view';
-import { loadCatalog } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
 import { CustomerDisplayView } from './CustomerDisplayView';
 
 /**

@@ -1,11 +1,11 @@
 import { Fact } from '@/components/Fact';
 import { formatMoney } from '@/domain/money';
-import { translate, type MessageKey } from '@/lib/i18n';
+import { translator } from '@/lib/i18n';
 import type { DisplayView } from './view';
 
 /** What the customer sees: large, few words, in the terminal's language. No card number beyond its last four. */
 export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
-  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(view?.locale ?? 'en', key, vars);
+  const t = translator(view?.locale ?? 'en');
   const money = (minor: number) => (view ? formatMoney(minor, view.currency, view.locale) : '');
   return (
     <div className="customer-display" lang={(view?.locale ?? 'en').slice(0, 2)}>

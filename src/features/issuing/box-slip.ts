@@ -1,7 +1,7 @@
 import type { BoxSummary } from '@/domain/card-box';
 import { groupNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
-import type { useT } from '@/lib/i18n';
+import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
 import { slipHead } from '@/lib/printing/slip-head';
@@ -11,12 +11,7 @@ import { slipHead } from '@/lib/printing/slip-head';
  * and each card left alone with why. The numbers are whole: they are the store's own stock, not a
  * customer's card, and the manager checks them against the box.
  */
-export function boxSlipDoc(
-  t: ReturnType<typeof useT>,
-  terminal: Terminal,
-  summary: BoxSummary,
-  at = new Date(),
-): SlipDoc {
+export function boxSlipDoc(t: T, terminal: Terminal, summary: BoxSummary, at = new Date()): SlipDoc {
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
   return {
     ...slipHead(t, terminal, t('box.slip'), at),

@@ -3,18 +3,13 @@ import type { Instrument } from '@/domain/instrument';
 import { maskNumber } from '@/domain/instrument-number';
 import { formatMoney } from '@/domain/money';
 import { formatDate } from '@/lib/format-date';
-import type { useT } from '@/lib/i18n';
+import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
 import { slipHead } from '@/lib/printing/slip-head';
 
 /** The customer's most common question, on paper: what the card has now. Masked number, never whole. */
-export function balanceSlipDoc(
-  t: ReturnType<typeof useT>,
-  terminal: Terminal,
-  card: Instrument,
-  at = new Date(),
-): SlipDoc {
+export function balanceSlipDoc(t: T, terminal: Terminal, card: Instrument, at = new Date()): SlipDoc {
   return {
     ...slipHead(t, terminal, t('balance.slip'), at),
     rows: [

@@ -1,13 +1,13 @@
 import { maskNumber } from '@/domain/instrument-number';
 import { formatMoney, type Minor } from '@/domain/money';
-import type { useT } from '@/lib/i18n';
+import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
 import { slipHead } from '@/lib/printing/slip-head';
 
 /** The cash-out on paper for the drawer and the customer: masked card, the cash paid, the card now empty. */
 export function cashOutSlipDoc(
-  t: ReturnType<typeof useT>,
+  t: T,
   terminal: Terminal,
   card: { number: string },
   amount: Minor,

@@ -20,7 +20,7 @@ export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; 
     <div className="screen returns">
       <h2 className="screen-title">{t('returns.title')}</h2>
       <p role="status" className={`notice ${going ? 'notice-warn' : 'notice-ok'}`}>
-        {going ? t('returns.going') : t('returns.done', { amount: '' })}
+        {going ? t('returns.going') : t('returns.done')}
         {!going && <Money minor={current.amount} />}
       </p>
       <ul className="return-lines" aria-label={t('returns.lines')}>

@@ -3,7 +3,7 @@ import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
 import { Keypad } from '@/components/Keypad';
 import { currencyDigits, parseAmountInput, separators } from '@/domain/money';
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useTerminal } from '@/lib/terminal-context';
 import { useScanner } from '@/lib/scanner';
 import { maskNumber } from '@/domain/instrument-number';
@@ -14,7 +14,7 @@ import { maskNumber } from '@/domain/instrument-number';
  * screen downloads none (they come with the tender forms, once a sale is open).
  */
 export function AmountDueEntry({ onStart }: { onStart: (due: number) => Promise<void> }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const { busy, run } = useBusy();
   const { currency, locale } = useTerminal();
   const [due, setDue] = useState('');

@@ -6,7 +6,7 @@ import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } fro
 import { formatMoney } from '@/domain/money';
 import { isInFlight, isUnresolved } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
-import { useT } from '@/lib/i18n';
+import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/print';
 import { ExternalTender } from './ExternalTender';
 import { SaleReceipt, saleReceiptDoc } from './slips';
@@ -48,7 +48,7 @@ function TillBanner({ sale }: { sale: Sale }) {
   );
 }
 
-function completeLabel(sale: Sale, t: ReturnType<typeof useT>, money: (minor: number) => string): string {
+function completeLabel(sale: Sale, t: T, money: (minor: number) => string): string {
   if (!sale.till) return t('sale.complete');
   return remainingDue(sale) > 0 ? t('till.returnPartial', { amount: money(remainingDue(sale)) }) : t('till.returnPaid');
 }

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Sale } from '@/domain/sale';
-import { useT, withTexts } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
 import { useRecordsUsable } from '@/outbox/storage-report';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
-export const loadOpenSale = withTexts(() => import('./OpenSale'));
+export const loadOpenSale = () => import('./OpenSale');
 const OpenSale = lazy(() => loadOpenSale().then((m) => ({ default: m.OpenSale })));
 
 /** What the app shell puts beside the open sale for the customer to see (the customer display feature). */
@@ -14,7 +14,7 @@ export type CustomerViewSlot = ComponentType<{ sale: Sale }>;
 
 /** The cashier's main screen: amount due, tenders, complete or void. */
 export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }) {
-  const t = useT();
+  const t = useFirstScreenT();
   const { sale, controls, notRecorded } = useSale();
   const usable = useRecordsUsable();
   // Fetched as soon as the first screen is up: the card scanned right after the amount due needs it.

@@ -3,9 +3,7 @@ import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
-import type { MessageKey } from '@/lib/i18n';
-
-type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+import type { T } from '@/lib/i18n';
 
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
 

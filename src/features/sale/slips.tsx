@@ -4,13 +4,11 @@ import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
-import { useT } from '@/lib/i18n';
+import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slip-head';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import { lineStatus } from './line-text';
-
-type T = ReturnType<typeof useT>;
 
 function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { withTexts } from '@/lib/i18n';
 import { useActiveSales } from '@/outbox/projection';
 
 /** The till integration itself: its own chunk, loaded only where a till can be talking to this page. */
-const TillBridge = lazy(() => withTexts(() => import('./TillBridge'))().then((m) => ({ default: m.TillBridge })));
+const TillBridge = lazy(() => import('./TillBridge').then((m) => ({ default: m.TillBridge })));
 
 const URL_REQUEST = /^#\/(pay|status|cancel|reverse|refund)\?/;
 

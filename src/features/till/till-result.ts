@@ -3,7 +3,7 @@ import { paidAmount, type Sale } from '@/domain/sale';
 import type { TenderLine } from '@/domain/tender-line';
 import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
 import { leftToReturn, returnInProgress, type SaleReturn } from '@/domain/return-flow';
-import { translate } from '@/lib/i18n';
+import { translator } from '@/lib/i18n';
 
 /**
  * Where a till's sale stands: still being worked on, or finished with a status. A completed sale
@@ -125,8 +125,7 @@ const row = (left: string, right: string) => {
 
 /** The lines a till prints on its own receipt (monospaced, 40 columns, the terminal's language). */
 function slipText(sale: Sale, result: TillResult, { training, locale }: { training: boolean; locale: string }): string {
-  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
-    translate(locale, key, vars);
+  const t = translator(locale);
   const money = (minor: number) => formatMoney(minor, result.currency, locale);
   const lines: string[] = [];
   if (training) lines.push(t('tillSlip.training'));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sale } from '@/domain/sale';
 import { decide, evolve, startTillSale, type FlowEnv } from '@/domain/sale-flow';
 import type { LoyaltyVoid } from '@/domain/payment';
@@ -6,10 +6,6 @@ import type { TenderLine } from '@/domain/tender-line';
 import { checkOrigin, parseOrigins } from '@/lib/settings/server-address';
 import { tillResult, tillStatus } from './till-result';
 import { readTillRequest } from './messages';
-import { loadTexts } from '@/lib/i18n';
-
-// The slip's words come with the till's chunk (withTexts), as in the terminal.
-beforeAll(() => loadTexts());
 
 const now = new Date('2026-11-23T12:00:00Z');
 const env = (): FlowEnv => {

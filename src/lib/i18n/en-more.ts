@@ -660,4 +660,4 @@ export const enMore = {
   'report.justSignOff': 'Sign off without it',
   'report.stay': 'Stay signed on',
   'report.exportCsv': 'Export X report (CSV)',
-} satisfies Record<string, Message>;
+} as const satisfies Record<string, Message>;

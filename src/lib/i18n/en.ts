@@ -71,4 +71,4 @@ export const en = {
   'cashier.operatorId': 'Operator id',
   'cashier.signOn': 'Sign on',
   'cashier.title': 'Sign on',
-} satisfies Record<string, Message>;
+} as const satisfies Record<string, Message>;

@@ -1,4 +1,4 @@
-import { useT } from '@/lib/i18n';
+import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useActiveSales } from '@/outbox/projection';
 import { useUpdateStore } from './update-store';
 
@@ -7,7 +7,7 @@ import { useUpdateStore } from './update-store';
  * a sale it waits; the offer comes back once the sale is finished and closed.
  */
 export function UpdateOffer() {
-  const t = useT();
+  const t = useFirstScreenT();
   const apply = useUpdateStore((s) => s.apply);
   const saleOpen = useActiveSales().length > 0;
   if (!apply || saleOpen) return null;

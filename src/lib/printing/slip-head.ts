@@ -1,10 +1,10 @@
-import type { useT } from '@/lib/i18n';
+import type { T } from '@/lib/i18n';
 import type { Terminal } from '@/lib/terminal-context';
 import type { SlipDoc } from './slip-doc';
 
 /** The top of every slip: its name and title, TRAINING in training mode, the store and till, the time, and any more lines. */
 export function slipHead(
-  t: ReturnType<typeof useT>,
+  t: T,
   terminal: Terminal,
   title: string,
   at: Date = new Date(),

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { loadTexts, translate } from '@/lib/i18n';
+import { translator } from '@/lib/i18n';
 import { notesText } from '@/lib/note-text';
 import type { OperationRecord } from '../types';
 import type { Minor } from '@/domain/money';
@@ -66,9 +66,6 @@ export function outboxHarness(options: { onSend?: (request: Request) => void | P
   };
 }
 
-// The journal's texts, as the journal screen brings them.
-await loadTexts();
-
 /** A record's notes as an English-speaking manager reads them in the journal. */
 export const notesInEnglish = (record: OperationRecord | undefined): string =>
-  record ? notesText((key, vars) => translate('en-IE', key, vars), record, { currency: 'EUR', locale: 'en-IE' }) : '';
+  record ? notesText(translator('en-IE'), record, { currency: 'EUR', locale: 'en-IE' }) : '';
