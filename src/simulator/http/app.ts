@@ -8,6 +8,12 @@ import { createFaults, faultSettingSchema, type FaultKind } from './faults';
 /** Header by which the handler tells its host to destroy the connection instead of answering ("drop"). */
 export const DROP_HEADER = 'x-simulator-drop';
 
+/**
+ * The method a host passes for one fetch's Request cannot carry (CONNECT, TRACE, TRACK) or its own
+ * parser refused: nothing is routed under it, so it is answered as any unlisted method (404 not_found).
+ */
+export const UNLISTED_METHOD = 'UNLISTED';
+
 const API_PREFIX = '/loyalty/api/v1/pos/loyaltyGroups/:loyaltyGroup';
 
 export interface SimulatorAppOptions {
