@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../wire/idempotency-key';
 import type { Engine } from '../engine/engine';
 import { SimError } from '../engine/errors';
 import { createFaults, faultSettingSchema, type FaultKind } from './faults';
@@ -149,7 +150,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     c.set('bodyText', bodyText);
     c.set('merchantId', merchantId);
 
-    const key = c.req.method === 'POST' && merchantId && token ? c.req.header('idempotency-key') : undefined;
+    // A blank or over-long key is refused once the token is known, before it is looked up or stored.
+    const sentKey = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
+    const keyCheck = sentKey === undefined ? undefined : v.safeParse(idempotencyKeySchema, sentKey);
+    const key = keyCheck?.success && merchantId && token ? keyCheck.output : undefined;
     if (key && token) {
       const begun = engine.idempotency.begin(token, key, `${c.req.method} ${path} ${canonical(bodyText)}`);
       if (begun.kind === 'reused')
@@ -181,6 +185,9 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     if (!merchantId) {
       if (key && token) engine.idempotency.abandon(token, key);
       return errorResponse(401, 'unauthorized', 'Missing or unknown access token.');
+    }
+    if (keyCheck && !keyCheck.success) {
+      return errorResponse(400, 'invalid_request', keyCheck.issues[0].message, { field: IDEMPOTENCY_KEY_HEADER });
     }
 
     await next();
