@@ -157,7 +157,7 @@ export function stateView(state: EngineState, now: number) {
       requestedAmount: major(p.requestedAmount),
       approvedAmount: major(p.approvedAmount),
       ...(p.denialReason !== undefined && { denialReason: p.denialReason }),
-      status: p.result === 'denied' ? 'denied' : p.voided ? 'voided' : 'approved',
+      status: p.result === 'denied' ? ('denied' as const) : p.voided ? ('voided' as const) : ('approved' as const),
       voided: p.voided,
       at: isoDateTime(p.at),
     })),
