@@ -10,7 +10,7 @@ const features = readdirSync(fileURLToPath(import.meta.resolve('./src/features')
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** The layers every feature may use; they never import a feature, the app or the simulator. */
-const shared = ['api', 'domain', 'outbox', 'lib', 'components'];
+const shared = ['api', 'domain', 'wire', 'outbox', 'lib', 'components'];
 
 /** Dependencies point one way: app -> features -> shared; features never import each other. */
 const featureBoundaries = features.map((feature) => ({
@@ -112,6 +112,23 @@ export default tseslint.config(
     },
   },
   {
+    // Shared by the terminal and the simulator; the Node simulator runs under tsx, which knows no `@/` alias.
+    files: ['src/wire/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/*', '../*', 'react', 'react-dom', '@tanstack/*', 'zustand', 'idb'],
+              message: "The contract's wire shapes are a leaf: valibot and each other only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/test-support/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
@@ -133,7 +150,8 @@ export default tseslint.config(
                 '../../lib/*',
                 '../../features/*',
               ],
-              message: 'The simulator is its own module: it shares only the pure domain core.',
+              message:
+                "The simulator is its own module: it shares only the pure domain core and the contract's wire shapes (src/wire).",
             },
           ],
         },

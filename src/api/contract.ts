@@ -10,91 +10,18 @@ import {
 import { majorToMinor, type Minor } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
+import type {
+  AccountWire,
+  authorizationWire,
+  CustomerWire,
+  giftCardWire,
+  loyaltyCardWire,
+  loyaltyPaymentWire,
+  loyaltyVoidWire,
+  storeCreditWire,
+} from '@/wire/answers';
 
-/**
- * The contract's response bodies on the wire (major units, loyalty-api.md sections 2-5), in valibot
- * (tree-shaken to what is used: the first download stays small). Unknown fields are dropped; wrong
- * types fail the parse and become a malformed_response error.
- */
-const dateTime = v.pipe(v.string(), v.isoTimestamp());
-const date = v.pipe(v.string(), v.isoDate());
-const nonEmpty = v.pipe(v.string(), v.minLength(1));
-
-export const accountWire = v.object({
-  amountNet: v.number(),
-  amountOriginal: v.number(),
-  amountFloor: v.number(),
-  amountAuthorized: v.number(),
-});
-
-export const customerWire = v.nullable(
-  v.object({
-    customerId: v.string(),
-    name: v.nullish(v.string()),
-    email: v.nullish(v.string()),
-    phone: v.nullish(v.string()),
-  }),
-);
-
-const issueStatus = v.picklist(['notIssued', 'issued', 'expired']);
-
-const datedInstrument = {
-  created: v.nullish(dateTime),
-  expiryDate: v.nullish(dateTime),
-  startDate: v.nullish(dateTime),
-  seriesNumber: v.string(),
-  account: accountWire,
-  customer: customerWire,
-  status: v.optional(issueStatus),
-};
-
-export const giftCardWire = v.object({ giftCardId: nonEmpty, ...datedInstrument });
-
-export const storeCreditWire = v.object({ storeCreditId: nonEmpty, ...datedInstrument });
-
-export const loyaltyCardWire = v.object({
-  loyaltyCardId: nonEmpty,
-  created: v.nullish(date),
-  expiryDate: v.nullish(date),
-  startDate: v.nullish(date),
-  seriesNumber: v.string(),
-  account: accountWire,
-  customer: customerWire,
-  statusCode: v.picklist([0, 1, 2, 4]),
-});
-
-export const authorizationWire = v.object({
-  authCode: nonEmpty,
-  instrumentId: v.string(),
-  amount: v.number(),
-  status: v.picklist(['pending', 'committed', 'canceled', 'expired']),
-  created: dateTime,
-  expires: dateTime,
-  account: accountWire,
-});
-
-export const loyaltyPaymentWire = v.object({
-  result: v.picklist(['approved', 'partiallyApproved', 'denied']),
-  requestedAmount: v.number(),
-  approvedAmount: v.number(),
-  transactionId: v.string(),
-  denialReason: v.nullish(v.picklist(['insufficient_funds', 'card_not_open', 'expired'])),
-  account: accountWire,
-});
-
-export const loyaltyVoidWire = v.object({
-  result: v.literal('voided'),
-  transactionId: v.string(),
-  voidedAmount: v.number(),
-  account: accountWire,
-});
-
-export const errorBodyWire = v.object({
-  error: v.looseObject({ code: v.string(), message: v.optional(v.string()) }),
-});
-
-export type AccountWire = v.InferOutput<typeof accountWire>;
-export type CustomerWire = v.InferOutput<typeof customerWire>;
+/** The answers' shapes are in src/wire/answers.ts (shared with the simulator); here they become the terminal's types. */
 
 /** Why an answer does not fit its schema, field by field (for the malformed_response message). */
 export function issuesText(issues: readonly v.BaseIssue<unknown>[]): string {

@@ -1,5 +1,6 @@
 import type { Minor } from '@/domain/money';
 import type { OperationType, Outcome } from '@/domain/operation';
+import type { ServerErrorCode as ContractErrorCode } from '@/wire/error-codes';
 
 /**
  * What each failure means, in one table (the words a cashier reads are in src/lib/error-text.ts):
@@ -38,7 +39,7 @@ const table = {
   rate_limited: { when: 'passing', retry: true },
   internal: { when: 'unknown', retry: true },
   unavailable: { when: 'unknown', retry: true },
-} as const satisfies Record<string, { when: ErrorClass; retry?: boolean }>;
+} as const satisfies Record<ContractErrorCode, { when: ErrorClass; retry?: boolean }>; // every code, no other
 
 export type ErrorClass = 'refused' | 'passing' | 'unknown';
 

@@ -3,7 +3,8 @@ import { majorToMinor } from '@/domain/money';
 import { untrustedText } from '@/domain/untrusted-text';
 import { MalformedAmount } from './contract';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
-import { errorBodyWire, issuesText } from './contract';
+import { issuesText } from './contract';
+import { errorBodyWire } from '@/wire/answers';
 
 export interface HttpConfig {
   baseUrl: string;

@@ -9,7 +9,7 @@ import {
   loyaltyPaymentWire,
   loyaltyVoidWire,
   storeCreditWire,
-} from './contract';
+} from '@/wire/answers';
 import { queryOptions } from '@tanstack/react-query';
 import { instrumentKeys } from './query-keys';
 import { lookupContradiction } from '@/domain/answer-check';

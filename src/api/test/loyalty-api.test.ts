@@ -1,6 +1,9 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { demoDataset } from '@/simulator/demo-dataset';
 import { simulatedApi } from '@/test-support/simulated-api';
+import { callEveryOperation } from './every-operation';
+import { idempotencyKeySchema } from '@/wire/idempotency-key';
 import { LoyaltyApiError } from '../errors';
 import { createLoyaltyApi, type ApiConfig } from '../loyalty-api';
 
@@ -87,6 +90,18 @@ describe('requests', () => {
       workstationData: { storeId: 1, workstationId: 7, operatorId: 'op', transactionId: TX, reason: 'Sale' },
     });
     expect(first?.url).toBe('http://sim.test/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay');
+  });
+
+  it('sends each POST a UUID Idempotency-Key, never one the contract refuses (blank, over 255 characters)', async () => {
+    const { api, sent } = setup();
+    await callEveryOperation(api, o);
+    const keys = sent.filter((r) => r.method === 'POST').map((r) => r.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(18);
+    for (const key of keys) {
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(v.is(idempotencyKeySchema, key)).toBe(true);
+    }
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('percent-encodes every path parameter', async () => {

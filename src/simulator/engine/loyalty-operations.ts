@@ -4,6 +4,7 @@ import { addMonthsUtc, type Caller, type EngineContext } from './context';
 import { fail, SimError } from './errors';
 import { paymentsOfSale } from './indexes';
 import { parseAmount, parseCustomer } from './requests';
+import type { LoyaltyVoidWire } from '../../wire/answers';
 import type { LoyaltyPaymentRecord } from './state';
 import { isoDate, loyaltyCardView, loyaltyPaymentView } from './views';
 
@@ -118,10 +119,10 @@ export function createLoyaltyOperations(ctx: EngineContext) {
     transactionId: string;
     voidedAmount: Minor;
     account: { net: Minor; original: Minor; floor: Minor; authorized: Minor };
-  }) {
+  }): LoyaltyVoidWire {
     const major = (m: Minor) => minorToMajor(m, st().currency);
     return {
-      result: 'voided' as const,
+      result: 'voided',
       transactionId: v.transactionId,
       voidedAmount: major(v.voidedAmount),
       account: {

@@ -6,7 +6,8 @@ import { fail } from './errors';
 
 /** Request bodies, validated as the contract says: wrong shapes are 400 invalid_request, bad amounts 400 invalid_amount. */
 
-const guid = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+// Flag-free regular expressions: a JSON Schema pattern (the OpenAPI document) has no flags.
+const guid = /^\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$/;
 const GUID = 'workstationData.transactionId must be a GUID.';
 const REASON = 'workstationData.reason must not be empty.';
 const number = (name: string) =>
@@ -24,10 +25,8 @@ const body = v.looseObject({}, 'The request body must be a JSON object.');
 const workstationData = v.object(
   {
     transactionId: v.pipe(v.string(GUID), v.regex(guid, GUID)),
-    reason: v.pipe(
-      v.string(REASON),
-      v.check((reason) => reason.trim() !== '', REASON),
-    ),
+    // Not blank: \S is what trim() keeps, and unlike a check() it can be said in JSON Schema.
+    reason: v.pipe(v.string(REASON), v.regex(/\S/, REASON)),
     storeId: number('storeId'),
     workstationId: number('workstationId'),
     operatorId: text('workstationData.operatorId must be a string.'),
@@ -57,6 +56,35 @@ const customer = v.nullish(
     'customer must be null or an object with a customerId.',
   ),
 );
+
+const AMOUNT = 'The amount must be a positive number with no more decimals than the currency has.';
+
+/** A requested amount; that its decimals fit the loyalty group's currency is checked after it (parseAmount). */
+const amount = v.pipe(
+  v.number(AMOUNT),
+  v.finite(AMOUNT),
+  v.gtValue(0, 'The amount must be greater than zero.'),
+  v.description(
+    "Major units of the loyalty group's currency, with at most as many decimals as it has minor units (ISO 4217: EUR 2, ISK 0, KWD 3).",
+  ),
+);
+
+/**
+ * Each operation's whole body, for the OpenAPI document, built from the very field schemas the
+ * engine parses with. The engine parses field by field (workstationData, then amount, then
+ * customer: its check order, docs/decisions.md), so a refused amount is invalid_amount, not
+ * invalid_request; the document states the body as one shape.
+ */
+export const requestBodies = {
+  /** un-issue, commit, cancel, void */
+  workstationOnly: v.object({ workstationData }),
+  /** a gift card, store credit or loyalty card _pay */
+  pay: v.object({ amount, workstationData }),
+  /** a gift card's _issue, by number or in a series: amount required unless the series has a fixed amount */
+  issueGiftCard: v.object({ amount: v.nullish(amount), customer, workstationData }),
+  issueStoreCredit: v.object({ amount, customer, workstationData }),
+  issueLoyaltyCard: v.object({ customer, workstationData }),
+};
 
 /** The schema's output, or the contract's invalid_request with the first problem's words. */
 function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -88,10 +116,11 @@ export function parseAmount(body: Record<string, unknown>, currency: string, req
     if (required) throw fail.invalidAmount('amount is required.');
     return undefined;
   }
-  // The currency's digits and the number's own shape are the money module's rule, in one place.
-  const minor = majorToMinor(body.amount, currency);
+  const checked = v.safeParse(amount, body.amount, { abortEarly: true });
+  if (!checked.success) throw fail.invalidAmount(checked.issues[0].message);
+  // The currency's digits are the money module's rule, in one place; a positive amount that fits is at least 1.
+  const minor = majorToMinor(checked.output, currency);
   if (minor === null) throw fail.invalidAmount();
-  if (minor <= 0) throw fail.invalidAmount('The amount must be greater than zero.');
   return minor;
 }
 

@@ -1,4 +1,12 @@
 import { minorToMajor } from '../../domain/money';
+import type {
+  AccountWire,
+  AuthorizationWire,
+  GiftCardWire,
+  LoyaltyCardWire,
+  LoyaltyPaymentWire,
+  StoreCreditWire,
+} from '../../wire/answers';
 import { pendingOf } from './indexes';
 import type {
   AuthorizationRecord,
@@ -9,7 +17,10 @@ import type {
   LoyaltyPaymentRecord,
 } from './state';
 
-/** The contract's JSON shapes, in major units, built from the engine's state. */
+/**
+ * The contract's JSON shapes, in major units, built from the engine's state. Typed by the schemas the
+ * terminal parses answers with (src/wire/answers.ts): an answer that drifts from them does not compile.
+ */
 
 export const isoDateTime = (ms: number) => new Date(ms).toISOString();
 export const isoDate = (ms: number) => isoDateTime(ms).slice(0, 10);
@@ -25,7 +36,7 @@ export function authorizedAmount(state: EngineState, rec: InstrumentRecord, now:
     .reduce((sum, a) => sum + a.amount, 0);
 }
 
-function accountView(state: EngineState, rec: InstrumentRecord, now: number) {
+function accountView(state: EngineState, rec: InstrumentRecord, now: number): AccountWire {
   const major = (minor: number) => minorToMajor(minor, state.currency);
   return {
     amountNet: major(rec.net),
@@ -48,7 +59,11 @@ function holdStatus(rec: HoldInstrument, now: number): 'notIssued' | 'issued' | 
   return isHoldExpired(rec, now) ? 'expired' : 'issued';
 }
 
-export function holdInstrumentView(state: EngineState, rec: HoldInstrument, now: number) {
+export function holdInstrumentView(
+  state: EngineState,
+  rec: HoldInstrument,
+  now: number,
+): GiftCardWire | StoreCreditWire {
   const id = rec.kind === 'giftCard' ? { giftCardId: rec.number } : { storeCreditId: rec.number };
   return {
     ...id,
@@ -60,7 +75,7 @@ export function holdInstrumentView(state: EngineState, rec: HoldInstrument, now:
   };
 }
 
-export function loyaltyCardView(state: EngineState, rec: LoyaltyInstrument, now: number) {
+export function loyaltyCardView(state: EngineState, rec: LoyaltyInstrument, now: number): LoyaltyCardWire {
   return {
     loyaltyCardId: rec.number,
     ...dates(rec),
@@ -71,7 +86,12 @@ export function loyaltyCardView(state: EngineState, rec: LoyaltyInstrument, now:
   };
 }
 
-export function authorizationView(state: EngineState, auth: AuthorizationRecord, rec: InstrumentRecord, now: number) {
+export function authorizationView(
+  state: EngineState,
+  auth: AuthorizationRecord,
+  rec: InstrumentRecord,
+  now: number,
+): AuthorizationWire {
   return {
     authCode: auth.authCode,
     instrumentId: auth.instrumentId,
@@ -88,7 +108,7 @@ export function loyaltyPaymentView(
   payment: LoyaltyPaymentRecord,
   rec: LoyaltyInstrument,
   now: number,
-) {
+): LoyaltyPaymentWire {
   return {
     result: payment.result,
     requestedAmount: minorToMajor(payment.requestedAmount, state.currency),
@@ -137,7 +157,7 @@ export function stateView(state: EngineState, now: number) {
       requestedAmount: major(p.requestedAmount),
       approvedAmount: major(p.approvedAmount),
       ...(p.denialReason !== undefined && { denialReason: p.denialReason }),
-      status: p.result === 'denied' ? 'denied' : p.voided ? 'voided' : 'approved',
+      status: p.result === 'denied' ? ('denied' as const) : p.voided ? ('voided' as const) : ('approved' as const),
       voided: p.voided,
       at: isoDateTime(p.at),
     })),

@@ -1,12 +1,20 @@
 import * as v from 'valibot';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../wire/idempotency-key';
 import type { Engine } from '../engine/engine';
 import { SimError } from '../engine/errors';
+import type { resetAnswerSchema, SimulatorState } from './control-answers';
 import { createFaults, faultSettingSchema, type FaultKind } from './faults';
 
 /** Header by which the handler tells its host to destroy the connection instead of answering ("drop"). */
 export const DROP_HEADER = 'x-simulator-drop';
+
+/**
+ * The method a host passes for one fetch's Request cannot carry (CONNECT, TRACE, TRACK) or its own
+ * parser refused: nothing is routed under it, so it is answered as any unlisted method (404 not_found).
+ */
+export const UNLISTED_METHOD = 'UNLISTED';
 
 const API_PREFIX = '/loyalty/api/v1/pos/loyaltyGroups/:loyaltyGroup';
 
@@ -71,6 +79,9 @@ const faultAnswers: Record<Exclude<FaultKind, 'drop' | 'timeout'>, () => Respons
   rateLimited: () => errorResponse(429, 'rate_limited', 'Simulated rate limit.', {}, { 'retry-after': '1' }),
 };
 
+let openApi: Promise<unknown> | undefined;
+const openApiDocument = () => (openApi ??= import('../openapi/document').then((m) => m.buildOpenApiDocument()));
+
 /**
  * The simulator's HTTP face: one fetch(Request) => Response handler (hono) that runs in Node and in
  * the browser. It owns transport concerns only: CORS, tokens, idempotency keys, faults, status
@@ -102,14 +113,16 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
 
   // ---- the simulator's own interface ---------------------------------------------------------
 
-  app.get('/_simulator/state', (c) => c.json(engine.view()));
+  app.get('/_simulator/state', (c) => c.json(engine.view() satisfies SimulatorState));
   app.post('/_simulator/reset', async (c) => {
     engine.reset();
     faults.clear();
     await changed();
-    return c.json({ reset: true });
+    return c.json({ reset: true } satisfies v.InferInput<typeof resetAnswerSchema>);
   });
   app.get('/_simulator/faults', (c) => c.json(faults.setting));
+  // Built when first asked, from a chunk of its own: the training page does not download the converter otherwise.
+  app.get('/_simulator/openapi.json', async (c) => c.json(await openApiDocument()));
   app.post('/_simulator/faults', async (c) => {
     let body: unknown;
     try {
@@ -143,7 +156,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     c.set('bodyText', bodyText);
     c.set('merchantId', merchantId);
 
-    const key = c.req.method === 'POST' && merchantId && token ? c.req.header('idempotency-key') : undefined;
+    // A blank or over-long key is refused once the token is known, before it is looked up or stored.
+    const sentKey = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
+    const keyCheck = sentKey === undefined ? undefined : v.safeParse(idempotencyKeySchema, sentKey);
+    const key = keyCheck?.success && merchantId && token ? keyCheck.output : undefined;
     if (key && token) {
       const begun = engine.idempotency.begin(token, key, `${c.req.method} ${path} ${canonical(bodyText)}`);
       if (begun.kind === 'reused')
@@ -175,6 +191,9 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     if (!merchantId) {
       if (key && token) engine.idempotency.abandon(token, key);
       return errorResponse(401, 'unauthorized', 'Missing or unknown access token.');
+    }
+    if (keyCheck && !keyCheck.success) {
+      return errorResponse(400, 'invalid_request', keyCheck.issues[0].message, { field: IDEMPOTENCY_KEY_HEADER });
     }
 
     await next();
@@ -250,6 +269,8 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
 
   return {
     fetch: (request: Request) => app.fetch(request),
+    /** "METHOD /path" of every route, in hono's syntax (`:param`): the OpenAPI test checks its document against them. */
+    routes: () => [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))],
     faults,
     engine,
   };

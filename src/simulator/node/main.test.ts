@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,49 @@ import { demoDataset } from '../demo-dataset';
 const entry = join(__dirname, 'main.ts');
 const tsx = join(__dirname, '../../../node_modules/.bin/tsx');
 const TX = '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Over node:http itself, not fetch: fetch cannot send TRACE. */
+function send(url: string, method: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const req = request({ host: hostname, port, method, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The bytes of one request line on a socket, for what node:http's client will not send or read as usual. */
+function sendRaw(url: string, requestLine: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    let text = '';
+    const socket = connect(Number(port), hostname, () => socket.write(`${requestLine}\r\nHost: x\r\n\r\n`));
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
 
 function startSimulator(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
@@ -67,6 +112,29 @@ describe('npm run simulator', () => {
         'access-control-expose-headers',
       ),
     ).toMatch(/Idempotency-Replayed/);
+  });
+
+  it('answers 404 not_found with the error body and CORS to a method fetch cannot carry (TRACE over node:http)', async () => {
+    const trace = await send(sim.url, 'TRACE', '/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001', {
+      Authorization: 'Bearer demo-token',
+      Origin: 'http://terminal.test',
+    });
+    expect([trace.status, JSON.parse(trace.body), trace.headers['access-control-allow-origin']]).toEqual([
+      404,
+      { error: { code: 'not_found', message: expect.any(String) } },
+      '*',
+    ]);
+    // CONNECT goes to Node's 'connect' event, TRACK is refused by its parser: the same answer for both.
+    for (const line of ['CONNECT 127.0.0.1:1 HTTP/1.1', 'TRACK / HTTP/1.1']) {
+      const answer = await sendRaw(sim.url, line);
+      expect([line, answer.status, JSON.parse(answer.body), answer.headers['access-control-allow-origin']]).toEqual([
+        line,
+        404,
+        { error: { code: 'not_found', message: expect.any(String) } },
+        '*',
+      ]);
+    }
+    expect((await fetch(api('/giftcards/700100000001'), { headers: auth })).status).toBe(200); // still serving
   });
 
   it('drop destroys the connection after applying the operation; the replay answers it', async () => {

@@ -34,7 +34,7 @@ export function harness(options: { dataset?: unknown; start?: string } = {}) {
   ): Promise<Answer> {
     const headers = new Headers({ 'content-type': 'application/json' });
     if (init.token !== null) headers.set('authorization', `Bearer ${init.token ?? 'demo-token'}`);
-    if (init.key) headers.set('idempotency-key', init.key);
+    if (init.key !== undefined) headers.set('idempotency-key', init.key);
     const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     const response = await app.fetch(new Request(`http://sim${path}`, { method, headers, body, signal: init.signal }));
     const text = await response.text();

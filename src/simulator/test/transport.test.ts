@@ -129,6 +129,27 @@ describe('idempotency', () => {
     expect(sim.engine.view().instruments.filter((i) => i.seriesNumber === 'GC3')).toHaveLength(1);
   });
 
+  it('refuses a blank or over-long key before anything happens: 400 invalid_request naming the header', async () => {
+    const sim = harness();
+    for (const key of ['', '   ', 'k'.repeat(256)]) {
+      const refused = await sim.post('/giftcards/700100000001/_pay', pay(10), { key });
+      expect([key.length, refused.status, refused.body.error]).toEqual([
+        key.length,
+        400,
+        { code: 'invalid_request', message: expect.any(String), field: 'Idempotency-Key' },
+      ]);
+    }
+    expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key: '', token: 'nope' })).status).toBe(401);
+    expect(sim.engine.view().authorizations).toHaveLength(0);
+    // 1 and 255 characters are keys like any other: stored, and replayed.
+    for (const key of ['k', 'k'.repeat(255)]) {
+      expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key })).status).toBe(201);
+      const again = await sim.post('/giftcards/700100000001/_pay', pay(10), { key });
+      expect([again.status, again.headers.get('idempotency-replayed')]).toEqual([201, 'true']);
+    }
+    expect(sim.engine.view().authorizations).toHaveLength(2);
+  });
+
   it('answers 422 when a key is reused with another body or path', async () => {
     const sim = harness();
     await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY });
