@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
 import { AmountField } from '@/components/AmountField';
+import { useSaved } from './use-saved';
 import { FormNotice } from '@/components/FormNotice';
-import { minorToInput, parseAmountInput } from '@/domain/money';
+import { minorToInput } from '@/domain/money';
+import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
 import { useCashOutPolicy, useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
+
+const cashOutSchema = (currency: string, locale: string) =>
+  v.object({ enabled: v.boolean(), threshold: amountSchema(currency, locale) });
 
 /** Whether small gift card balances may be paid out in cash, and under what amount. */
 export function CashOutForm() {
@@ -12,43 +19,30 @@ export function CashOutForm() {
   const { currency, locale } = useTerminal();
   const policy = useCashOutPolicy();
   const { cashOutSaved } = useSettingsActions();
-  const [enabled, setEnabled] = useState(policy.enabled);
-  const [threshold, setThreshold] = useState(minorToInput(policy.threshold, currency, locale));
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [saved, setSaved] = useState(false);
+  const schema = cashOutSchema(currency, locale);
+  const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
+    defaultValues: { enabled: policy.enabled, threshold: minorToInput(policy.threshold, currency, locale) },
+  });
+  const { errors } = form.formState;
+  const saved = useSaved(form);
+  const onSubmit = form.handleSubmit((values) => {
+    cashOutSaved(values);
+  });
   return (
-    <form
-      className="settings-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = parseAmountInput(threshold, currency, locale);
-        if (!parsed.ok) return setError(parsed.error === 'ambiguous' ? 'not_a_number' : parsed.error);
-        cashOutSaved({ enabled, threshold: parsed.minor });
-        setSaved(true);
-      }}
-    >
+    <form className="settings-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <fieldset>
         <legend>{t('settings.cashOutTitle')}</legend>
         <p className="hint">{t('settings.cashOutHint')}</p>
         <div className="field field-check">
-          <input
-            id="settings-cash-out-enabled"
-            type="checkbox"
-            className="checkbox"
-            checked={enabled}
-            onChange={(e) => (setEnabled(e.target.checked), setSaved(false))}
-          />
+          <input id="settings-cash-out-enabled" type="checkbox" className="checkbox" {...form.register('enabled')} />
           <label htmlFor="settings-cash-out-enabled">{t('settings.cashOutEnabled')}</label>
         </div>
         <AmountField
           id="settings-cash-out-threshold"
           label={t('settings.cashOutThreshold', { currency })}
-          error={error}
-          registration={{
-            value: threshold,
-            onChange: (e) => (setThreshold(e.target.value), setError(undefined), setSaved(false)),
-          }}
+          error={errors.threshold?.message}
+          registration={form.register('threshold')}
         />
         <button type="submit" className="button button-large">
           {t('settings.cashOutSave')}

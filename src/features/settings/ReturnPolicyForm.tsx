@@ -1,10 +1,23 @@
-import { FormNotice } from '@/components/FormNotice';
-import { useState } from 'react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm, useWatch } from 'react-hook-form';
+import * as v from 'valibot';
 import { AmountField } from '@/components/AmountField';
-import { minorToInput, parseAmountInput } from '@/domain/money';
+import { useSaved } from './use-saved';
+import { FormNotice } from '@/components/FormNotice';
+import { minorToInput } from '@/domain/money';
+import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
 import { useReturnPolicy, useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
+
+/** The PIN for every return, or above an amount (then the amount must be one). */
+const returnPolicySchema = (currency: string, locale: string) => {
+  const way = v.picklist(['storeCredit', 'giftCard']);
+  return v.variant('pin', [
+    v.object({ way, pin: v.literal('every'), above: v.string() }),
+    v.object({ way, pin: v.literal('above'), above: amountSchema(currency, locale) }),
+  ]);
+};
 
 /** How card money goes back on a return, and from what amount a return asks for the manager's PIN. */
 export function ReturnPolicyForm() {
@@ -12,35 +25,30 @@ export function ReturnPolicyForm() {
   const { currency, locale } = useTerminal();
   const policy = useReturnPolicy();
   const { returnPolicySaved } = useSettingsActions();
-  const [way, setWay] = useState(policy.way);
-  const [every, setEvery] = useState(policy.pinAbove === 0);
-  const [above, setAbove] = useState(minorToInput(policy.pinAbove || 5000, currency, locale));
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [saved, setSaved] = useState(false);
+  const schema = returnPolicySchema(currency, locale);
+  const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
+    defaultValues: {
+      way: policy.way,
+      pin: policy.pinAbove === 0 ? 'every' : 'above',
+      above: minorToInput(policy.pinAbove || 5000, currency, locale),
+    },
+  });
+  const pin = useWatch({ control: form.control, name: 'pin' });
+  const { errors } = form.formState;
+  const saved = useSaved(form);
+  const onSubmit = form.handleSubmit((values) => {
+    returnPolicySaved({ way: values.way, pinAbove: values.pin === 'every' ? 0 : values.above });
+  });
   return (
-    <form
-      className="settings-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = parseAmountInput(above, currency, locale);
-        if (!every && !parsed.ok) return setError(parsed.error === 'ambiguous' ? 'not_a_number' : parsed.error);
-        returnPolicySaved({ way, pinAbove: every || !parsed.ok ? 0 : parsed.minor });
-        setSaved(true);
-      }}
-    >
+    <form className="settings-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <fieldset>
         <legend>{t('settings.returnsTitle')}</legend>
         <div className="field">
           <label htmlFor="settings-return-way" className="field-label">
             {t('settings.returnsWay')}
           </label>
-          <select
-            id="settings-return-way"
-            className="input"
-            value={way}
-            onChange={(e) => setWay(e.target.value === 'giftCard' ? 'giftCard' : 'storeCredit')}
-          >
+          <select id="settings-return-way" className="input" {...form.register('way')}>
             <option value="storeCredit">{t('returns.way.storeCredit')}</option>
             <option value="giftCard">{t('returns.way.giftCard')}</option>
           </select>
@@ -49,25 +57,17 @@ export function ReturnPolicyForm() {
           <label htmlFor="settings-return-pin" className="field-label">
             {t('settings.returnsPin')}
           </label>
-          <select
-            id="settings-return-pin"
-            className="input"
-            value={every ? 'every' : 'above'}
-            onChange={(e) => setEvery(e.target.value === 'every')}
-          >
+          <select id="settings-return-pin" className="input" {...form.register('pin')}>
             <option value="above">{t('settings.returnsPinAboveChoice')}</option>
             <option value="every">{t('settings.returnsPinEvery')}</option>
           </select>
         </div>
-        {!every && (
+        {pin === 'above' && (
           <AmountField
             id="settings-return-pin-above"
             label={t('settings.returnsPinAbove', { currency })}
-            error={error}
-            registration={{
-              value: above,
-              onChange: (e) => (setAbove(e.target.value), setError(undefined), setSaved(false)),
-            }}
+            error={errors.above?.message}
+            registration={form.register('above')}
           />
         )}
         <button type="submit" className="button button-large">

@@ -14,17 +14,8 @@ import { CashOutForm } from './CashOutForm';
 import { ReturnPolicyForm } from './ReturnPolicyForm';
 import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
+import { FieldMessage } from './FieldMessage';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
-
-function FieldMessage({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
-  const t = useT();
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="field-error">
-      {t(`validation.${error.message}` as MessageKey)}
-    </p>
-  );
-}
 
 export function SettingsScreen() {
   const t = useT();

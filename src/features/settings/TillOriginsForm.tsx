@@ -1,30 +1,45 @@
-import { FormNotice, type Notice } from '@/components/FormNotice';
-import { useState } from 'react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import { useSaved } from './use-saved';
+import { FormNotice } from '@/components/FormNotice';
 import { useT } from '@/lib/i18n';
 import { parseOrigins } from '@/lib/settings/server-address';
-import { useTillOrigins, useSettingsActions } from '@/lib/settings/store';
+import { useSettingsActions, useTillOrigins } from '@/lib/settings/store';
+
+/** One origin per line; the words of a refusal name the first line that is not one (read again from the text). */
+const originsSchema = v.object({
+  origins: v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const parsed = parseOrigins(dataset.value);
+      if (parsed.ok) return parsed.origins;
+      addIssue({ message: 'tillInvalid' });
+      return NEVER;
+    }),
+  ),
+});
 
 /** The tills allowed to hand payments over (docs/till-integration.md). */
 export function TillOriginsForm() {
   const t = useT();
-  const saved = useTillOrigins();
+  const allowed = useTillOrigins();
   const { tillOriginsSaved } = useSettingsActions();
-  const [text, setText] = useState(saved.join('\n'));
-  const [notice, setNotice] = useState<Notice>(null);
+  const form = useForm<v.InferInput<typeof originsSchema>, unknown, v.InferOutput<typeof originsSchema>>({
+    resolver: valibotResolver(originsSchema),
+    defaultValues: { origins: allowed.join('\n') },
+  });
+  const { errors } = form.formState;
+  const saved = useSaved(form);
+  const parsed = errors.origins ? parseOrigins(form.getValues('origins')) : null;
+  const refused = parsed && !parsed.ok ? { line: parsed.line, value: parsed.value } : null;
+  const onSubmit = form.handleSubmit(({ origins }) => {
+    tillOriginsSaved(origins);
+    // Shown as the terminal reads them: one per line, duplicates gone.
+    form.setValue('origins', origins.join('\n'));
+  });
   return (
-    <form
-      className="settings-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = parseOrigins(text);
-        if (!parsed.ok)
-          return setNotice({ ok: false, text: t('settings.tillInvalid', { line: parsed.line, value: parsed.value }) });
-        tillOriginsSaved(parsed.origins);
-        setText(parsed.origins.join('\n'));
-        setNotice({ ok: true, text: t('settings.tillSaved') });
-      }}
-    >
+    <form className="settings-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <fieldset>
         <legend>{t('settings.tillTitle')}</legend>
         <div className="field">
@@ -37,18 +52,23 @@ export function TillOriginsForm() {
             rows={3}
             spellCheck={false}
             autoComplete="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby="settings-till-hint"
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? 'settings-till-hint settings-till-error' : 'settings-till-hint'}
+            {...form.register('origins')}
           />
           <p id="settings-till-hint" className="hint">
             {t('settings.tillHint')}
           </p>
+          {refused && (
+            <p id="settings-till-error" className="field-error" role="alert">
+              {t('settings.tillInvalid', refused)}
+            </p>
+          )}
         </div>
         <button type="submit" className="button button-large">
           {t('settings.tillSave')}
         </button>
-        <FormNotice notice={notice} />
+        <FormNotice notice={saved ? { ok: true, text: t('settings.tillSaved') } : null} />
       </fieldset>
     </form>
   );

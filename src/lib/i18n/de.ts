@@ -114,6 +114,7 @@ export const de: Record<MessageKey, Message> = {
   'settings.fix': 'Bitte die markierten Felder korrigieren.',
   'validation.required': 'Pflichtfeld.',
   'validation.url': 'Adresse mit http:// oder https:// eingeben.',
+  'validation.wholeRange': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
   'validation.integer': 'Ganze Zahl eingeben.',
   'validation.currency': 'ISO-4217-Währungscode eingeben, z. B. EUR.',
   'validation.timeout': '1 bis 120 Sekunden eingeben.',

@@ -94,6 +94,7 @@ export const enMore = {
   'settings.fix': 'Fix the marked fields.',
   'validation.required': 'Required.',
   'validation.url': 'Enter an address starting with http:// or https://.',
+  'validation.wholeRange': 'Enter a whole number from {min} to {max}.',
   'validation.integer': 'Enter a whole number.',
   'validation.currency': 'Enter an ISO 4217 currency code, e.g. EUR.',
   'validation.timeout': 'Enter 1 to 120 seconds.',
