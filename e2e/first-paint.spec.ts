@@ -34,10 +34,10 @@ test('a card scanned straight after the amount due, while the money path is stil
   request,
 }) => {
   await resetSimulator(request);
-  // The money path's chunk (and the training simulator's) held back until the card has been scanned.
+  // The money path's chunk held back until the card has been scanned.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/money-path-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -49,4 +49,39 @@ test('a card scanned straight after the amount due, while the money path is stil
   release();
   await expect(page.getByLabel('Amount to take from this card')).toBeFocused();
   await expect(page.getByText(/was read\. Key the amount due first/)).toHaveCount(0);
+});
+
+test('training: the open sale stays on screen when the training server arrives after it was started', async ({
+  page,
+}) => {
+  await cashierSignedOn(page);
+  // Every heading the screen shows, in order: a sale that flickers back to "New sale" would be seen.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { headings: string[] }).headings = seen;
+    new MutationObserver(() => {
+      const heading = document.querySelector('main h2')?.textContent ?? '';
+      if (heading && seen.at(-1) !== heading) seen.push(heading);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let simulatorLoaded = false;
+  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+    simulatorLoaded = true;
+  });
+  await page.goto('/');
+  await page.getByLabel('Amount due (EUR)').fill('12.50');
+  await page.getByRole('button', { name: 'Start sale' }).click();
+  await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
+  release();
+  await expect.poll(() => simulatorLoaded).toBe(true);
+  // The simulator answers: a card looked up on the open sale is its first payment.
+  await page.getByLabel('Card number').fill('700100000001');
+  await page.getByLabel('Card number').press('Enter');
+  await expect(page.getByLabel('Amount to take from this card')).toHaveValue('12.50');
+  const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
+  expect(headings.slice(headings.indexOf('New sale'))).toEqual(['New sale', 'Sale']);
 });

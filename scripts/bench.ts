@@ -28,7 +28,9 @@ function bundle() {
   for (const f of lazy) {
     const when = f.startsWith('runtime-')
       ? 'the simulator: loaded only in training mode'
-      : 'loaded when first opened, prefetched when idle';
+      : f.startsWith('money-path-')
+        ? 'the money path: asked for after the first paint'
+        : 'loaded when first opened, prefetched when idle';
     console.log(`bundle: lazy chunk ${f} ${kb(gz(`assets/${f}`))} gzipped (${when})`);
   }
 }

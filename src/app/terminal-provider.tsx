@@ -42,14 +42,15 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     };
   }, [mode, training]);
 
-  const terminal = useMemo<Terminal>(() => {
+  // The server and who works with it: what the money path is built on. It changes when the server or
+  // the cashier does, never when the training simulator finishes starting or the language changes (a
+  // rebuilt money path would empty the screens' sales until they are read again).
+  const connection = useMemo<Omit<Terminal, 'locale' | 'training'>>(() => {
     if (mode === 'live' && server) {
       const operatorId = cashier?.operatorId ?? server.operatorId;
-      const apiConfig = { ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 };
       return {
         mode,
-        apiConfig,
-        locale,
+        apiConfig: { ...server, operatorId, timeoutMs: server.timeoutSeconds * 1000 },
         currency: server.currency,
         operatorId,
         operatorName: cashier?.name,
@@ -59,28 +60,25 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
         fetch: globalThis.fetch.bind(globalThis),
         baseUrl: server.baseUrl,
         scope: scopeOf(mode, server),
-        training: null,
       };
     }
     // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
     const operatorId = cashier?.operatorId ?? 'trainee';
     const trainingFetch: typeof fetch = async (input, init) => (await loadTrainingServer()).fetch(input, init);
-    const apiConfig = {
-      baseUrl: trainingFacts.baseUrl,
-      loyaltyGroup: trainingFacts.loyaltyGroup,
-      token: trainingFacts.token,
-      merchantId: trainingFacts.merchantId,
-      currency: trainingFacts.currency,
-      timeoutMs: 10_000,
-      storeId: 1,
-      workstationId: 1,
-      operatorId,
-      fetch: trainingFetch,
-    };
     return {
       mode: 'training',
-      apiConfig,
-      locale,
+      apiConfig: {
+        baseUrl: trainingFacts.baseUrl,
+        loyaltyGroup: trainingFacts.loyaltyGroup,
+        token: trainingFacts.token,
+        merchantId: trainingFacts.merchantId,
+        currency: trainingFacts.currency,
+        timeoutMs: 10_000,
+        storeId: 1,
+        workstationId: 1,
+        operatorId,
+        fetch: trainingFetch,
+      },
       currency: trainingFacts.currency,
       operatorId,
       operatorName: cashier?.name,
@@ -90,9 +88,20 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       fetch: trainingFetch,
       baseUrl: trainingFacts.baseUrl,
       scope: scopeOf('training', null),
-      training: training ? { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries } : null,
     };
-  }, [mode, server, training, locale, cashier]);
+  }, [mode, server, cashier]);
+
+  const terminal = useMemo<Terminal>(
+    () => ({
+      ...connection,
+      locale,
+      training:
+        connection.mode === 'training' && training
+          ? { scenarios: training.scenarios, scenarioSeries: training.scenarioSeries }
+          : null,
+    }),
+    [connection, locale, training],
+  );
 
   useWarmFormatters(locale, terminal.currency);
 

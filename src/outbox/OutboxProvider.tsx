@@ -9,7 +9,7 @@ import { onOutboxChange, recordsToSend } from './changes';
 import type { Perform } from './perform';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
 import { createReadModel } from './read-model';
-import type { MoneyPath } from './runtime';
+import type { MoneyPath } from './money-path';
 import { askToKeepRecords, measureStorage } from './storage-report';
 import { outboxDb } from './storage';
 import { tabId } from './tab';
@@ -22,8 +22,8 @@ function measureSoon() {
   void measureStorage();
 }
 
-/** The money path's chunk (runtime.ts): the API layer, the outbox's write side, the sender, the executor. */
-const loadMoneyPath = () => import('./runtime');
+/** The money path's chunk (money-path.ts): the API layer, the outbox's write side, the sender, the executor. */
+const loadMoneyPath = () => import('./money-path');
 
 /**
  * The outbox, its executor and its one sender for the server the terminal works with now. The

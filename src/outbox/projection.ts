@@ -84,7 +84,9 @@ async function adoptOrphan(outbox: Adopter, tab: string, sales: Sale[]) {
   if (orphan) await outbox.adopt(orphan.transactionId, orphan.owner, tab);
 }
 
+/** Another server: nothing of the last one's sales or counts may show. The same server keeps its view until read again. */
 export function resetView(scope: string) {
+  if (useView.getState().scope === scope) return;
   generation += 1;
   useView.setState({ scope, sales: [], counts: { waiting: 0, attention: 0 } });
 }
