@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { Account } from '@/domain/account';
 import {
+  type Account,
   deriveIssueStatus,
   type Customer,
   type GiftCard,

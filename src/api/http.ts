@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { majorToMinor } from '@/domain/money';
 import { untrustedText } from '@/domain/untrusted-text';
-import { MalformedAmount } from './contract';
+import { MalformedAmount, issuesText } from './contract';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
-import { issuesText } from './contract';
 import { errorBodyWire } from '@/wire/answers';
 
 export interface HttpConfig {

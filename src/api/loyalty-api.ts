@@ -1,4 +1,4 @@
-import type { Customer } from '@/domain/instrument';
+import type { Customer, Instrument, InstrumentKind } from '@/domain/instrument';
 import { minorToMajor, type Minor } from '@/domain/money';
 import { toAuthorization, toGiftCard, toLoyaltyCard, toLoyaltyPayment, toLoyaltyVoid, toStoreCredit } from './contract';
 import { path, request, type HttpConfig } from './http';
@@ -13,7 +13,6 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { instrumentKeys } from './query-keys';
 import { lookupContradiction } from '@/domain/answer-check';
-import type { Instrument, InstrumentKind } from '@/domain/instrument';
 import { LoyaltyApiError } from './errors';
 
 export interface ApiConfig extends HttpConfig {

@@ -4,8 +4,8 @@ import { useNavigationActions, useScreen, useSignOffAsked, type Screen } from '@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocale, useTerminalMode } from '@/lib/settings/store';
 import { OutboxProvider } from '@/outbox/OutboxProvider';
-import { PrintArea } from '@/lib/print';
-import { cashierActions, useCashier } from '@/lib/cashier/store';
+import { PrintArea } from '@/lib/printing/print';
+import { cashierActions, useCashier } from '@/app/cashier-store';
 import { TillGate } from '@/features/till/TillGate';
 import { UpdateOffer } from '@/lib/offline/UpdateOffer';
 import { DisplayGate } from '@/features/customer-display/DisplayGate';
@@ -21,7 +21,7 @@ import { TerminalProvider } from './terminal-provider';
 // The manager's PIN gate is shown once in a while, never on the way to a sale; the sign-on form is a
 // new till's first screen, so it and its words are in the first download. A lazy screen's texts come
 // with its code (it imports '@/lib/i18n'); the first download carries only the first screens' (en.ts).
-const ManagerGate = lazy(() => import('@/components/ManagerGate').then((m) => ({ default: m.ManagerGate })));
+const ManagerGate = lazy(() => import('@/lib/manager/ManagerGate').then((m) => ({ default: m.ManagerGate })));
 // Shown beside the open sale when the cashier turns the tablet to the customer.
 const ShowToCustomer = lazy(() =>
   import('@/features/customer-display/ShowToCustomer').then((m) => ({ default: m.ShowToCustomer })),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFirstScreenT } from '@/lib/i18n/translate';
-import { cashierActions } from '@/lib/cashier/store';
+import { cashierActions } from '@/app/cashier-store';
 
 /** A cashier signs on (operator id and name) before the cashier's screens: the journal names who did what. */
 export function SignOn() {

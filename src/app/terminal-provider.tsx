@@ -7,7 +7,7 @@ import { loadTrainingServer } from './training-server';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useWarmFormatters } from '@/lib/warm-formatters';
 import { scopeOf } from '@/lib/settings/scope';
-import { useCashier } from '@/lib/cashier/store';
+import { useCashier } from '@/app/cashier-store';
 import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';

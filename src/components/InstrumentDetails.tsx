@@ -1,8 +1,6 @@
 import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
-import { availableAmount } from '@/domain/account';
-import type { Instrument } from '@/domain/instrument';
-import { groupNumber } from '@/domain/instrument-number';
+import { availableAmount, type Instrument, groupNumber } from '@/domain/instrument';
 import { formatDate } from '@/lib/format-date';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';

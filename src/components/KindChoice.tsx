@@ -1,5 +1,4 @@
-import { instrumentKinds, type InstrumentKind } from '@/domain/instrument';
-import { groupNumber } from '@/domain/instrument-number';
+import { instrumentKinds, type InstrumentKind, groupNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 
 /** Asks the cashier which kind a number is, when its prefix does not say. */

@@ -1,5 +1,4 @@
-import type { Account } from './account';
-import type { Instrument, InstrumentKind } from './instrument';
+import type { Account, Instrument, InstrumentKind } from './instrument';
 import type { OperationRequest, ResultMap } from './operation';
 import type { Authorization } from './payment';
 

@@ -1,5 +1,4 @@
-import { availableAmount } from './account';
-import type { Instrument } from './instrument';
+import { availableAmount, type Instrument } from './instrument';
 import type { Minor } from './money';
 import { newSale, type Sale } from './sale';
 import { decide, type FlowEnv, type FlowStep } from './sale-flow';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availableAmount } from './account';
-import { deriveIssueStatus } from './instrument';
-import { detectKind, groupNumber, maskNumber, parseInstrumentNumber, type SeriesConfig } from './instrument-number';
+import {
+  availableAmount,
+  deriveIssueStatus,
+  detectKind,
+  groupNumber,
+  maskNumber,
+  parseInstrumentNumber,
+  type SeriesConfig,
+} from './instrument';
 
 describe('available amount', () => {
   it('is net less holds less floor, never below zero', () => {

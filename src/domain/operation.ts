@@ -109,8 +109,6 @@ export type ManagerNote =
   | { code: 'readAgain'; available: Minor; onHold: Minor }
   | { code: 'notReadAgain' };
 
-export type ManagerNoteCode = ManagerNote['code'];
-
 /** Something a manager must look at, attached to the operation it concerns. */
 export interface ManagerFlag {
   operationId: string;

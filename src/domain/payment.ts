@@ -1,4 +1,4 @@
-import type { Account } from './account';
+import type { Account } from './instrument';
 import type { Minor } from './money';
 
 export type AuthorizationStatus = 'pending' | 'committed' | 'canceled' | 'expired';

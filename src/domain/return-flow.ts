@@ -1,4 +1,4 @@
-import { maskNumber, type SeriesConfig } from './instrument-number';
+import type { SeriesConfig } from './instrument';
 import type { Minor } from './money';
 import type { Answer, OperationOrder } from './operation';
 import type { Sale } from './sale';
@@ -285,9 +285,4 @@ export function returnAnswered(r: SaleReturn, answer: Answer, now: Date): SaleRe
   else state = { name: 'unknown', reason: outcome.code };
   const next = { ...r, lines: r.lines.map((l) => (l.id === line.id ? { ...l, state } : l)) };
   return settled(next, now);
-}
-
-/** The return as the slip and the journal name its card: masked, never whole (issued numbers are the customer's card). */
-export function returnTargetText(line: ReturnLine): string {
-  return line.way === 'voidLoyalty' ? maskNumber(line.target) : line.target;
 }

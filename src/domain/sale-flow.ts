@@ -1,5 +1,4 @@
-import type { InstrumentKind } from './instrument';
-import { maskNumber } from './instrument-number';
+import { type InstrumentKind, maskNumber } from './instrument';
 import type { Minor } from './money';
 import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
 import {

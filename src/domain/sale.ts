@@ -1,5 +1,4 @@
-import { availableAmount, type Account } from './account';
-import type { InstrumentKind } from './instrument';
+import { availableAmount, type Account, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, type TenderLine } from './tender-line';
 

@@ -1,5 +1,4 @@
-import { availableAmount } from './account';
-import type { InstrumentKind } from './instrument';
+import { availableAmount, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import type { ManagerNote, Outcome, OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';

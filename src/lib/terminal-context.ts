@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiConfig } from '@/api/loyalty-api';
-import type { SeriesConfig } from '@/domain/instrument-number';
+import type { SeriesConfig } from '@/domain/instrument';
 import type { TerminalMode } from '@/lib/settings/store';
 import type { ScenarioCard, ScenarioSeries } from '@/domain/training-scenario';
 

@@ -11,7 +11,7 @@ import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle }
 import { createReadModel } from './read-model';
 import type { MoneyPath } from './money-path';
 import { askToKeepRecords, measureStorage } from './storage-report';
-import { outboxDb } from './storage';
+import { outboxDb } from './db';
 import { tabId } from './tab';
 
 let measured = 0;

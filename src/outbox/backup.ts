@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { maskNumber } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument';
 import type { OperationType } from '@/domain/operation';
 import type { ZReport } from './db';
 import type { OperationRecord } from './types';

@@ -3,6 +3,7 @@ import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import { receiptReference, type Sale } from '@/domain/sale';
 import type { OperationRecord, OperationStatus } from './types';
+import { hadRecords, useStorageStore } from './storage-report';
 
 /**
  * A sale as stored: `active` (1 or 0) and `reference` (the receipt's, receiptReference) are derived
@@ -121,3 +122,30 @@ export function openOutboxDb(name: string, onCreated?: () => void): Promise<Outb
     },
   });
 }
+
+const DB_NAME = 'loyalty-terminal-journal';
+
+let shared: Promise<OutboxDb> | null = null;
+
+/**
+ * The terminal's one outbox database, opened once. A browser without IndexedDB, or one that
+ * refuses it, rejects here (never throws synchronously), and the report says which.
+ */
+export function outboxDb(): Promise<OutboxDb> {
+  shared ??= Promise.resolve().then(() => {
+    if (typeof indexedDB === 'undefined' || indexedDB === null) throw new StorageMissing();
+    let created = false;
+    return openOutboxDb(DB_NAME, () => (created = true)).then(async (db) => {
+      // A new database where this browser had records: the browser cleared them.
+      const empty = created || (await db.count('operations')) === 0;
+      useStorageStore.setState({ usable: 'yes', evicted: empty && hadRecords() });
+      return db;
+    });
+  });
+  shared.catch((error: unknown) =>
+    useStorageStore.setState({ usable: error instanceof StorageMissing ? 'missing' : 'refused' }),
+  );
+  return shared;
+}
+
+class StorageMissing extends Error {}

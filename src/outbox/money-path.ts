@@ -3,7 +3,7 @@ import { createOutbox } from './outbox';
 import { createPerform } from './perform';
 import type { ReadModel } from './read-model';
 import { createSender } from './sender';
-import { outboxDb } from './storage';
+import { outboxDb } from './db';
 import type { OperationRecord } from './types';
 
 /**

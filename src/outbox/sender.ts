@@ -1,6 +1,6 @@
 import { CONTRADICTORY_ANSWER, LoyaltyApiError, toOutcome } from '@/api/errors';
-import { getInstrument } from '@/api/loyalty-api';
-import { availableAmount } from '@/domain/account';
+import { getInstrument, type LoyaltyApi, type PostOptions } from '@/api/loyalty-api';
+import { availableAmount } from '@/domain/instrument';
 import { contradiction } from '@/domain/answer-check';
 import { untrustedText } from '@/domain/untrusted-text';
 import {
@@ -15,7 +15,6 @@ import type { Verification } from '@/domain/sale-flow';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { OperationRecord, OperationResult } from './types';
-import type { LoyaltyApi, PostOptions } from '@/api/loyalty-api';
 
 type Handlers = { [K in OperationType]: (api: LoyaltyApi, r: RequestOf<K>, o: PostOptions) => Promise<ResultMap[K]> };
 
@@ -224,5 +223,3 @@ export function createSender(context: SenderContext) {
     },
   };
 }
-
-export type Sender = ReturnType<typeof createSender>;

@@ -1,4 +1,4 @@
-import type { SeriesConfig } from '@/domain/instrument-number';
+import type { SeriesConfig } from '@/domain/instrument';
 
 /**
  * What the terminal must know of the training server before it has started (the simulator is a

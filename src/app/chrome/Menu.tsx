@@ -3,7 +3,7 @@ import { CameraButton } from '@/components/CameraButton';
 import { Icon } from '@/components/Icon';
 import { LocaleSelect } from '@/components/LocaleSelect';
 import { openCustomerDisplay } from '@/features/customer-display/open-display';
-import { useCashier } from '@/lib/cashier/store';
+import { useCashier } from '@/app/cashier-store';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
-import type { Instrument, InstrumentKind } from '@/domain/instrument';
-import { groupNumber } from '@/domain/instrument-number';
+import { type Instrument, type InstrumentKind, groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
+import { useInstrumentLookup } from '@/lib/card-lookup';
 import { useScanner } from '@/lib/scanner';
 
 /** Reads one card of the expected kind (scan or key), then hands it to `children`. */

@@ -1,12 +1,12 @@
 import { ErrorNotice } from '@/components/ErrorNotice';
-import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
+import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { useTerminal } from '@/lib/terminal-context';
-import { groupNumber } from '@/domain/instrument-number';
+import { groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import type { OperationState } from '@/outbox/use-operation';
 import { notesText } from '@/lib/note-text';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
 export function IssueOutcome({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { cardRange, type RangeProblem } from '@/domain/card-box';
-import { parseInstrumentNumber } from '@/domain/instrument-number';
+import { parseInstrumentNumber } from '@/domain/instrument';
 import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 
 const cardNumber = v.pipe(

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Money } from '@/components/Money';
-import type { Instrument } from '@/domain/instrument';
-import { groupNumber, type SeriesConfig } from '@/domain/instrument-number';
+import { type Instrument, groupNumber, type SeriesConfig } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { useInstrumentOperation } from '@/outbox/use-operation';
 import { useTerminal } from '@/lib/terminal-context';

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { useLookupPauses } from '@/lib/lookup-guard-store';
+import { useLookupPauses } from '@/lib/card-lookup';
 import { useTerminal } from '@/lib/terminal-context';
 
 /** Each pause of lookups (card-number guessing), newest first, and whether a manager lifted it. */

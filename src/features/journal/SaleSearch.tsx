@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Money } from '@/components/Money';
-import { maskNumber } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument';
 import { parseAmountInput } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { useT } from '@/lib/i18n';

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { SlipView } from '@/components/SlipView';
+import { SlipView } from '@/lib/printing/SlipView';
 import { instrumentKinds } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
-import type { Cashier } from '@/lib/cashier/store';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import { dayReport, lineNames, type KindFigures } from './day-report';
 
 /** The journal's name for a cashier (as journal-rows writes it). */
+/** The cashier signing off (the shell's sign-on keeps who it is). */
+type Cashier = { operatorId: string; name?: string | undefined };
+
 const operatorLabel = (c: Cashier) => (c.name ? `${c.name} (${c.operatorId})` : c.operatorId);
 
 /**

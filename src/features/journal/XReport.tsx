@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Money } from '@/components/Money';
-import { SlipView } from '@/components/SlipView';
-import { instrumentKinds } from '@/domain/instrument';
-import { maskNumber } from '@/domain/instrument-number';
+import { SlipView } from '@/lib/printing/SlipView';
+import { instrumentKinds, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
@@ -15,7 +14,7 @@ import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { OperationRecord } from '@/outbox/types';
 import { dayReport, lineNames, reportCsv, type DayReport } from './day-report';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 
 type Loaded = { records: OperationRecord[]; sales: Sale[]; zs: ZReport[]; at: string };
 

@@ -1,9 +1,7 @@
-import type { InstrumentKind } from '@/domain/instrument';
-import type { Minor } from '@/domain/money';
+import { type InstrumentKind, maskNumber } from '@/domain/instrument';
+import { type Minor, minorToInput } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
-import { maskNumber } from '@/domain/instrument-number';
-import { minorToInput } from '@/domain/money';
 import { kindOf } from '@/domain/operation';
 import { csvCell, toRow, type JournalRow } from './journal-rows';
 

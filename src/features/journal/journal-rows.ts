@@ -1,7 +1,6 @@
-import type { InstrumentKind } from '@/domain/instrument';
+import { type InstrumentKind, maskNumber } from '@/domain/instrument';
 import { kindOf } from '@/domain/operation';
 import { CASH_OUT_REASON, receiptReference } from '@/domain/sale';
-import { maskNumber } from '@/domain/instrument-number';
 import { minorToInput, type Minor } from '@/domain/money';
 import type { OperationRecord } from '@/outbox/types';
 

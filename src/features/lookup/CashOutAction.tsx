@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
-import { ManagerGate } from '@/components/ManagerGate';
-import { SlipView } from '@/components/SlipView';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
+import { SlipView } from '@/lib/printing/SlipView';
 import { cashOutCheck } from '@/domain/cash-out';
-import type { Instrument } from '@/domain/instrument';
-import { maskNumber } from '@/domain/instrument-number';
+import { type Instrument, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import { useCashOutPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox, useSaleRecord } from '@/outbox/projection';
-import { cashOutSlipDoc } from './cash-out-slip';
+import { cashOutSlipDoc } from '@/lib/printing/slips/cash-out-slip';
 
 /** How far a cash-out is, from its sale: the drawer opens only once the card's money is committed. */
 function progressOf(sale: Sale | undefined) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ManagerGate } from '@/components/ManagerGate';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { useT } from '@/lib/i18n';
-import { lookupGuard } from '@/lib/lookup-guard-store';
+import { lookupGuard } from '@/lib/card-lookup';
 
 /** The manager's PIN lifts a pause on lookups early (it goes into the journal as lifted). */
 export function LiftPause({ onLifted }: { onLifted: () => void }) {

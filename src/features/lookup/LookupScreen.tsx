@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { LoyaltyApiError } from '@/api/errors';
-import { groupNumber } from '@/domain/instrument-number';
+import { groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingLookup } from '@/lib/navigation-store';
@@ -10,13 +10,13 @@ import { useScanner } from '@/lib/scanner';
 import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { UnissueAction } from './UnissueAction';
 import { LiftPause } from './LiftPause';
-import { balanceSlipDoc } from './balance-slip';
+import { balanceSlipDoc } from '@/lib/printing/slips/balance-slip';
 import { CashOutAction } from './CashOutAction';
-import { SlipView } from '@/components/SlipView';
-import { printSlip } from '@/lib/print';
+import { SlipView } from '@/lib/printing/SlipView';
+import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { KindChoice } from '@/components/KindChoice';
-import { useInstrumentLookup } from '@/lib/use-instrument-lookup';
+import { useInstrumentLookup } from '@/lib/card-lookup';
 
 export function LookupScreen() {
   const t = useT();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { ErrorNotice } from '@/components/ErrorNotice';
-import { ManagerGate } from '@/components/ManagerGate';
-import type { Instrument } from '@/domain/instrument';
-import { groupNumber } from '@/domain/instrument-number';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
+import { type Instrument, groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useInstrumentOperation } from '@/outbox/use-operation';

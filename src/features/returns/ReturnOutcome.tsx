@@ -1,13 +1,13 @@
-import { IssueSlip, issueSlipDoc } from '@/components/IssueSlip';
+import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
-import { groupNumber } from '@/domain/instrument-number';
+import { groupNumber } from '@/domain/instrument';
 import { returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { useReturn } from './use-return';
 import { lineText, returnSlipDoc, stateText } from './return-text';
-import { SlipView } from '@/components/SlipView';
+import { SlipView } from '@/lib/printing/SlipView';
 
 /** A return under way and its outcome: each way the money goes back, the new card's number, the slips. */
 export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; onNext: () => void }) {

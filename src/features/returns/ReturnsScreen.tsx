@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AmountField } from '@/components/AmountField';
 import { ErrorNotice } from '@/components/ErrorNotice';
-import { ManagerGate } from '@/components/ManagerGate';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';

@@ -1,11 +1,11 @@
-import { maskNumber } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 
 /** A payment of the original sale as the return desk names it: kind and last four, or "Cash". */
 export function paymentName(t: T, line: TenderLine): string {

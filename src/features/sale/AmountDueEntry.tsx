@@ -6,7 +6,7 @@ import { currencyDigits, parseAmountInput, separators } from '@/domain/money';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useTerminal } from '@/lib/terminal-context';
 import { useScanner } from '@/lib/scanner';
-import { maskNumber } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument';
 
 /**
  * Step one of a sale: the amount due, keyed on the keypad or the keyboard. One field, checked by the

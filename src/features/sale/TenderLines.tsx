@@ -4,11 +4,11 @@ import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';
 import { isInFlight, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
-import { lineStatus, toneIcon } from './line-text';
+import { lineStatus, toneIcon } from '@/lib/tender-line-text';
 import type { SaleControls } from './use-sale';
-import { lineName, TenderSlip, tenderSlipDoc } from './slips';
+import { lineName, TenderSlip, tenderSlipDoc } from '@/lib/printing/slips/sale-slips';
 
 const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { useSaved } from './use-saved';
 import { FormNotice } from '@/components/FormNotice';
 import { useT } from '@/lib/i18n';
-import { lookupGuard, useGuardRule } from '@/lib/lookup-guard-store';
+import { lookupGuard, useGuardRule } from '@/lib/card-lookup';
 import { FieldMessage } from './FieldMessage';
 
 const MINUTE = 60_000;

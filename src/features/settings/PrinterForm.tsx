@@ -1,8 +1,8 @@
 import { FormNotice, type Notice } from '@/components/FormNotice';
 import { useState } from 'react';
-import { SlipView } from '@/components/SlipView';
+import { SlipView } from '@/lib/printing/SlipView';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/print';
+import { printSlip } from '@/lib/printing/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { usePrinterStore, type PrinterKind } from '@/lib/printing/printer-store';
 import { useLocale } from '@/lib/settings/store';

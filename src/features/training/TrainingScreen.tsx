@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { instrumentQueries } from '@/api/loyalty-api';
-import { groupNumber } from '@/domain/instrument-number';
+import { groupNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { ScenarioCard } from '@/domain/training-scenario';
 import { useT } from '@/lib/i18n';

@@ -61,6 +61,5 @@ export const serverSettingsSchema = v.object({
 });
 
 export type ServerSettings = v.InferOutput<typeof serverSettingsSchema>;
-export type SeriesSetting = v.InferOutput<typeof seriesSchema>;
 
 export { supportedLocales, type SupportedLocale } from './locales';

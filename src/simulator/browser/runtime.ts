@@ -1,5 +1,5 @@
 import { openDB } from 'idb';
-import type { SeriesConfig } from '../../domain/instrument-number';
+import type { SeriesConfig } from '../../domain/instrument';
 import { currencyDigits, majorToMinor } from '../../domain/money';
 import { parseDataset } from '../engine/dataset';
 import { createEngine } from '../engine/engine';

@@ -1,6 +1,5 @@
 import type { InstrumentKind } from '../../domain/instrument';
-import type { Minor } from '../../domain/money';
-import { minorToMajor } from '../../domain/money';
+import { type Minor, minorToMajor } from '../../domain/money';
 import { fail, SimError } from './errors';
 import { sweepLapsed } from './indexes';
 import { parseWorkstationData, requireBody, type WorkstationData } from './requests';

@@ -1,5 +1,4 @@
-import type { Minor } from '../../domain/money';
-import { majorToMinor, minorToMajor } from '../../domain/money';
+import { type Minor, majorToMinor, minorToMajor } from '../../domain/money';
 import { addMonthsUtc, kindName, type Caller, type EngineContext, type HoldKind } from './context';
 import { fail, SimError } from './errors';
 import { authCodeTaken, findAuthorization as lookUpAuthorization } from './indexes';

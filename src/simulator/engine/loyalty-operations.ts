@@ -1,5 +1,4 @@
-import type { Minor } from '../../domain/money';
-import { minorToMajor } from '../../domain/money';
+import { type Minor, minorToMajor } from '../../domain/money';
 import { addMonthsUtc, type Caller, type EngineContext } from './context';
 import { fail, SimError } from './errors';
 import { paymentsOfSale } from './indexes';

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import type { Customer } from '../../domain/instrument';
-import type { Minor } from '../../domain/money';
-import { majorToMinor } from '../../domain/money';
+import { type Minor, majorToMinor } from '../../domain/money';
 import { fail } from './errors';
 
 /** Request bodies, validated as the contract says: wrong shapes are 400 invalid_request, bad amounts 400 invalid_amount. */

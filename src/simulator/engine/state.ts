@@ -1,6 +1,5 @@
 import type { Customer, InstrumentKind, LoyaltyStatusCode } from '../../domain/instrument';
-import type { Minor } from '../../domain/money';
-import { majorToMinor } from '../../domain/money';
+import { type Minor, majorToMinor } from '../../domain/money';
 import type { Dataset, GiftCardSeriesData, SeriesData } from './dataset';
 
 /** Everything the simulated server knows, in minor units and epoch milliseconds; plain data, so it can be stored. */

@@ -66,5 +66,3 @@ export function createFaults() {
     },
   };
 }
-
-export type Faults = ReturnType<typeof createFaults>;

@@ -1,11 +1,10 @@
-import type { Instrument } from '@/domain/instrument';
-import { groupNumber } from '@/domain/instrument-number';
+import { type Instrument, groupNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { formatDate } from '@/lib/format-date';
 import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
-import { SlipView } from './SlipView';
+import { SlipView } from '@/lib/printing/SlipView';
 
 /** The slip for an issued instrument: its number as text and barcode, amount, expiry, series. */
 export function issueSlipDoc(t: T, terminal: Terminal, instrument: Instrument): SlipDoc {

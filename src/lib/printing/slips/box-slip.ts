@@ -1,10 +1,10 @@
 import type { BoxSummary } from '@/domain/card-box';
-import { groupNumber } from '@/domain/instrument-number';
+import { groupNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 
 /**
  * The box's summary on paper: how many cards, their total, the first and the last number issued,

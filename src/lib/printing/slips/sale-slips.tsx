@@ -1,14 +1,14 @@
-import { SlipView } from '@/components/SlipView';
-import { maskNumber } from '@/domain/instrument-number';
+import { SlipView } from '@/lib/printing/SlipView';
+import { maskNumber } from '@/domain/instrument';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
-import { lineStatus } from './line-text';
+import { lineStatus } from '@/lib/tender-line-text';
 
 function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;

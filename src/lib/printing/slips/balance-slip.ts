@@ -1,12 +1,10 @@
-import { availableAmount } from '@/domain/account';
-import type { Instrument } from '@/domain/instrument';
-import { maskNumber } from '@/domain/instrument-number';
+import { availableAmount, type Instrument, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { formatDate } from '@/lib/format-date';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 
 /** The customer's most common question, on paper: what the card has now. Masked number, never whole. */
 export function balanceSlipDoc(t: T, terminal: Terminal, card: Instrument, at = new Date()): SlipDoc {

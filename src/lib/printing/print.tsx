@@ -14,10 +14,7 @@ const usePrintStore = create<{ slip: ReactNode | null; printerFailed: boolean }>
 async function printOnPrinter(doc: SlipDoc): Promise<void> {
   const { kind, paper, device } = usePrinterStore.getState();
   if (kind === 'browser' || !device) throw new Error('no printer');
-  const [{ encodeSlip }, { sendToPrinter }] = await Promise.all([
-    import('./printing/escpos'),
-    import('./printing/drivers'),
-  ]);
+  const [{ encodeSlip }, { sendToPrinter }] = await Promise.all([import('./escpos'), import('./drivers')]);
   const bytes = encodeSlip(doc, {
     paper,
     locale: savedLocale(),

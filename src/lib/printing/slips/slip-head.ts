@@ -1,6 +1,6 @@
 import type { T } from '@/lib/i18n';
 import type { Terminal } from '@/lib/terminal-context';
-import type { SlipDoc } from './slip-doc';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
 
 /** The top of every slip: its name and title, TRAINING in training mode, the store and till, the time, and any more lines. */
 export function slipHead(

@@ -1,9 +1,9 @@
-import { maskNumber } from '@/domain/instrument-number';
+import { maskNumber } from '@/domain/instrument';
 import { formatMoney, type Minor } from '@/domain/money';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
-import { slipHead } from '@/lib/printing/slip-head';
+import { slipHead } from '@/lib/printing/slips/slip-head';
 
 /** The cash-out on paper for the drawer and the customer: masked card, the cash paid, the card now empty. */
 export function cashOutSlipDoc(
