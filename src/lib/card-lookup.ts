@@ -82,7 +82,7 @@ export type LookupTarget = { kind: InstrumentKind; number: string };
  * The lookup flow: raw input to a number, the number's prefix to a kind (or a question to the
  * cashier), then the instrument from the server.
  */
-export function useInstrumentLookup(
+export function useCardLookup(
   initial: LookupTarget | null = null,
   options: { fallbackKind?: InstrumentKind } = {},
 ) {

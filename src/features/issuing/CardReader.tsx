@@ -4,7 +4,7 @@ import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { type Instrument, type InstrumentKind, groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import { useInstrumentLookup } from '@/lib/card-lookup';
+import { useCardLookup } from '@/lib/card-lookup';
 import { useScanner } from '@/lib/scanner';
 
 /** Reads one card of the expected kind (scan or key), then hands it to `children`. */
@@ -18,7 +18,7 @@ export function CardReader({
   children: (instrument: Instrument, done: () => void) => ReactNode;
 }) {
   const t = useT();
-  const lookup = useInstrumentLookup(null, { fallbackKind: kind });
+  const lookup = useCardLookup(null, { fallbackKind: kind });
   const [input, setInput] = useState('');
   const slow = useDelayedFlag(lookup.query.isFetching);
   const read = (text: string) => {

@@ -16,7 +16,7 @@ import { SlipView } from '@/lib/printing/SlipView';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { KindChoice } from '@/components/KindChoice';
-import { useInstrumentLookup } from '@/lib/card-lookup';
+import { useCardLookup } from '@/lib/card-lookup';
 
 export function LookupScreen() {
   const t = useT();
@@ -24,7 +24,7 @@ export function LookupScreen() {
   // A look-up asked for elsewhere (a scenario card) is where this screen starts.
   const pending = usePendingLookup();
   const { pendingLookupTaken } = useNavigationActions();
-  const lookup = useInstrumentLookup(pending && { kind: pending.kind, number: pending.number });
+  const lookup = useCardLookup(pending && { kind: pending.kind, number: pending.number });
   const { target, query, submit } = lookup;
   const [input, setInput] = useState(pending?.number ?? '');
   const inputRef = useRef<HTMLInputElement>(null);

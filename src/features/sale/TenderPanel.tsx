@@ -15,7 +15,7 @@ import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import { useInstrumentLookup } from '@/lib/card-lookup';
+import { useCardLookup } from '@/lib/card-lookup';
 import { useScanner } from '@/lib/scanner';
 import type { SaleControls } from './use-sale';
 
@@ -92,7 +92,7 @@ function PayForm({
 /** Step two: read a card, offer the smaller of what is due and what it has, take it. */
 export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
-  const lookup = useInstrumentLookup();
+  const lookup = useCardLookup();
   const { query, target } = lookup;
   const [input, setInput] = useState('');
   const slow = useDelayedFlag(query.isFetching);
