@@ -24,6 +24,8 @@ export interface RequestInit<T> {
   idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
   schema: v.GenericSchema<unknown, T>;
+  /** Told what the answer's headers said of it: whether it replays an earlier attempt's answer. */
+  answer?: { replayed: boolean } | undefined;
 }
 
 /** Builds a path with every parameter percent-encoded: path`/giftcards/${number}`. */
@@ -120,6 +122,7 @@ export async function request<T, R>(config: HttpConfig, init: RequestInit<T>, ma
     });
   }
 
+  if (init.answer) init.answer.replayed = response.headers.get('Idempotency-Replayed') === 'true';
   const parsed = parsedJson ? v.safeParse(init.schema, json) : undefined;
   if (!parsed?.success) {
     const why = parsed ? issuesText(parsed.issues) : 'not JSON';

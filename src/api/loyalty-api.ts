@@ -29,6 +29,8 @@ export interface PostOptions {
   reason: string;
   /** Recorded before sending and reused on every retry; a fresh one when absent. */
   idempotencyKey?: string | undefined;
+  /** Told whether the server's answer replays an earlier attempt's (its Idempotency-Replayed header). */
+  answer?: { replayed: boolean } | undefined;
 }
 
 export interface IssueFields {
@@ -66,6 +68,7 @@ export function createLoyaltyApi(config: ApiConfig) {
         path: p,
         body: { ...fields, workstationData },
         idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
+        answer: options.answer,
         schema,
       },
       map,

@@ -59,7 +59,8 @@ export type Result<R extends OperationRequest> = ResultMap[R['type']];
  * unknown — no answer, or one that cannot be trusted: the same key is sent again until it is known.
  */
 export type Outcome<T> =
-  | { status: 'succeeded'; result: T }
+  /** `replayed`: the server said this is its stored answer to an earlier attempt (Idempotency-Replayed). */
+  | { status: 'succeeded'; result: T; replayed?: boolean | undefined }
   | { status: 'refused'; code: string; message: string; available?: Minor | undefined }
   | { status: 'passing'; code: string; message: string; retryAfterSeconds?: number | undefined }
   | { status: 'unknown'; code: string; message: string };

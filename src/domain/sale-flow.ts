@@ -292,8 +292,12 @@ function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv)
   let s = step(applyChange(sale, change));
   const after = s.sale.lines.find((l) => l.id === line.id);
   if (!after) return s;
+  // An earlier attempt went unanswered and this answer does not say it replays that one: only then
+  // is the card read again (the server's word, Idempotency-Replayed, is the evidence; other tills'
+  // payments make the card's arithmetic no proof).
   if (
     answer.outcome.status === 'succeeded' &&
+    !answer.outcome.replayed &&
     answer.attempts > 1 &&
     line.kind !== 'external' &&
     line.availableBefore !== undefined

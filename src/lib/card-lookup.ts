@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
 import { createLoyaltyApi, instrumentQueries } from '@/api/loyalty-api';
+import { instrumentKeys } from '@/api/query-keys';
 import { type InstrumentKind, detectKind, parseInstrumentNumber } from '@/domain/instrument';
 import type { MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
@@ -77,19 +78,37 @@ export const lookupGuard = {
 };
 
 export type LookupTarget = { kind: InstrumentKind; number: string };
+/** A card asked for, and when: what the server said before `at` is not the answer to this scan. */
+type Scan = LookupTarget & { at: number };
 
 /**
  * The lookup flow: raw input to a number, the number's prefix to a kind (or a question to the
- * cashier), then the instrument from the server.
+ * cashier), then the instrument from the server. Every scan or keyed number is a read, the same
+ * card's included (another till may have paid with it): what the cache holds meanwhile is `shown`
+ * marked as `reading`, never the `answer`.
  */
-export function useCardLookup(
-  initial: LookupTarget | null = null,
-  options: { fallbackKind?: InstrumentKind } = {},
-) {
+export function useCardLookup(initial: LookupTarget | null = null, options: { fallbackKind?: InstrumentKind } = {}) {
   const { fallbackKind } = options;
   const { apiConfig, scope, series } = useTerminal();
   const api = useMemo(() => createLoyaltyApi(apiConfig), [apiConfig]);
-  const [target, setTarget] = useState<LookupTarget | null>(initial);
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<Scan | null>(() => (initial ? { ...initial, at: Date.now() } : null));
+  const latest = useRef(target);
+  useEffect(() => {
+    latest.current = target;
+  });
+
+  /** Asks the server for this card now, whatever the cache holds. */
+  const read = useCallback(
+    (next: LookupTarget) => {
+      const before = latest.current;
+      setTarget({ ...next, at: Date.now() });
+      // A new card is fetched as its query starts; the same card again is fetched again here.
+      if (before?.kind === next.kind && before.number === next.number)
+        void queryClient.refetchQueries({ queryKey: instrumentKeys.key(scope, next.kind, next.number), exact: true });
+    },
+    [queryClient, scope],
+  );
   const [askKindFor, setAskKindFor] = useState<string | null>(null);
   const [inputError, setInputError] = useState<MessageKey | null>(null);
 
@@ -104,20 +123,23 @@ export function useCardLookup(
       const kind = detectKind(parsed.number, series) ?? fallbackKind ?? null;
       if (kind) {
         setAskKindFor(null);
-        setTarget({ kind, number: parsed.number });
+        read({ kind, number: parsed.number });
       } else {
         setTarget(null);
         setAskKindFor(parsed.number);
       }
     },
-    [series, fallbackKind],
+    [series, fallbackKind, read],
   );
 
-  const choose = useCallback((target: LookupTarget) => {
-    setAskKindFor(null);
-    setInputError(null);
-    setTarget(target);
-  }, []);
+  const choose = useCallback(
+    (target: LookupTarget) => {
+      setAskKindFor(null);
+      setInputError(null);
+      read(target);
+    },
+    [read],
+  );
 
   const detail = instrumentQueries.detail(api, scope, target?.kind ?? 'giftCard', target?.number ?? '');
   const query = useQuery({
@@ -143,5 +165,25 @@ export function useCardLookup(
     setInputError(null);
   }, []);
 
-  return { target, askKindFor, inputError, submit, choose, clear, cancelAsk: () => setAskKindFor(null), query };
+  const answered = target !== null && query.data !== undefined && query.dataUpdatedAt >= target.at;
+  return {
+    target,
+    askKindFor,
+    inputError,
+    submit,
+    choose,
+    clear,
+    cancelAsk: () => setAskKindFor(null),
+    query,
+    /** The server's answer to the latest scan: the only figures a cashier may act on. */
+    answer: answered ? query.data : undefined,
+    /** What was read before (or by another screen), shown only marked as being read or as old. */
+    shown: query.data,
+    /** The latest scan's read is on its way. */
+    reading: target !== null && !answered && query.isFetching,
+    /** The latest scan's read failed; `shown` is older. */
+    readFailed: target !== null && !answered && !query.isFetching && query.errorUpdatedAt >= target.at,
+    /** "Read again": the same card, asked now. */
+    readAgain: () => target && read(target),
+  };
 }

@@ -200,6 +200,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           attempts: before.attempts + 1,
           updatedAt: now().toISOString(),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
+          replayed: outcome.status === 'succeeded' ? outcome.replayed : undefined,
           error:
             outcome.status === 'succeeded'
               ? undefined

@@ -106,16 +106,18 @@ export function createSender(context: SenderContext) {
     let outcome: Outcome<OperationResult>;
     try {
       const request = record.request as RequestOf<typeof record.request.type>;
+      const answer = { replayed: false };
       const result = await dispatch(api, request, {
         transactionId: record.transactionId,
         reason: record.reason,
         idempotencyKey: record.id,
+        answer,
       });
       // Checked against its request before anything is written: a contradiction is never a success.
       const problem = contradiction(request, record.transactionId, result);
       outcome =
         problem === null
-          ? { status: 'succeeded', result }
+          ? { status: 'succeeded', result, replayed: answer.replayed }
           : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: untrustedText(problem) };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
@@ -135,7 +137,11 @@ export function createSender(context: SenderContext) {
     context.onAnswered?.(written.record);
   }
 
-  /** After an unknown outcome resolved as "it happened": more gone from the card than this payment means the key was not honoured. */
+  /**
+   * After an unknown outcome resolved as "it happened" by an answer that does not say it replays an
+   * earlier one (a server that keeps the key says so: Idempotency-Replayed): more gone from the card
+   * than this payment may mean the key was not honoured and the payment applied twice.
+   */
   async function verify(check: Verification) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
     if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {

@@ -15,6 +15,8 @@ export function simulatedApi(
   onSend?: (request: Request) => void | Promise<void>,
   now?: () => number,
   bend?: Bend,
+  /** 'ignored': a server that does not keep Idempotency-Keys (every request is new to it). */
+  keys: 'kept' | 'ignored' = 'kept',
 ) {
   const parsed = parseDataset(dataset);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
@@ -22,8 +24,13 @@ export function simulatedApi(
   const sent: Request[] = [];
   const inner = simulatorFetch(app);
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
+    let request = new Request(input, init);
     sent.push(request.clone());
+    if (keys === 'ignored') {
+      const headers = new Headers(request.headers);
+      headers.delete('Idempotency-Key');
+      request = new Request(request, { headers });
+    }
     await onSend?.(request.clone());
     const response = await inner(request);
     if (!bend || !response.ok) return response;

@@ -69,12 +69,13 @@ export function CardReader({
           <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
         </p>
       )}
-      {!wrongKind && target && query.error && (
-        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />
+      {!wrongKind && target && query.error && !lookup.answer && !lookup.reading && (
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={lookup.readAgain} />
       )}
+      {/* Only the server's answer to this scan: a card is issued from what the server says now. */}
       {!wrongKind &&
-        query.data &&
-        children(query.data, () => {
+        lookup.answer &&
+        children(lookup.answer, () => {
           lookup.clear();
           setInput('');
         })}

@@ -49,7 +49,8 @@ export function LookupScreen() {
   };
 
   const error = query.error;
-  const refreshFailed = query.isRefetchError && query.data;
+  const { answer, shown, reading, readFailed } = lookup;
+  const readAt = new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
 
   return (
     <div className="screen lookup">
@@ -105,7 +106,7 @@ export function LookupScreen() {
             <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
           </p>
         )}
-        {target && error && !query.data && (
+        {target && error && !shown && (
           <ErrorNotice message={errorText(t, error, { kind: target.kind })} onRetry={() => void query.refetch()}>
             {error instanceof LoyaltyApiError && error.code === 'lookups_paused' && (
               <LiftPause onLifted={() => void query.refetch()} />
@@ -119,30 +120,42 @@ export function LookupScreen() {
             )}
           </ErrorNotice>
         )}
-        {query.data && (
-          <>
-            {refreshFailed && (
-              <p className="notice notice-quiet" role="status">
-                {t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString() })}
-              </p>
+        {shown && !answer && (
+          // What was read before: shown while this scan is read, or when its read failed, never as the answer.
+          <div className="instrument-old">
+            <p className="notice notice-quiet" role="status">
+              <span aria-hidden="true">… </span>
+              {reading ? t('lookup.reading', { time: readAt }) : t('lookup.refreshFailed', { time: readAt })}
+            </p>
+            <InstrumentDetails instrument={shown} />
+            {readFailed && (
+              <div className="actions">
+                <button type="button" className="button" onClick={lookup.readAgain}>
+                  {t('lookup.refresh')}
+                </button>
+              </div>
             )}
-            <InstrumentDetails instrument={query.data} />
+          </div>
+        )}
+        {answer && (
+          <>
+            <InstrumentDetails instrument={answer} />
             <div className="actions">
-              <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              <button type="button" className="button" onClick={lookup.readAgain} disabled={query.isFetching}>
                 {t('lookup.refresh')}
               </button>
               <button
                 type="button"
                 className="button"
                 onClick={() => {
-                  const doc = balanceSlipDoc(t, terminal, query.data);
+                  const doc = balanceSlipDoc(t, terminal, answer);
                   void printSlip(<SlipView doc={doc} />, doc);
                 }}
               >
                 {t('balance.print')}
               </button>
-              <CashOutAction key={`cash-out:${query.data.number}`} card={query.data} />
-              <UnissueAction key={`${query.data.kind}:${query.data.number}`} instrument={query.data} />
+              <CashOutAction key={`cash-out:${answer.number}`} card={answer} />
+              <UnissueAction key={`${answer.kind}:${answer.number}`} instrument={answer} />
             </div>
           </>
         )}

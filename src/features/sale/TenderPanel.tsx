@@ -92,6 +92,7 @@ function PayForm({
 /** Step two: read a card, offer the smaller of what is due and what it has, take it. */
 export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
+  const { locale } = useTerminal();
   const lookup = useCardLookup();
   const { query, target } = lookup;
   const [input, setInput] = useState('');
@@ -100,8 +101,10 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
     setInput(text.trim());
     lookup.submit(text);
   });
-  const instrument = query.data;
-  const reason = instrument ? cannotPay(instrument, new Date()) : null;
+  // The card as read for this scan; while it is read again, what was read before is shown as such.
+  const instrument = lookup.shown;
+  const answer = lookup.answer;
+  const reason = answer ? cannotPay(answer, new Date()) : null;
   const notTaken = instrument && sale.till?.allowedKinds && !sale.till.allowedKinds.includes(instrument.kind);
 
   return (
@@ -152,11 +155,11 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
           <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
         </p>
       )}
-      {target && query.error && !instrument && (
-        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={() => void query.refetch()} />
+      {target && query.error && (!instrument || lookup.readFailed) && (
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={lookup.readAgain} />
       )}
       {instrument && (
-        <div className="tender-card">
+        <div className={answer ? 'tender-card' : 'tender-card instrument-old'}>
           <p className="tender-card-title">
             <strong>{t(`kind.${instrument.kind}`)}</strong>{' '}
             <span className="instrument-number">{groupNumber(instrument.number)}</span>
@@ -167,7 +170,14 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
               <Money minor={availableAmount(instrument.account)} />
             </strong>
           </p>
-          {notTaken ? (
+          {!answer ? (
+            <p className="notice notice-quiet" role="status">
+              <span aria-hidden="true">… </span>
+              {lookup.reading
+                ? t('lookup.reading', { time: new Date(query.dataUpdatedAt).toLocaleTimeString(locale) })
+                : t('lookup.refreshFailed', { time: new Date(query.dataUpdatedAt).toLocaleTimeString(locale) })}
+            </p>
+          ) : notTaken ? (
             <p className="notice notice-error" role="alert">
               <span aria-hidden="true">✕ </span>
               {t('till.kindNotAllowed', { kind: t(`kind.${instrument.kind}`) })}
@@ -179,9 +189,10 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
             </p>
           ) : (
             <PayForm
-              key={`${instrument.kind}:${instrument.number}:${sale.lines.length}`}
+              // A fresh answer (after a refusal that named the balance, say) offers from its own figures.
+              key={`${answer.kind}:${answer.number}:${sale.lines.length}:${query.dataUpdatedAt}`}
               sale={sale}
-              instrument={instrument}
+              instrument={answer}
               controls={controls}
               onDone={() => {
                 lookup.clear();

@@ -23,6 +23,7 @@ export const de: Record<MessageKey, Message> = {
   'lookup.askKind': 'Welche Art von Karte ist {number}?',
   'lookup.cancelAsk': 'Abbrechen',
   'lookup.refresh': 'Neu lesen',
+  'lookup.reading': 'Die Karte wird neu gelesen… bis der Server antwortet, steht hier der Stand von {time}.',
   'lookup.refreshFailed': 'Aktualisierung fehlgeschlagen: Stand von {time}.',
   'number.empty': 'Bitte eine Kartennummer eingeben.',
   'number.malformed': 'Das ist keine Kartennummer: 4 bis 32 Buchstaben oder Ziffern.',

@@ -10,6 +10,7 @@ export const enMore = {
   'lookup.askKind': 'Which kind of card is {number}?',
   'lookup.cancelAsk': 'Cancel',
   'lookup.refresh': 'Read again',
+  'lookup.reading': 'Reading the card again… what was read at {time} is shown until the server answers.',
   'lookup.refreshFailed': 'Could not refresh: showing what was read at {time}.',
   'number.empty': 'Enter a card number.',
   'number.malformed': 'That is not a card number: use 4 to 32 letters or digits.',

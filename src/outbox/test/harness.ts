@@ -16,10 +16,12 @@ import { createSender } from '../sender';
  * The outbox and its sender against the real simulator handler, on a clock the test moves. `run()`
  * is one wake-up of the sender: everything due is sent and answered.
  */
-export function outboxHarness(options: { onSend?: (request: Request) => void | Promise<void>; bend?: Bend } = {}) {
+export function outboxHarness(
+  options: { onSend?: (request: Request) => void | Promise<void>; bend?: Bend; keys?: 'kept' | 'ignored' } = {},
+) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
   const now = () => clock;
-  const sim = simulatedApi({}, undefined, options.onSend, now, options.bend);
+  const sim = simulatedApi({}, undefined, options.onSend, now, options.bend, options.keys);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
   const reads = createReadModel(() => db, 'test');

@@ -185,3 +185,45 @@ describe('failures that are not the API’s', () => {
     expect(t.state().loyaltyPayments).toHaveLength(1);
   });
 });
+
+describe('a double charge is told by evidence, not by arithmetic another till can break', () => {
+  const other = { transactionId: '5f0c6a3e-1d2b-4c5d-8e9f-0a1b2c3d4e5f', reason: 'Sale at till 2' };
+
+  it('another till paying while this payment’s answer is lost twice is no alarm: the server said it replayed', async () => {
+    const t = setup();
+    await t.start(2000);
+    t.app.faults.replace({ next: { count: 2, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    t.advance(1000);
+    await t.run(); // the replay's answer lost too
+    expect(await t.lineStates()).toEqual(['unknown']);
+    // Till 2 takes 15.00 from the same card and commits it, while this till's answer is still missing.
+    const hold = await t.api.giftCards.pay('700100000001', 1500, other);
+    await t.api.giftCards.commit('700100000001', hold.authCode, other);
+    t.advance(2000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['authorized']);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({ status: 'succeeded', replayed: true, notes: undefined });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([
+      [20, 'pending'],
+      [15, 'committed'],
+    ]);
+  });
+
+  it('a server that does not keep the key and applies a replay again is still caught', async () => {
+    const t = setup({ keys: 'ignored' });
+    await t.start(2000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    t.advance(1000);
+    await t.run();
+    expect(t.state().authorizations).toHaveLength(2); // what such a server did
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({ status: 'attention', notes: [{ code: 'appliedTwice' }] });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
+  });
+});
