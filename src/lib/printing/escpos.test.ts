@@ -72,3 +72,19 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     expect(lastCommand(events)).toMatchObject({ type: 'cut' });
   });
 });
+
+describe('text from a server on an ESC/POS printer', () => {
+  it('a control byte in a name is not a printer command: it is dropped, and a line break is a space', () => {
+    const doc: SlipDoc = {
+      name: 'Balance',
+      title: 'Balance',
+      header: [],
+      rows: [{ label: 'Name', value: 'Ann\u001b@\u001dV\u0000\nLee' }],
+    };
+    // The decoder refuses any command the encoder did not send, and any stray control byte.
+    const events = decodeEscPos(encodeSlip(doc, { paper: 80, locale: 'en-IE' }));
+    expect(events.filter((e) => e.type === 'cut')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'init')).toHaveLength(1);
+    expect(printedLines(events).find((l) => l.startsWith('Name'))).toMatch(/^Name\s+Ann@V Lee$/);
+  });
+});

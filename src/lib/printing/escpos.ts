@@ -1,10 +1,8 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { slipRow, type SlipDoc } from './slip-doc';
+import type { SlipDoc } from './slip-doc';
+import { layoutSlip, type CentredLine, type Paper } from './slip-layout';
 
-export type Paper = 80 | 58;
-
-/** Characters per line in the printer's standard font (font A, 12×24 dots). */
-export const PAPER_COLUMNS: Record<Paper, number> = { 80: 48, 58: 32 };
+export { PAPER_COLUMNS, type Paper } from './slip-layout';
 
 /**
  * The code page each language prints in. English and German both need cp858 (cp850 with the euro
@@ -22,52 +20,31 @@ export interface PrinterProfile {
   codepageMapping?: string | null | undefined;
 }
 
-/**
- * Characters a receipt printer's code page does not have, as it can print them (else they come out
- * as "?"): dashes, the ellipsis, the masking dots, bidi isolates around server text.
- */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u2026/g, '.')
-    .replace(/\u2022/g, '*')
-    .replace(/[\u2066-\u2069\u200e\u200f]/g, '')
-    .replace(/[\u00a0\u202f]/g, ' ');
-}
-
 /** A slip as the bytes an ESC/POS printer prints: text, the card number as a native Code 128 barcode, a cut. */
 export function encodeSlip(doc: SlipDoc, profile: PrinterProfile): Uint8Array {
-  const columns = PAPER_COLUMNS[profile.paper];
+  const layout = layoutSlip(doc, profile.paper);
   const encoder = new ReceiptPrinterEncoder({
     language: profile.language ?? 'esc-pos',
-    columns,
+    columns: layout.columns,
     codepageMapping: (profile.codepageMapping as 'epson' | null | undefined) ?? 'epson',
     feedBeforeCut: 4,
   });
   encoder.initialize().codepage(codepageFor(profile.locale));
-  const centred = (text: string, bold = false) =>
-    encoder.align('center').bold(bold).line(printable(text).slice(0, columns)).bold(false);
-  if (doc.training) centred(doc.training, true);
-  centred(doc.title, true);
-  if (doc.subtitle) centred(doc.subtitle);
-  for (const line of doc.header) centred(line);
-  if (doc.number)
-    encoder
-      .align('center')
-      .size(2, 2)
-      .line(printable(doc.number).slice(0, columns / 2))
-      .size(1, 1);
-  if (doc.barcode)
-    encoder
-      .align('center')
-      .barcode(doc.barcode.value, 'code128', { height: 64, width: profile.paper === 58 ? 2 : 3, text: 'none' });
+  const centred = (line: CentredLine) => encoder.align('center').bold(line.bold).line(line.text).bold(false);
+  for (const item of layout.top) {
+    if (item.kind === 'centred') centred(item);
+    else if (item.kind === 'number') encoder.align('center').size(2, 2).line(item.text).size(1, 1);
+    else
+      encoder
+        .align('center')
+        .barcode(item.value, 'code128', { height: item.height, width: item.moduleWidth, text: 'none' });
+  }
   encoder.align('left');
-  for (const row of doc.rows)
-    for (const line of slipRow(printable(row.label), printable(row.value), columns)) {
-      // A value on a line of its own (its label wrapped above), right-aligned by the encoder (it drops leading spaces).
-      if (line.startsWith(' ')) encoder.align('right').line(line.trimStart()).align('left');
-      else encoder.line(line);
-    }
-  if (doc.training) centred(doc.training, true);
+  for (const line of layout.rows) {
+    // Right-aligned by the encoder (it drops leading spaces).
+    if (line.align === 'right') encoder.align('right').line(line.text).align('left');
+    else encoder.line(line.text);
+  }
+  for (const line of layout.bottom) centred(line);
   return encoder.cut('partial').encode();
 }
