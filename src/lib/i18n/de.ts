@@ -247,6 +247,8 @@ export const de: Record<MessageKey, Message> = {
   'slip.auth': 'Autorisierung',
   'slip.result': 'Ergebnis',
   'slip.balance': 'Restguthaben',
+  'slip.notConfirmed': 'NOCH NICHT BESTÄTIGT: Ware nicht aushändigen',
+  'slip.saleNotConfirmed': 'Wartet auf den Kartenserver: nicht abgeschlossen',
   'slip.transaction': 'Vorgang',
   'slip.total': 'Summe',
   'slip.status': 'Status',

@@ -208,6 +208,8 @@ export const enMore = {
   'slip.auth': 'Authorization',
   'slip.result': 'Result',
   'slip.balance': 'Balance left',
+  'slip.notConfirmed': 'NOT CONFIRMED YET: do not hand over the goods',
+  'slip.saleNotConfirmed': 'Waiting for the card server: not complete',
   'slip.transaction': 'Transaction',
   'slip.total': 'Total',
   'slip.status': 'Status',

@@ -17,6 +17,7 @@ export function SlipView({ doc, className = '' }: { doc: SlipDoc; className?: st
       ))}
       {doc.number && <p className="slip-number">{doc.number}</p>}
       {doc.barcode && <Barcode value={doc.barcode.value} label={doc.barcode.label} />}
+      {doc.barcode?.text && <p className="slip-reference">{doc.barcode.text}</p>}
       <dl>
         {doc.rows.map((row, i) => (
           <div key={i}>

@@ -76,11 +76,10 @@ export function eposXml(doc: SlipDoc, options: EposOptions): string {
     if (item.kind === 'centred') body.push(centred(item));
     else if (item.kind === 'number') body.push(textLine(item.text, { align: 'center', bold: false, double: true }));
     else {
-      // Its digits under it when the slip does not print the number large above it.
-      const hri = doc.number ? 'none' : 'below';
+      // Characters under the bars come from the layout (the same line ESC/POS prints), not the printer's HRI.
       body.push(
         '<text align="center"/>',
-        `<barcode type="code128" hri="${hri}" width="${item.moduleWidth}" height="${item.height}">${xmlText(code128Data(item.value))}</barcode>`,
+        `<barcode type="code128" hri="none" width="${item.moduleWidth}" height="${item.height}">${xmlText(code128Data(item.value))}</barcode>`,
       );
     }
   }

@@ -18,8 +18,11 @@ export interface SlipDoc {
   header: string[];
   /** A card number printed large, grouped for reading. */
   number?: string | undefined;
-  /** A card number as a Code 128 barcode (the printer draws it natively). */
-  barcode?: { value: string; label: string } | undefined;
+  /**
+   * A Code 128 barcode (the printer draws it natively); `text`, when given, is printed in characters
+   * under the bars (a receipt's reference, for when the barcode will not scan).
+   */
+  barcode?: { value: string; label: string; text?: string | undefined } | undefined;
   rows: SlipRow[];
 }
 

@@ -88,6 +88,7 @@ export function layoutSlip(doc: SlipDoc, paper: Paper): SlipLayout {
   if (doc.number) top.push({ kind: 'number', text: printable(doc.number).slice(0, columns / 2) });
   if (doc.barcode && CODE128_DATA.test(doc.barcode.value))
     top.push({ kind: 'barcode', value: doc.barcode.value, moduleWidth: paper === 58 ? 2 : 3, height: 64 });
+  if (doc.barcode?.text) top.push(centred(doc.barcode.text));
   const rows: RowLine[] = [];
   for (const row of doc.rows)
     for (const line of slipRow(printable(row.label), printable(row.value), columns))

@@ -14,10 +14,21 @@ function lineName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
 }
 
-/** The sale's reference as a barcode: scanned at the return desk, it finds this sale. */
+/**
+ * The sale's reference as a barcode and in characters under it: scanned or keyed at the return
+ * desk, it finds this sale. The one id a receipt carries.
+ */
 function receiptBarcode(t: T, sale: Sale): Pick<SlipDoc, 'barcode'> {
   const reference = receiptReference(sale.transactionId);
-  return { barcode: { value: reference, label: t('slip.receiptReference', { reference }) } };
+  return { barcode: { value: reference, label: t('slip.receiptReference', { reference }), text: reference } };
+}
+
+/** A line whose outcome is not known yet, on the customer's paper: never "Committing…". */
+const unconfirmed = (line: TenderLine) => ['requesting', 'unknown', 'committing'].includes(line.state.name);
+
+/** The line's state as the customer's paper says it. */
+function paperStatus(t: T, line: TenderLine, terminal: Terminal): string {
+  return unconfirmed(line) ? t('slip.notConfirmed') : lineStatus(t, line, terminal).text;
 }
 
 /** One payment: masked number, amount, authCode or loyalty result, balance left. */
@@ -30,9 +41,8 @@ export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: Tender
       { label: t('slip.card'), value: lineName(t, line) },
       { label: t('slip.amount'), value: money(line.amount) },
       ...(auth ? [{ label: t('slip.auth'), value: untrustedText(auth, TEXT_CAP.short) }] : []),
-      { label: t('slip.result'), value: lineStatus(t, line, terminal).text },
+      { label: t('slip.result'), value: paperStatus(t, line, terminal) },
       ...(line.balanceAfter !== undefined ? [{ label: t('slip.balance'), value: money(line.balanceAfter) }] : []),
-      { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
     ],
     ...receiptBarcode(t, sale),
   };
@@ -47,16 +57,15 @@ export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
       { label: t('sale.due'), value: money(sale.due) },
       ...sale.lines.map((line) => ({
         label: lineName(t, line),
-        value: `${money(coveredAmount(line) || line.amount)} · ${lineStatus(t, line, terminal).text}`,
+        value: `${money(coveredAmount(line) || line.amount)} · ${paperStatus(t, line, terminal)}`,
       })),
       { label: t('slip.total'), value: money(paidAmount(sale)) },
       {
         label: t('slip.status'),
-        value: t(
-          sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title',
-        ),
+        value: sale.lines.some(unconfirmed)
+          ? t('slip.saleNotConfirmed')
+          : t(sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title'),
       },
-      { label: t('slip.transaction'), value: sale.transactionId.slice(0, 8) },
     ],
     ...receiptBarcode(t, sale),
   };
