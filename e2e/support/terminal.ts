@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export const SIMULATOR = 'http://127.0.0.1:4010';
+/** The standalone simulator playwright.config.ts starts; E2E_SIMULATOR runs a spec against another (a second engineer on the machine). */
+export const SIMULATOR = process.env.E2E_SIMULATOR ?? 'http://127.0.0.1:4010';
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
 
 export const MANAGER_PIN = '2468';
