@@ -10,7 +10,7 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, type Page } from '@playwright/test';
-import { groupNumber } from '../src/domain/instrument-number';
+import { groupNumber } from '../src/domain/instrument';
 import { demoDataset } from '../src/simulator/demo-dataset';
 import { memoryAfterGC, type MemoryFigures } from '../e2e/support/memory';
 import { completeSale, liveSettingsSeeded, startSale } from '../e2e/support/sale';
