@@ -193,6 +193,18 @@ function start(command: string, args: string[], readyText: string): Promise<Chil
   });
 }
 
+/** The soak's figures in one line, against the goals (DOM within 20% of a fresh Sale screen, listeners flat, heap < 5 MB). */
+export function soakLine(result: SoakResult, lookups: number, sales: number): string {
+  const { baseline: b, afterSales: a } = result;
+  const sign = (n: number) => (n >= 0 ? `+${n}` : String(n));
+  return (
+    `soak (live, one tab): ${lookups} lookups + ${sales} sales in ${result.seconds.total.toFixed(0)} s; after GC against a fresh Sale screen ` +
+    `(${b.nodes} nodes, ${b.listeners} listeners, ${b.heapMB.toFixed(1)} MB): ` +
+    `nodes ${sign(a.nodes - b.nodes)} (${((a.nodes / b.nodes - 1) * 100).toFixed(0)}%, goal within 20%), ` +
+    `listeners ${sign(a.listeners - b.listeners)} (goal flat), heap ${sign(Number((a.heapMB - b.heapMB).toFixed(2)))} MB (goal < 5 MB)`
+  );
+}
+
 async function main() {
   const arg = (name: string, fallback: number) => {
     const at = process.argv.indexOf(`--${name}`);
@@ -214,13 +226,7 @@ async function main() {
       simulatorURL: 'http://127.0.0.1:4310',
       log: (line) => console.log(`soak: ${line}`),
     });
-    const { baseline: b, afterSales: a } = result;
-    console.log(
-      `soak: ${lookups} lookups + ${sales} sales in ${result.seconds.total.toFixed(0)} s; against the fresh Sale screen: ` +
-        `nodes ${a.nodes - b.nodes >= 0 ? '+' : ''}${a.nodes - b.nodes} (${((a.nodes / b.nodes - 1) * 100).toFixed(0)}%), ` +
-        `listeners ${a.listeners - b.listeners >= 0 ? '+' : ''}${a.listeners - b.listeners}, ` +
-        `heap ${(a.heapMB - b.heapMB).toFixed(2)} MB`,
-    );
+    console.log(soakLine(result, lookups, sales));
   } finally {
     for (const child of servers) {
       child.removeAllListeners('exit');

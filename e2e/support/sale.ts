@@ -5,7 +5,12 @@ export type Within = Page | FrameLocator;
 import { API, cashierSignedOn, SIMULATOR } from './terminal';
 
 /** What a manager set up once: the standalone simulator, its series, and the tills allowed to hand payments over. */
-export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, tillOrigins: string[] = []) {
+export async function liveSettingsSeeded(
+  page: Page,
+  baseUrl = SIMULATOR,
+  tillOrigins: string[] = [],
+  workstationId = 3,
+) {
   const settings = {
     state: {
       mode: 'live',
@@ -17,7 +22,7 @@ export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, tillOr
         token: 'demo-token',
         merchantId: 'M1',
         storeId: 12,
-        workstationId: 3,
+        workstationId,
         operatorId: 'cashier-1',
         currency: 'EUR',
         timeoutSeconds: 3,
@@ -54,8 +59,8 @@ export async function liveSettingsSeeded(page: Page, baseUrl = SIMULATOR, tillOr
 
 /** Opens the terminal already configured for the standalone simulator (what a manager set up once). */
 /** `at`: where the terminal is served (a browser connected by hand has no base URL). */
-export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/') {
-  await liveSettingsSeeded(page, baseUrl);
+export async function openLiveTerminal(page: Page, baseUrl = SIMULATOR, at = '/', workstationId = 3) {
+  await liveSettingsSeeded(page, baseUrl, [], workstationId);
   await page.goto(at);
   await expect(page.getByText(`Live: ${new URL(baseUrl).host}`)).toBeVisible();
 }

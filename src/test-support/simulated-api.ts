@@ -17,6 +17,8 @@ export function simulatedApi(
   bend?: Bend,
   /** 'ignored': a server that does not keep Idempotency-Keys (every request is new to it). */
   keys: 'kept' | 'ignored' = 'kept',
+  /** Asked after each request was applied: true loses its answer on the way back (the connection dropped). */
+  loseAnswer?: (request: Request) => boolean,
 ) {
   const parsed = parseDataset(dataset);
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
@@ -32,7 +34,9 @@ export function simulatedApi(
       request = new Request(request, { headers });
     }
     await onSend?.(request.clone());
+    const lost = loseAnswer?.(request.clone()) ?? false;
     const response = await inner(request);
+    if (lost) throw new TypeError('Failed to fetch (the answer was lost on its way back)');
     if (!bend || !response.ok) return response;
     const body = bend(new URL(request.url).pathname, (await response.json()) as Record<string, unknown>);
     return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });

@@ -17,11 +17,17 @@ import { createSender } from '../sender';
  * is one wake-up of the sender: everything due is sent and answered.
  */
 export function outboxHarness(
-  options: { onSend?: (request: Request) => void | Promise<void>; bend?: Bend; keys?: 'kept' | 'ignored' } = {},
+  options: {
+    onSend?: (request: Request) => void | Promise<void>;
+    bend?: Bend;
+    keys?: 'kept' | 'ignored';
+    /** Another till's: this terminal talks to the same server (its own database, its own sender). */
+    sim?: ReturnType<typeof simulatedApi>;
+  } = {},
 ) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
   const now = () => clock;
-  const sim = simulatedApi({}, undefined, options.onSend, now, options.bend, options.keys);
+  const sim = options.sim ?? simulatedApi({}, undefined, options.onSend, now, options.bend, options.keys);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
   const reads = createReadModel(() => db, 'test');

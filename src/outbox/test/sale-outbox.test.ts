@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { getInstrument } from '@/api/loyalty-api';
+import { availableAmount } from '@/domain/instrument';
 import { remainingDue } from '@/domain/sale';
+import { simulatedApi } from '@/test-support/simulated-api';
 import { outboxHarness } from './harness';
 
 let harnesses: ReturnType<typeof outboxHarness>[] = [];
@@ -225,5 +228,48 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     const id = (await t.sale()).lines[0]?.payOperationId ?? '';
     expect(await t.reads.get(id)).toMatchObject({ status: 'attention', notes: [{ code: 'appliedTwice' }] });
     expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
+  });
+
+  it('two tills take 20 interleaved payments from one card, answers lost at random: no alarm, each paid once', async () => {
+    const CARD = '700100000001'; // 50.00
+    let seed = 20261125;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const sim = simulatedApi({}, undefined, undefined, undefined, undefined, 'kept', (r) => {
+      return r.method === 'POST' && random() < 0.3;
+    });
+    const tills = [setup({ sim }), setup({ sim })];
+    const available = async () => availableAmount((await getInstrument(sim.api, 'giftCard', CARD)).account);
+    /** Until this till's sale is completed and every line paid (its lost answers replayed). */
+    const settle = async (till: (typeof tills)[number]) => {
+      for (let pass = 0; pass < 40; pass += 1) {
+        const sale = await till.sale();
+        if (sale.status === 'completed' && sale.lines.every((l) => l.state.name === 'committed')) return;
+        if (sale.status === 'open' && sale.lines.every((l) => l.state.name === 'authorized'))
+          await till.act({ type: 'complete' });
+        till.advance(10_000);
+        await till.run();
+      }
+      throw new Error('a sale did not settle');
+    };
+    for (let i = 0; i < 20; i += 1) {
+      const till = tills[i % 2]!;
+      if (i >= 2) await settle(till);
+      await till.start(200);
+      await till.act({
+        type: 'tender',
+        kind: 'giftCard',
+        number: CARD,
+        amount: 200,
+        availableBefore: await available(),
+      });
+      await till.run(); // its answer may be lost: the other till pays meanwhile
+    }
+    for (const till of tills) await settle(till);
+    for (const till of tills) expect(await till.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+    const holds = sim.state().authorizations.filter((a) => a.instrumentId === CARD);
+    expect(holds.map((a) => [a.amount, a.status])).toEqual(Array.from({ length: 20 }, () => [2, 'committed']));
+    expect(sim.state().instruments.find((i) => i.number === CARD)?.amountNet).toBe(10);
+    // Answers were lost on the way (else the run proves nothing).
+    expect(sim.sent.filter((r) => r.method === 'POST').length).toBeGreaterThan(40);
   });
 });
