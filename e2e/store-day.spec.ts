@@ -98,6 +98,8 @@ test('a store’s day: its X report matches the server’s own journal, is print
   // The X report, as JSON, against the server's own journal.
   await goTo(page, 'Journal');
   const xPanel = page.getByRole('region', { name: 'X report: the day so far' });
+  // Read when the manager asks for it (the journal opens without reading the whole day).
+  await xPanel.getByRole('button', { name: 'Show the X report (the day so far)' }).click();
   await expect(xPanel.getByRole('row', { name: /^Cash paid out/ })).toContainText('1 · €7.00');
   const x = JSON.parse(
     await downloaded(page, xPanel.getByRole('button', { name: 'Export X report (JSON)' })),

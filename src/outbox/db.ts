@@ -28,12 +28,14 @@ export interface OutboxSchema extends DBSchema {
       byScopeStatus: [string, OperationStatus];
       byScopeCreated: [string, string];
       byCreated: string;
+      byScopeSettled: [string, string];
     };
   };
   sales: {
     key: string;
     value: StoredSale;
     indexes: {
+      byScopeFinished: [string, string];
       byScopeActive: [string, number];
       byStarted: string;
       byTillReference: [string, string];
@@ -79,10 +81,12 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * till's sale by the till's reference (sales without one are not in that index); version 4 names
  * that field `till` (it was `host`: one name for the till everywhere); version 5 finds a sale by
  * its receipt's reference and keeps the returns made of sales; version 6 keeps the Z reports;
- * version 7 the boxes of gift cards being activated.
+ * version 7 the boxes of gift cards being activated; version 8 finds what settled and what finished
+ * in a span (the day's reports count each operation on the day it settled, each sale on the day it
+ * finished).
  */
 export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 7, {
+  return openDB<OutboxSchema>(name, 8, {
     async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion === 0) onCreated?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
@@ -119,6 +123,14 @@ export function openOutboxDb(name: string, onCreated?: () => void): Promise<Outb
       }
       if (oldVersion < 6) db.createObjectStore('zReports', { keyPath: ['scope', 'number'] });
       if (oldVersion < 7) db.createObjectStore('boxes', { keyPath: 'boxId' }).createIndex('byScope', 'scope');
+      if (oldVersion < 8) {
+        ops.createIndex('byScopeSettled', ['scope', 'settledAt']);
+        tx.objectStore('sales').createIndex('byScopeFinished', ['scope', 'finishedAt']);
+        // Records answered before: settled when their answer was written.
+        for (let c = await ops.openCursor(); c; c = await c.continue())
+          if ((c.value.status === 'succeeded' || c.value.status === 'refused') && !c.value.settledAt)
+            await c.update({ ...c.value, settledAt: c.value.updatedAt });
+      }
     },
   });
 }

@@ -194,11 +194,14 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const before = await w.record(id);
         if (!before || (before.status !== 'pending' && before.status !== 'unknown')) return; // settled meanwhile (another window)
         const contradicted = outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER;
+        const status = statusOf(before.request.type, outcome);
+        const at = now().toISOString();
         const record: OperationRecord = {
           ...before,
-          status: statusOf(before.request.type, outcome),
+          status,
           attempts: before.attempts + 1,
-          updatedAt: now().toISOString(),
+          updatedAt: at,
+          settledAt: before.settledAt ?? (status === 'succeeded' || status === 'refused' ? at : undefined),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
           replayed: outcome.status === 'succeeded' ? outcome.replayed : undefined,
           error:
@@ -284,7 +287,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write(async (w) => {
         for (const record of records) {
           if (await w.record(record.id)) continue;
-          await w.putRecord(record);
+          // A backup from before settledAt: a settled record counts on the day its answer was written.
+          const settled = record.status === 'succeeded' || record.status === 'refused';
+          await w.putRecord(settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record);
           added += 1;
         }
       });

@@ -114,6 +114,20 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       return out;
     },
 
+    /** Every record that settled in [from, to): what a day's report counts. */
+    async settledBetween(from: string, to: string): Promise<OperationRecord[]> {
+      const range = IDBKeyRange.bound([scope, from], [scope, to], false, true);
+      return (await db()).getAllFromIndex('operations', 'byScopeSettled', range);
+    },
+
+    /** Sales that finished (completed, voided or reversed) in [from, to): a day's payments another way and voided sales. */
+    salesFinishedBetween: async (from: string, to: string): Promise<Sale[]> =>
+      (
+        await (
+          await db()
+        ).getAllFromIndex('sales', 'byScopeFinished', IDBKeyRange.bound([scope, from], [scope, to], false, true))
+      ).map(plain),
+
     /** Every record created in [from, to): the day's totals. */
     async between(from: string, to: string): Promise<OperationRecord[]> {
       const range = IDBKeyRange.bound([scope, from], [scope, to], false, true);

@@ -31,6 +31,11 @@ export interface OperationRecord {
   attempts: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When its outcome became known (succeeded or refused): the day it counts in. Each record settles
+   * once, so it is in exactly one day's report (docs/decisions.md, "A day that adds up").
+   */
+  settledAt?: string | undefined;
   result?: OperationResult | undefined;
   /** Why it failed; a refusal that passes (429) keeps the wait the server asked for. */
   error?: { code: string; message: string; retryAfterSeconds?: number | undefined } | undefined;

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { SlipView } from '@/lib/printing/SlipView';
-import { instrumentKinds } from '@/domain/instrument';
-import { formatMoney } from '@/domain/money';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
-import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
-import { dayReport, lineNames, type KindFigures } from './day-report';
+import type { KindFigures } from './day-report';
+import { readDay } from './read-day';
+import { cashierSlipDoc } from './report-slip';
 
 /** The journal's name for a cashier (as journal-rows writes it). */
 /** The cashier signing off (the shell's sign-on keeps who it is). */
@@ -27,10 +26,7 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
   useEffect(() => {
     let live = true;
     void (async () => {
-      const from = (await reads.zReports())[0]?.closedAt ?? '';
-      const at = new Date(Date.now() + 1).toISOString();
-      const [records, sales] = await Promise.all([reads.between(from, at), reads.salesStartedBetween(from, at)]);
-      const report = dayReport(records, sales, from, at, terminal.currency);
+      const { report } = await readDay(reads, terminal.currency);
       if (live) setFigures(report.byCashier[operatorLabel(cashier)] ?? {});
     })();
     return () => {
@@ -39,22 +35,7 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
   }, [reads, cashier, terminal.currency]);
 
   const print = () => {
-    const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
-    const title = t('report.cashierX', { name: operatorLabel(cashier) });
-    const doc: SlipDoc = {
-      name: title,
-      training: terminal.mode === 'training' ? t('slip.training') : undefined,
-      title,
-      header: [new Date().toLocaleString(terminal.locale)],
-      rows: instrumentKinds.flatMap((kind) =>
-        lineNames
-          .filter((name) => (figures?.[kind]?.[name].count ?? 0) > 0)
-          .map((name) => ({
-            label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${figures?.[kind]?.[name].count ?? 0})`,
-            value: money(figures?.[kind]?.[name].amount ?? 0),
-          })),
-      ),
-    };
+    const doc = cashierSlipDoc(t, terminal, operatorLabel(cashier), figures ?? {});
     void printSlip(<SlipView doc={doc} />, doc);
   };
 

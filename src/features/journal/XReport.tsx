@@ -1,88 +1,75 @@
 import { useEffect, useState } from 'react';
-import { Money } from '@/components/Money';
-import { SlipView } from '@/lib/printing/SlipView';
-import { instrumentKinds, maskNumber } from '@/domain/instrument';
-import { formatMoney } from '@/domain/money';
-import type { Sale } from '@/domain/sale';
+import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
 import { printSlip } from '@/lib/printing/print';
+import { SlipView } from '@/lib/printing/SlipView';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
-import type { OperationRecord } from '@/outbox/types';
-import { dayReport, lineNames, reportCsv, type DayReport } from './day-report';
-import { slipHead } from '@/lib/printing/slips/slip-head';
+import { reportCsv, type DayReport } from './day-report';
+import { readDay, type Day } from './read-day';
+import { ReportTable } from './ReportTable';
+import { reportSlipDoc, zSlipDoc } from './report-slip';
 
-type Loaded = { records: OperationRecord[]; sales: Sale[]; zs: ZReport[]; at: string };
+const print = (doc: SlipDoc) => void printSlip(<SlipView doc={doc} />, doc);
 
-/** What the day's reports read: every record and sale since the last Z report, and what is not settled however old. */
-function useDay(): Loaded | null {
+/** The closed days of this server, newest first, read again when anything is written. */
+function useZReports(): ZReport[] {
   const { reads } = useOutbox();
-  const [data, setData] = useState<Loaded | null>(null);
+  const [zs, setZs] = useState<ZReport[]>([]);
   useEffect(() => {
     let live = true;
-    const read = async () => {
-      const zs = await reads.zReports();
-      const from = zs[0]?.closedAt ?? '';
-      const at = new Date(Date.now() + 1).toISOString();
-      const [recent, unsettled, sales] = await Promise.all([
-        reads.between(from, at),
-        reads.unsettled(),
-        reads.salesStartedBetween(from, at),
-      ]);
-      if (live) setData({ records: [...recent, ...unsettled], sales, zs, at });
-    };
-    void read();
-    const off = onOutboxChange(() => void read());
+    const read = () => void reads.zReports().then((all) => live && setZs(all));
+    read();
+    const off = onOutboxChange(read);
     return () => {
       live = false;
       off();
     };
   }, [reads]);
-  return data;
+  return zs;
+}
+
+/** The day so far, read while `shown` (and again after each write), never on the journal's first paint. */
+function useDay(shown: boolean): Day | null {
+  const { reads } = useOutbox();
+  const { currency } = useTerminal();
+  const [day, setDay] = useState<Day | null>(null);
+  useEffect(() => {
+    if (!shown) return undefined;
+    let live = true;
+    const read = () => void readDay(reads, currency).then((d) => live && setDay(d));
+    read();
+    const off = onOutboxChange(read);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [reads, currency, shown]);
+  return shown ? day : null;
 }
 
 /**
- * The X report (the day so far: since the last Z report), per kind, printed or taken away as JSON
- * (per cashier too); and the Z report that closes the day, numbered, kept as it was when closed.
+ * The day's reports: the X report (the day so far, since the last Z report) when the manager asks
+ * for it, printed or taken away as JSON or CSV; the Z report that closes the day, numbered, kept as
+ * it was; the closed days. Which day an operation counts on: day-report.ts.
  */
 export function XReport() {
   const t = useT();
   const terminal = useTerminal();
-  const { perform } = useOutbox();
-  const data = useDay();
-  const [closing, setClosing] = useState(false);
-  if (!data) return null;
-  const from = data.zs[0]?.closedAt ?? '';
-  const report = dayReport(data.records, data.sales, from, data.at, terminal.currency);
-  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  const { perform, reads } = useOutbox();
+  const zs = useZReports();
+  const [shown, setShown] = useState(false);
+  const day = useDay(shown);
+  const [closing, setClosing] = useState<Day | null>(null);
+  const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
 
-  const slipOf = (r: DayReport, title: string, carried: string[] = []): SlipDoc => ({
-    ...slipHead(t, terminal, title, new Date(r.to)),
-    rows: [
-      ...instrumentKinds.flatMap((kind) =>
-        lineNames
-          .filter((name) => r.byKind[kind][name].count > 0)
-          .map((name) => ({
-            label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${r.byKind[kind][name].count})`,
-            value: money(r.byKind[kind][name].amount),
-          })),
-      ),
-      { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
-      { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
-      ...r.open.map((o) => ({
-        label: t('report.open'),
-        value: `${o.request.type} ${'number' in o.request ? maskNumber(o.request.number) : ''}`,
-      })),
-      ...carried.map((c) => ({ label: t('report.open'), value: c })),
-    ],
-  });
-
-  const closeDay = async () => {
-    const carried = report.open.map((o) => ({
+  const close = async (d: Day) => {
+    setClosing(null);
+    const carried = d.report.open.map((o) => ({
       id: o.id,
       type: o.request.type,
       maskedNumber: 'number' in o.request ? maskNumber(o.request.number) : '',
@@ -91,103 +78,100 @@ export function XReport() {
     }));
     const z = await perform({
       type: 'closeDay',
-      z: { from, closedAt: data.at, report: { ...report, open: [] }, carried },
+      z: { from: d.report.from, closedAt: d.report.to, report: { ...d.report, open: [] }, carried },
     });
-    setClosing(false);
-    if (z === 'already_closed') return;
-    const zDoc = zSlip(z);
-    void printSlip(<SlipView doc={zDoc} />, zDoc);
+    if (z === 'already_closed') {
+      // Another window closed this day first: its Z report is the one there is.
+      setClosedElsewhere((await reads.zReports())[0] ?? null);
+      return;
+    }
+    setClosedElsewhere(null);
+    print(zSlipDoc(t, terminal, z));
   };
-  const zSlip = (z: ZReport) =>
-    slipOf(
-      z.report as DayReport,
-      t('report.z', { number: z.number }),
-      z.carried.map((c) => `${c.type} ${c.maskedNumber}`),
-    );
-  const doc = slipOf(report, t('report.x'));
+  /** Closes the day this window shows (it starts where the Z reports listed here end); another window may have closed it since. */
+  const askToClose = async () => {
+    const shownFrom = zs[0]?.closedAt ?? '';
+    const d = await readDay(reads, terminal.currency);
+    if (d.report.from !== shownFrom) {
+      setClosedElsewhere(d.zs[0] ?? null);
+      return;
+    }
+    if (d.report.open.length > 0) setClosing(d);
+    else await close(d);
+  };
 
   return (
     <section className="panel" aria-labelledby="x-report-heading">
       <h3 id="x-report-heading">{t('report.x')}</h3>
-      <table className="table report-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('report.line')}</th>
-            {instrumentKinds.map((kind) => (
-              <th key={kind} scope="col">
-                {t(`kind.${kind}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {lineNames.map((name) => (
-            <tr key={name}>
-              <th scope="row">{t(`report.line.${name}`)}</th>
-              {instrumentKinds.map((kind) => (
-                <td key={kind}>
-                  {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
-        {t('report.otherPayments')}: {report.otherPayments.count} · <Money minor={report.otherPayments.amount} /> —{' '}
-        {t('report.voidedSales')}: {report.voidedSales.count} · <Money minor={report.voidedSales.amount} />
-      </p>
-      {report.open.length > 0 && (
-        <p className="notice notice-warn" role="status">
-          {t('report.openCount', { count: report.open.length })}
-        </p>
+      {closedElsewhere && (
+        <div className="notice notice-warn" role="status">
+          <p>{t('report.closedElsewhere', { number: closedElsewhere.number })}</p>
+          <ReportTable
+            report={closedElsewhere.report as DayReport}
+            caption={t('report.z', { number: closedElsewhere.number })}
+          />
+          <button type="button" className="button" onClick={() => print(zSlipDoc(t, terminal, closedElsewhere))}>
+            {t('report.zPrintFor', { number: closedElsewhere.number })}
+          </button>
+        </div>
       )}
+      {day && <ReportTable report={day.report} caption={t('report.x')} />}
       <div className="actions">
-        <button type="button" className="button" onClick={() => void printSlip(<SlipView doc={doc} />, doc)}>
-          {t('report.print')}
-        </button>
-        <button type="button" className="button" onClick={() => download(report)}>
-          {t('report.exportJson')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            downloadFile(
-              `x-report-${report.to.slice(0, 10)}.csv`,
-              reportCsv(report, terminal.currency),
-              'text/csv;charset=utf-8',
-            )
-          }
-        >
-          {t('report.exportCsv')}
-        </button>
+        {!shown ? (
+          <button type="button" className="button" onClick={() => setShown(true)}>
+            {t('report.show')}
+          </button>
+        ) : (
+          day && (
+            <>
+              <button
+                type="button"
+                className="button"
+                onClick={() => print(reportSlipDoc(t, terminal, day.report, t('report.x')))}
+              >
+                {t('report.print')}
+              </button>
+              <button type="button" className="button" onClick={() => download(day.report)}>
+                {t('report.exportJson')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  downloadFile(
+                    `x-report-${day.report.to.slice(0, 10)}.csv`,
+                    reportCsv(day.report, terminal.currency),
+                    'text/csv;charset=utf-8',
+                  )
+                }
+              >
+                {t('report.exportCsv')}
+              </button>
+            </>
+          )
+        )}
         {!closing && (
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => (report.open.length > 0 ? setClosing(true) : void closeDay())}
-          >
+          <button type="button" className="button button-danger" onClick={() => void askToClose()}>
             {t('report.closeDay')}
           </button>
         )}
       </div>
       {closing && (
         <div className="notice notice-warn" role="alertdialog" aria-labelledby="close-question">
-          <p id="close-question">{t('report.closeWithOpen', { count: report.open.length })}</p>
+          <p id="close-question">{t('report.closeWithOpen', { count: closing.report.open.length })}</p>
           <div className="actions">
-            <button type="button" className="button" onClick={() => setClosing(false)}>
+            <button type="button" className="button" onClick={() => setClosing(null)}>
               {t('report.resolveFirst')}
             </button>
-            <button type="button" className="button button-danger" onClick={() => void closeDay()}>
+            <button type="button" className="button button-danger" onClick={() => void close(closing)}>
               {t('report.closeAnyway')}
             </button>
           </div>
         </div>
       )}
-      {data.zs.length > 0 && (
+      {zs.length > 0 && (
         <ul aria-label={t('report.zList')}>
-          {data.zs.map((z) => (
+          {zs.map((z) => (
             <li key={z.number}>
               {t('report.zLine', { number: z.number, at: new Date(z.closedAt).toLocaleString(terminal.locale) })}
               {z.carried.length > 0 && ` · ${t('report.carried', { count: z.carried.length })}`}{' '}
@@ -195,10 +179,7 @@ export function XReport() {
                 type="button"
                 className="button"
                 aria-label={t('report.zPrintFor', { number: z.number })}
-                onClick={() => {
-                  const zDoc = zSlip(z);
-                  void printSlip(<SlipView doc={zDoc} />, zDoc);
-                }}
+                onClick={() => print(zSlipDoc(t, terminal, z))}
               >
                 {t('report.printZ')}
               </button>{' '}

@@ -74,6 +74,7 @@ const records: OperationRecord[] = [
   }),
   record({ type: 'giftCard.issue', number: '700100000003', amount: 100 }, undefined, {
     createdAt: '2026-11-23T10:00:00.000Z',
+    settledAt: '2026-11-23T10:00:01.000Z',
   }),
 ];
 const sales: Sale[] = [
@@ -82,13 +83,28 @@ const sales: Sale[] = [
     due: 3000,
     status: 'completed',
     startedAt: '2026-11-24T09:00:00.000Z',
+    finishedAt: '2026-11-24T09:01:00.000Z',
     lines: [{ id: 'x', kind: 'external', number: '', amount: 1000, label: 'Cash', state: { name: 'recorded' } }],
   },
-  { transactionId: 'b', due: 1200, status: 'voided', startedAt: '2026-11-24T11:00:00.000Z', lines: [] },
+  {
+    transactionId: 'b',
+    due: 1200,
+    status: 'voided',
+    startedAt: '2026-11-24T11:00:00.000Z',
+    finishedAt: '2026-11-24T11:00:30.000Z',
+    lines: [],
+  },
 ];
 
 describe('the day report: counts and sums from the journal, per kind and per cashier', () => {
-  const report = dayReport(records, sales, '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z', 'EUR');
+  const report = dayReport({
+    settled: records,
+    unsettled: records,
+    sales,
+    from: '2026-11-24T00:00:00.000Z',
+    to: '2026-11-25T00:00:00.000Z',
+    currency: 'EUR',
+  });
 
   it('sold (what the store now owes), taken (what it paid off), loyalty approved, partly, voided, returns, un-issues', () => {
     expect(report.byKind.giftCard).toMatchObject({
@@ -128,7 +144,14 @@ describe('the day report: counts and sums from the journal, per kind and per cas
 
 describe('the report as CSV', () => {
   it('one row per cashier, kind and line; the open operation masked; no full number', () => {
-    const report = dayReport(records, sales, '2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z', 'EUR');
+    const report = dayReport({
+      settled: records,
+      unsettled: records,
+      sales,
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+      currency: 'EUR',
+    });
     const csv = reportCsv(report, 'EUR');
     expect(csv.split('\r\n')[0]).toBe('cashier,kind,line,count,amount,currency');
     expect(csv).toContain('all,giftCard,sold,1,50.00,EUR');
@@ -136,5 +159,76 @@ describe('the report as CSV', () => {
     expect(csv).toContain('all,,voidedSales,1,12.00,EUR');
     expect(csv).toContain('open:giftCard.commit:•••• 0002');
     expect(csv).not.toMatch(/70010000000/);
+  });
+});
+
+describe('every operation settles into exactly one Z report', () => {
+  const Z1 = '2026-11-24T18:00:00.000Z';
+  const Z2 = '2026-11-25T18:00:00.000Z';
+  const pay = record(
+    { type: 'giftCard.pay', number: '700100000001', amount: 2000 },
+    { ...hold, status: 'pending', amount: 2000 },
+    {
+      createdAt: '2026-11-24T17:50:00.000Z',
+      settledAt: '2026-11-24T17:50:01.000Z',
+    },
+  );
+  // Its commit was sent before the day closed and its answer came only after.
+  const openCommit = { type: 'giftCard.commit', number: '700100000001', authCode: 'A', amount: 2000 } as const;
+  const before = record(openCommit, undefined, {
+    id: 'commit-1',
+    status: 'unknown',
+    createdAt: '2026-11-24T17:55:00.000Z',
+    settledAt: undefined,
+  });
+  const after = {
+    ...before,
+    status: 'succeeded' as const,
+    result: { ...hold, amount: 2000 },
+    settledAt: '2026-11-25T09:00:00.000Z',
+  };
+  const report = (settled: OperationRecord[], unsettled: OperationRecord[], from: string, to: string, z?: number) =>
+    dayReport({
+      settled,
+      unsettled,
+      sales: [],
+      from,
+      to,
+      currency: 'EUR',
+      carriedBy: z ? new Map([['commit-1', z]]) : undefined,
+    });
+
+  it('open at the first Z: named there, not counted; settled later: counted on the next, named as carried from Z 1', () => {
+    const z1 = report([pay], [before], '', Z1);
+    expect(z1.open.map((r) => r.id)).toEqual(['commit-1']);
+    expect(z1.byKind.giftCard.taken).toEqual({ count: 0, amount: 0 });
+
+    // The X report after the commit landed is what the next Z says: the amount counted, from Z 1.
+    const x = report([after], [], Z1, '2026-11-25T12:00:00.000Z', 1);
+    const z2 = report([after], [], Z1, Z2, 1);
+    expect(x.byKind).toEqual(z2.byKind);
+    expect(z2.byKind.giftCard.taken).toEqual({ count: 1, amount: 2000 });
+    expect(z2.settledLate).toEqual([
+      { id: 'commit-1', type: 'giftCard.commit', maskedNumber: '•••• 0001', createdAt: before.createdAt, fromZ: 1 },
+    ]);
+    // Summed over every Z report, what the card paid is counted once.
+    expect(z1.byKind.giftCard.taken.amount + z2.byKind.giftCard.taken.amount).toBe(2000);
+    // The first Z's span does not count it, whichever record (before or after) it is given.
+    expect(report([after], [], '', Z1).byKind.giftCard.taken.count).toBe(0);
+  });
+
+  it('a sale counts on the day it finished, not the day it began', () => {
+    const sale: Sale = {
+      transactionId: 'late',
+      due: 1000,
+      status: 'completed',
+      startedAt: '2026-11-24T17:59:00.000Z',
+      finishedAt: '2026-11-25T08:00:00.000Z',
+      lines: [{ id: 'c', kind: 'external', number: '', amount: 1000, label: 'Cash', state: { name: 'recorded' } }],
+    };
+    const day = (from: string, to: string) =>
+      dayReport({ settled: [], unsettled: [], sales: [sale], from, to, currency: 'EUR' }).otherPayments;
+    expect(day('', Z1)).toEqual({ count: 0, amount: 0 });
+    expect(day(Z1, Z2)).toEqual({ count: 1, amount: 1000 });
   });
 });

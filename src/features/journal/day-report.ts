@@ -38,6 +38,16 @@ const empty = (): KindFigures =>
 const kinds: InstrumentKind[] = ['giftCard', 'storeCredit', 'loyaltyCard'];
 const byKind = () => Object.fromEntries(kinds.map((k) => [k, empty()])) as Record<InstrumentKind, KindFigures>;
 
+/** An operation begun before this report's span and settled in it: counted here, named with where it was carried from. */
+export interface SettledLate {
+  id: string;
+  type: string;
+  maskedNumber: string;
+  createdAt: string;
+  /** The Z report that named it as not settled, if one did. */
+  fromZ: number | null;
+}
+
 export interface DayReport {
   from: string;
   to: string;
@@ -48,16 +58,34 @@ export interface DayReport {
   voidedSales: Figure;
   /** Operations whose outcome is not known, or that wait for a manager: named on the report. */
   open: OperationRecord[];
+  /** Counted here though begun before: what an earlier report named as open and has settled since. */
+  settledLate: SettledLate[];
 }
 
-/** The day's report from its journal records and sales (pure): every figure a count and a sum that add up. */
-export function dayReport(
-  records: OperationRecord[],
-  sales: Sale[],
-  from: string,
-  to: string,
-  currency: string,
-): DayReport {
+/** What a day's report reads: what settled in its span, what is not settled now, the sales that finished in it. */
+export interface DayInput {
+  settled: OperationRecord[];
+  unsettled: OperationRecord[];
+  sales: Sale[];
+  from: string;
+  to: string;
+  currency: string;
+  /** Each operation an earlier Z report named as not settled, with that report's number. */
+  carriedBy?: ReadonlyMap<string, number> | undefined;
+}
+
+/** When a record counts: the moment it settled (records from before settledAt: when their answer was written). */
+const settledAt = (r: OperationRecord) => r.settledAt ?? r.updatedAt;
+
+/**
+ * The day's report (pure): every figure a count and a sum that add up. The rule a store's
+ * accountant reads: **an operation counts on the report of the span in which it settled** (its
+ * answer became known), a sale on the report of the span in which it finished. An operation not
+ * settled when a report is made is named on it, never counted, and counts on the report of the day
+ * it does settle, named there as settled late ("carried from Z n"). Each operation settles once,
+ * so it is in exactly one Z report, and the X report is what the next Z will say.
+ */
+export function dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }: DayInput): DayReport {
   const report: DayReport = {
     from,
     to,
@@ -66,14 +94,24 @@ export function dayReport(
     otherPayments: { count: 0, amount: 0 },
     voidedSales: { count: 0, amount: 0 },
     open: [],
+    settledLate: [],
   };
-  for (const record of records) {
-    // Not settled: named on the report whatever its day (carried from an earlier one), never counted.
-    if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending') {
+  for (const record of unsettled) {
+    if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending')
       if (!report.open.some((r) => r.id === record.id)) report.open.push(record);
-      continue;
-    }
-    if (record.createdAt < from || record.createdAt >= to) continue;
+  }
+  for (const record of settled) {
+    if (record.status !== 'succeeded' && record.status !== 'refused') continue;
+    const at = settledAt(record);
+    if (at < from || at >= to) continue;
+    if (record.createdAt < from)
+      report.settledLate.push({
+        id: record.id,
+        type: record.request.type,
+        maskedNumber: 'number' in record.request ? maskNumber(record.request.number) : '',
+        createdAt: record.createdAt,
+        fromZ: carriedBy?.get(record.id) ?? null,
+      });
     const row = toRow(record, currency);
     const cashier = (report.byCashier[row.operator || '—'] ??= byKind());
     for (const name of lineNames) {
@@ -87,7 +125,7 @@ export function dayReport(
   }
   for (const sale of sales) {
     // A cash-out is counted from its commit (cashedOut), never as a sale.
-    if (sale.startedAt < from || sale.startedAt >= to || sale.purpose === 'cashOut') continue;
+    if (!sale.finishedAt || sale.finishedAt < from || sale.finishedAt >= to || sale.purpose === 'cashOut') continue;
     if (sale.status === 'voided') {
       report.voidedSales.count += 1;
       report.voidedSales.amount += sale.due;

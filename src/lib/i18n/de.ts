@@ -694,6 +694,12 @@ export const de: Record<MessageKey, Message> = {
   'settings.guardPause': 'Dann Abfragen anhalten für (Minuten)',
   'settings.guardSave': 'Grenze speichern',
   'settings.guardSaved': 'Grenze gespeichert.',
+  'report.show': 'X-Bericht anzeigen (der Tag bisher)',
+  'report.settledLate': 'Hier gezählt, vor diesem Tag begonnen',
+  'report.settledFromZ': 'Übertragen aus Z {number}: {what}',
+  'report.settledEarlier': 'Vor diesem Tag begonnen: {what}',
+  'report.closedElsewhere':
+    'Ein anderes Fenster hat den Tag zuerst abgeschlossen. Dies ist sein Z-Bericht {number}; nichts wurde doppelt abgeschlossen.',
   'report.x': 'X-Bericht: der Tag bisher',
   'report.line': 'Position',
   'report.zCsvFor': 'Z-Bericht {number} als CSV',

@@ -621,6 +621,12 @@ export const enMore = {
   'settings.guardPause': 'Then pause lookups for (minutes)',
   'settings.guardSave': 'Save the limit',
   'settings.guardSaved': 'Limit saved.',
+  'report.show': 'Show the X report (the day so far)',
+  'report.settledLate': 'Counted here, begun before this day',
+  'report.settledFromZ': 'Carried from Z {number}: {what}',
+  'report.settledEarlier': 'Begun before this day: {what}',
+  'report.closedElsewhere':
+    'Another window closed the day first. This is its Z report {number}; nothing was closed twice.',
   'report.x': 'X report: the day so far',
   'report.line': 'Line',
   'report.zCsvFor': 'Z report {number} as CSV',

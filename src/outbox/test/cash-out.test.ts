@@ -59,7 +59,14 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(s.authorizations).toEqual([expect.objectContaining({ amount: 7, status: 'committed' })]);
     const records = await t.reads.all();
     expect(records.map((r) => r.reason)).toEqual(['Gift card cashed out', 'Gift card cashed out']);
-    const report = dayReport(records, [after!], '2026-11-22T00:00:00Z', '2026-11-23T00:00:00Z', 'EUR');
+    const report = dayReport({
+      settled: records,
+      unsettled: [],
+      sales: [after!],
+      from: '2026-11-22T00:00:00Z',
+      to: '2026-11-23T00:00:00Z',
+      currency: 'EUR',
+    });
     expect(report.byKind.giftCard.cashedOut).toEqual({ count: 1, amount: 700 });
     expect(report.byKind.giftCard.taken).toEqual({ count: 0, amount: 0 });
     expect(report.voidedSales.count).toBe(0);

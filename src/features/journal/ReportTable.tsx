@@ -1,0 +1,55 @@
+import { Money } from '@/components/Money';
+import { instrumentKinds } from '@/domain/instrument';
+import { useT } from '@/lib/i18n';
+import { lineNames, type DayReport } from './day-report';
+import { settledLateText } from './report-slip';
+
+/** A day's figures on screen: its lines by kind, payments another way, what settled late into it, what is open. */
+export function ReportTable({ report, caption }: { report: DayReport; caption: string }) {
+  const t = useT();
+  return (
+    <>
+      <table className="table report-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('report.line')}</th>
+            {instrumentKinds.map((kind) => (
+              <th key={kind} scope="col">
+                {t(`kind.${kind}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lineNames.map((name) => (
+            <tr key={name}>
+              <th scope="row">{t(`report.line.${name}`)}</th>
+              {instrumentKinds.map((kind) => (
+                <td key={kind}>
+                  {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        {t('report.otherPayments')}: {report.otherPayments.count} · <Money minor={report.otherPayments.amount} /> —{' '}
+        {t('report.voidedSales')}: {report.voidedSales.count} · <Money minor={report.voidedSales.amount} />
+      </p>
+      {(report.settledLate ?? []).length > 0 && (
+        <ul aria-label={t('report.settledLate')}>
+          {(report.settledLate ?? []).map((s) => (
+            <li key={s.id}>{settledLateText(t, s)}</li>
+          ))}
+        </ul>
+      )}
+      {report.open.length > 0 && (
+        <p className="notice notice-warn" role="status">
+          {t('report.openCount', { count: report.open.length })}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { instrumentKinds, maskNumber } from '@/domain/instrument';
+import { formatMoney } from '@/domain/money';
+import type { T } from '@/lib/i18n';
+import type { SlipDoc } from '@/lib/printing/slip-doc';
+import { slipHead } from '@/lib/printing/slips/slip-head';
+import type { Terminal } from '@/lib/terminal-context';
+import type { ZReport } from '@/outbox/db';
+import { lineNames, type DayReport, type KindFigures, type SettledLate } from './day-report';
+
+/** Each kind's lines that have a count, as slip rows. */
+function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<string, KindFigures>>) {
+  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  return instrumentKinds.flatMap((kind) =>
+    lineNames
+      .filter((name) => (byKind[kind]?.[name].count ?? 0) > 0)
+      .map((name) => ({
+        label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${byKind[kind]?.[name].count ?? 0})`,
+        value: money(byKind[kind]?.[name].amount ?? 0),
+      })),
+  );
+}
+
+/** An operation counted on this report though begun before it, in words: where it was carried from. */
+export function settledLateText(t: T, s: SettledLate): string {
+  const what = `${s.type} ${s.maskedNumber}`.trim();
+  return s.fromZ === null ? t('report.settledEarlier', { what }) : t('report.settledFromZ', { number: s.fromZ, what });
+}
+
+/** An X or Z report on paper: its figures, what settled late into it, and what it names as not settled. */
+export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: string, carried: string[] = []): SlipDoc {
+  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  return {
+    ...slipHead(t, terminal, title, new Date(r.to)),
+    rows: [
+      ...figureRows(t, terminal, r.byKind),
+      { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
+      { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
+      ...(r.settledLate ?? []).map((s) => ({ label: t('report.settledLate'), value: settledLateText(t, s) })),
+      ...r.open.map((o) => ({
+        label: t('report.open'),
+        value: `${o.request.type} ${'number' in o.request ? maskNumber(o.request.number) : ''}`,
+      })),
+      ...carried.map((c) => ({ label: t('report.open'), value: c })),
+    ],
+  };
+}
+
+/** A closed day as it was kept. */
+export const zSlipDoc = (t: T, terminal: Terminal, z: ZReport): SlipDoc =>
+  reportSlipDoc(
+    t,
+    terminal,
+    z.report as DayReport,
+    t('report.z', { number: z.number }),
+    z.carried.map((c) => `${c.type} ${c.maskedNumber}`),
+  );
+
+/** A cashier's own figures since the last Z report, printed as they sign off. */
+export function cashierSlipDoc(
+  t: T,
+  terminal: Terminal,
+  name: string,
+  figures: Partial<Record<string, KindFigures>>,
+): SlipDoc {
+  const title = t('report.cashierX', { name });
+  return {
+    name: title,
+    training: terminal.mode === 'training' ? t('slip.training') : undefined,
+    title,
+    header: [new Date().toLocaleString(terminal.locale)],
+    rows: figureRows(t, terminal, figures),
+  };
+}
