@@ -74,7 +74,7 @@ const saleSlip: SlipDoc = {
     { label: 'Loyalty card •••• 0001 with a very long description', value: '€15.00 · Approved' },
     { label: 'Amount', value: '€15.00' },
   ],
-  barcode: { value: 'S0123456789AB', label: 'Receipt S0123456789AB' },
+  barcode: { value: 'S0123456789AB', label: 'Receipt S0123456789AB', text: 'S0123456789AB' },
 };
 
 describe('ePOS-Print XML for a slip (parsed as the printer reads it)', () => {
@@ -116,13 +116,15 @@ describe('ePOS-Print XML for a slip (parsed as the printer reads it)', () => {
       ['center', 'Payment\n'],
       ['center', 'Store 12 · till 3\n'],
       ['center', '25/11/2026, 10:04:00\n'],
+      // The reference in characters under its barcode: the same line ESC/POS prints, not the printer's HRI.
+      ['center', 'S0123456789AB\n'],
       ['left', 'Loyalty card **** 0001 with a\n'],
       ['left', 'very long description\n'],
       ['right', '€15.00 · Approved\n'],
       ['left', `Amount${' '.repeat(32 - 'Amount'.length - '€15.00'.length)}€15.00\n`],
     ]);
     expect(cmds.filter((c) => c.tag === 'barcode')).toEqual([
-      { tag: 'barcode', attrs: { type: 'code128', hri: 'below', width: '2', height: '64' }, text: '{BS0123456789AB' },
+      { tag: 'barcode', attrs: { type: 'code128', hri: 'none', width: '2', height: '64' }, text: '{BS0123456789AB' },
     ]);
     expect(cmds.at(-1)).toEqual({ tag: 'cut', attrs: { type: 'feed' }, text: '' });
     expect(cmds.some((c) => c.attrs.em === 'true' && c.text.startsWith('TRAINING'))).toBe(false);

@@ -37,6 +37,20 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     expect(lastCommand(events)).toEqual({ type: 'cut', partial: true });
   });
 
+  it('a receipt: its reference as a barcode and, under it, in characters (what the return desk accepts)', () => {
+    const receipt: SlipDoc = {
+      name: 'Receipt',
+      title: 'Receipt',
+      header: [],
+      barcode: { value: 'S0123456789AB', label: 'Receipt S0123456789AB', text: 'S0123456789AB' },
+      rows: [{ label: 'Total', value: '€20.00' }],
+    };
+    const events = decodeEscPos(encodeSlip(receipt, { paper: 80, locale: 'en-IE' }));
+    const barcodeAt = events.findIndex((e) => e.type === 'barcode');
+    expect(events[barcodeAt]).toEqual({ type: 'barcode', symbology: 'code128', data: 'S0123456789AB' });
+    expect(printedLines(events.slice(barcodeAt)).find((l) => l !== '')).toBe('S0123456789AB');
+  });
+
   it('lines fit the paper: 48 characters on 80 mm, 32 on 58 mm, amounts right-aligned', () => {
     for (const paper of [80, 58] as const) {
       const lines = decodeEscPos(encodeSlip(issueSlip, { paper, locale: 'en-IE' }))
