@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
 test('the guessing limit refuses what is not a whole number in its range, in words beside the field, and saves nothing', async ({
   page,
 }) => {
-  const limit = page.getByLabel('Unknown numbers allowed');
+  const limit = page.getByLabel('Unknown numbers that pause lookups');
   const save = page.getByRole('button', { name: 'Save the limit' });
   const before = await stored(page, 'loyalty-terminal.lookup-guard');
   for (const typed of ['0', 'abc', '1000', '-3', '2.5']) {

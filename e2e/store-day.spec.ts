@@ -85,6 +85,7 @@ test('a store’s day: its X report matches the server’s own journal, is print
   await expect(page.getByRole('button', { name: /^Cash out/ })).toHaveCount(0);
   await scan(page, '700100000009');
   await page.getByRole('button', { name: 'Cash out €7.00' }).click();
+  await managerUnlocks(page); // the PIN each time, though unlocked for the un-issue above
   await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Taken from the card. Pay out in cash: €7.00' }),

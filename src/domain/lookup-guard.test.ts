@@ -39,4 +39,16 @@ describe('lookups paused when someone guesses card numbers', () => {
     expect(isPaused(after, 10)).toBe(false);
     expect(run([20, 21, 22, 23, 24], after).pauses).toEqual([]);
   });
+
+  it('the limit is the unknown number that pauses: with 3, the third pauses and a fourth is never asked', () => {
+    let state = openGuard;
+    const three = { ...rule, limit: 3 };
+    const paused = [0, 1_000, 2_000].map((at) => {
+      const next = missed(state, at, three);
+      state = next.state;
+      return next.paused;
+    });
+    expect(paused).toEqual([false, false, true]);
+    expect(isPaused(state, 3_000)).toBe(true);
+  });
 });

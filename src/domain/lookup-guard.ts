@@ -1,7 +1,7 @@
 /**
  * Card-number guessing and balance-check abuse, stopped at the terminal (OWASP's velocity limits):
- * more than `limit` lookups of numbers the server does not know, within `windowMs`, pause lookups
- * for `pauseMs`. Pure: the state is plain data kept by the caller, times are epoch milliseconds.
+ * the `limit`-th lookup of a number the server does not know, within `windowMs`, pauses lookups for
+ * `pauseMs`; nothing after it reaches the server until the pause ends or a manager lifts it. Pure: the state is plain data kept by the caller, times are epoch milliseconds.
  */
 export interface GuardRule {
   limit: number;
@@ -9,8 +9,8 @@ export interface GuardRule {
   pauseMs: number;
 }
 
-/** Defaults (docs/decisions.md): a cashier who mistypes twice or thrice is never stopped; a script is within a minute. */
-export const defaultGuardRule: GuardRule = { limit: 5, windowMs: 5 * 60_000, pauseMs: 10 * 60_000 };
+/** Defaults (docs/decisions.md): a cashier who mistypes five times is never stopped; a script is, at its sixth. */
+export const defaultGuardRule: GuardRule = { limit: 6, windowMs: 5 * 60_000, pauseMs: 10 * 60_000 };
 
 export interface GuardState {
   /** When each recent unknown number was looked up (within the window). */
@@ -26,7 +26,7 @@ export const isPaused = (state: GuardState, now: number): boolean => state.pause
 /** A lookup of a number the server does not know. Returns the next state, and whether this one started a pause. */
 export function missed(state: GuardState, now: number, rule: GuardRule): { state: GuardState; paused: boolean } {
   const misses = [...state.misses.filter((at) => now - at < rule.windowMs), now];
-  if (misses.length > rule.limit && !isPaused(state, now))
+  if (misses.length >= rule.limit && !isPaused(state, now))
     return { state: { misses: [], pausedUntil: now + rule.pauseMs }, paused: true };
   return { state: { ...state, misses }, paused: false };
 }

@@ -86,7 +86,8 @@ export function CashOutAction({ card }: { card: Instrument }) {
       </button>
     );
   return (
-    <ManagerGate compact>
+    // The PIN each time, for this cash-out: a manager's unlock for other tasks does not pay out cash.
+    <ManagerGate compact everyTime>
       <div className="notice notice-warn" role="alertdialog" aria-labelledby="cash-out-question">
         <p id="cash-out-question">
           {t('cashOut.confirm', { amount: money(check.amount), card: maskNumber(card.number) })}

@@ -6,7 +6,7 @@ import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
-import { leftToReturn, returnables, returnSettingsFor, type SaleReturn } from '@/domain/return-flow';
+import { leftToReturn, proposeReturn, returnables, returnSettingsFor, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingReturn } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/scanner';
@@ -14,7 +14,7 @@ import { useReturnPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import { ReturnOutcome } from './ReturnOutcome';
-import { paymentName } from './return-text';
+import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
 type Problem = 'not_found' | 'not_completed' | 'nothing_left' | null;
@@ -27,11 +27,14 @@ type Problem = 'not_found' | 'not_completed' | 'nothing_left' | null;
  */
 export function ReturnsScreen() {
   const t = useT();
+  const terminal = useTerminal();
   const { reads } = useOutbox();
   const [reference, setReference] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [done, setDone] = useState<SaleReturn | null>(null);
+  /** The last give-back asked more than was left (another window gave some back): said with what is left now. */
+  const [refused, setRefused] = useState(false);
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
@@ -44,7 +47,7 @@ export function ReturnsScreen() {
     setFound({ sale, earlier });
     setProblem(leftToReturn(sale, earlier) === 0 ? 'nothing_left' : null);
   };
-  useScanner((text) => void find(text), !done);
+  useScanner((text) => (setRefused(false), void find(text)), !done);
   // A sale chosen in the journal's search.
   const pending = usePendingReturn();
   const { pendingReturnTaken } = useNavigationActions();
@@ -65,6 +68,7 @@ export function ReturnsScreen() {
         className="lookup-form"
         onSubmit={(e) => {
           e.preventDefault();
+          setRefused(false);
           void find(reference);
         }}
       >
@@ -90,14 +94,36 @@ export function ReturnsScreen() {
         </p>
       </form>
       {problem && <ErrorNotice message={t(`returns.problem.${problem}`, { reference })} />}
+      {refused && found && (
+        <ErrorNotice
+          message={t('returns.refused.over_left', {
+            left: formatMoney(leftToReturn(found.sale, found.earlier), terminal.currency, terminal.locale),
+          })}
+        />
+      )}
       {found && problem !== 'nothing_left' && (
-        <GiveBack key={found.sale.transactionId} found={found} onDone={setDone} onStale={() => void find(reference)} />
+        // Found again (after another window gave some back, say): what is left now is offered.
+        <GiveBack
+          key={`${found.sale.transactionId}:${leftToReturn(found.sale, found.earlier)}`}
+          found={found}
+          onDone={setDone}
+          onStale={() => (setRefused(true), void find(reference))}
+        />
       )}
     </div>
   );
 }
 
-function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleReturn) => void; onStale: () => void }) {
+function GiveBack({
+  found,
+  onDone,
+  onStale,
+}: {
+  found: Found;
+  onDone: (r: SaleReturn) => void;
+  /** Another window gave some back meanwhile: the sale is found again, and the refusal said with what is left now. */
+  onStale: () => void;
+}) {
   const t = useT();
   const terminal = useTerminal();
   const policy = useReturnPolicy();
@@ -127,11 +153,16 @@ function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleRe
       });
       if (typeof result !== 'string') return onDone(result);
       setConfirming(false);
-      setError(t(`returns.refused.${result}`, { left: money(left) }));
-      if (result === 'over_left' || result === 'nothing_left') onStale(); // another window gave some back meanwhile
+      // Refused for what this screen showed as there to give back: another window gave some back meanwhile.
+      const changed = result === 'nothing_left' || (result === 'over_left' && parsed.minor <= left);
+      if (changed) onStale();
+      else setError(t(`returns.refused.${result}`, { left: money(left) }));
     });
 
   const needsPin = parsed.ok && parsed.minor > policy.pinAbove;
+  // Above the PIN's amount the manager confirms what will happen: how much, and where each part goes.
+  const plan =
+    confirming && parsed.ok && settings ? proposeReturn(found.sale, found.earlier, parsed.minor, settings) : null;
   return (
     <section className="panel" aria-labelledby="return-sale-heading">
       <h3 id="return-sale-heading">
@@ -177,16 +208,31 @@ function GiveBack({ found, onDone, onStale }: { found: Found; onDone: (r: SaleRe
       />
       <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
       {error && <ErrorNotice message={error} />}
-      {confirming && needsPin ? (
+      {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
         <ManagerGate compact>
-          <button
-            type="button"
-            className="button button-primary button-large"
-            disabled={busy}
-            onClick={() => void giveBack()}
-          >
-            {t('returns.giveBack')}
-          </button>
+          <div className="notice notice-warn" role="alertdialog" aria-labelledby="give-back-question">
+            <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
+            <ul>
+              {plan.lines.map((line, i) => (
+                <li key={i}>
+                  {lineText(t, line)}: {money(line.amount)}
+                </li>
+              ))}
+            </ul>
+            <div className="actions">
+              <button type="button" className="button button-large" onClick={() => setConfirming(false)}>
+                {t('returns.confirmNo')}
+              </button>
+              <button
+                type="button"
+                className="button button-primary button-large"
+                disabled={busy}
+                onClick={() => void giveBack()}
+              >
+                {t('returns.confirmYes', { amount: money(parsed.minor) })}
+              </button>
+            </div>
+          </div>
         </ManagerGate>
       ) : (
         <button

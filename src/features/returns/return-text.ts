@@ -12,8 +12,8 @@ export function paymentName(t: T, line: TenderLine): string {
   return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
 }
 
-/** How a line of the return went back, in words. */
-export function lineText(t: T, line: ReturnLine): string {
+/** How a line of the return goes (or went) back, in words. */
+export function lineText(t: T, line: Pick<ReturnLine, 'way' | 'target' | 'label'>): string {
   switch (line.way) {
     case 'voidLoyalty':
       return t('returns.way.voidLoyalty', { card: maskNumber(line.target) });

@@ -58,6 +58,7 @@ export function GuardForm() {
     <form className="settings-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <fieldset>
         <legend>{t('settings.guardTitle')}</legend>
+        <p className="hint">{t('settings.guardHint')}</p>
         {fields.map(({ name, label }) => (
           <div className="field" key={name}>
             <label htmlFor={`guard-${name}`} className="field-label">

@@ -629,6 +629,9 @@ export const de: Record<MessageKey, Message> = {
   'returns.amount': 'Betrag zur Rückgabe ({currency})',
   'returns.amountHint':
     'Höchstens {left}. Kundenkartenzahlungen werden ganz storniert; Kartengeld geht als Guthaben zurück; bar und EC an der Kasse.',
+  'returns.confirm': '{amount} so zurückgeben?',
+  'returns.confirmYes': 'Ja, {amount} zurückgeben',
+  'returns.confirmNo': 'Jetzt nicht',
   'returns.giveBack': 'Zurückgeben',
   'returns.noSeries':
     'Keine Guthaben-Serie für die Rückgabe von Kartengeld eingerichtet: die Filialleitung legt eine in den Einstellungen an.',
@@ -689,7 +692,9 @@ export const de: Record<MessageKey, Message> = {
   'journal.pause': '{from} bis {until}',
   'journal.pauseLifted': '{from}, von der Filialleitung um {lifted} aufgehoben',
   'settings.guardTitle': 'Raten von Kartennummern',
-  'settings.guardLimit': 'Erlaubte unbekannte Nummern',
+  'settings.guardHint':
+    'Die letzte dieser unbekannten Nummern hält Abfragen an diesem Terminal an: Bis die Pause vorbei ist oder ein Manager sie aufhebt, geht nichts mehr hinaus.',
+  'settings.guardLimit': 'Unbekannte Nummern, nach denen Abfragen pausieren',
   'settings.guardWindow': 'Innerhalb von (Minuten)',
   'settings.guardPause': 'Dann Abfragen anhalten für (Minuten)',
   'settings.guardSave': 'Grenze speichern',

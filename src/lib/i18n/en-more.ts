@@ -559,6 +559,9 @@ export const enMore = {
   'returns.amount': 'Amount to give back ({currency})',
   'returns.amountHint':
     'At most {left}. Loyalty payments are voided whole; card money goes back as store credit; cash and bank card at the drawer.',
+  'returns.confirm': 'Give back {amount}, as follows?',
+  'returns.confirmYes': 'Yes, give back {amount}',
+  'returns.confirmNo': 'Not now',
   'returns.giveBack': 'Give back',
   'returns.noSeries': 'No store credit series is set up to give card money back: a manager adds one in Settings.',
   'returns.refused.amount': 'Enter an amount more than zero.',
@@ -616,7 +619,9 @@ export const enMore = {
   'journal.pause': '{from} to {until}',
   'journal.pauseLifted': '{from}, lifted by a manager at {lifted}',
   'settings.guardTitle': 'Card-number guessing',
-  'settings.guardLimit': 'Unknown numbers allowed',
+  'settings.guardHint':
+    'The last of these unknown numbers pauses lookups at this terminal: nothing more is sent until the pause is over or a manager lifts it.',
+  'settings.guardLimit': 'Unknown numbers that pause lookups',
   'settings.guardWindow': 'Within (minutes)',
   'settings.guardPause': 'Then pause lookups for (minutes)',
   'settings.guardSave': 'Save the limit',

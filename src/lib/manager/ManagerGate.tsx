@@ -71,7 +71,7 @@ function ChoosePin() {
   );
 }
 
-function EnterPin({ compact }: { compact: boolean }) {
+function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => void }) {
   const t = useT();
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +86,7 @@ function EnterPin({ compact }: { compact: boolean }) {
     const result = await managerActions.pinEntered(pin);
     setChecking(false);
     setPin('');
+    if (result.ok) onPassed?.();
     if (!result.ok) setProblem(result.reason === 'wrong' ? t('manager.wrongPin', { left: result.triesLeft }) : null);
   };
   return (
@@ -116,11 +117,21 @@ function EnterPin({ compact }: { compact: boolean }) {
 
 /**
  * What only a manager may do (settings, live/training, the journal and its export, un-issue,
- * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN.
+ * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN. With
+ * `everyTime` (cash paid out of a card) the PIN is asked for this action itself, unlocked or not.
  */
-export function ManagerGate({ children, compact = false }: { children: ReactNode; compact?: boolean }) {
+export function ManagerGate({
+  children,
+  compact = false,
+  everyTime = false,
+}: {
+  children: ReactNode;
+  compact?: boolean;
+  everyTime?: boolean;
+}) {
   const hasPin = useHasPin();
   const unlocked = useManagerUnlocked();
-  if (unlocked) return children;
-  return hasPin ? <EnterPin compact={compact} /> : <ChoosePin />;
+  const [passed, setPassed] = useState(false);
+  if (everyTime ? passed : unlocked) return children;
+  return hasPin ? <EnterPin compact={compact} onPassed={() => setPassed(true)} /> : <ChoosePin />;
 }
