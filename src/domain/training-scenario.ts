@@ -16,7 +16,11 @@ export type ScenarioSituation =
   | 'new'
   | 'closed'
   | 'canceled'
-  | 'balance';
+  | 'balance'
+  /** Each payment's first answer lost (applied), no answer (not applied), or a 503 (not applied). */
+  | 'answerLost'
+  | 'timeout'
+  | 'unavailable';
 
 /** A card a trainer taps to rehearse a situation. */
 export interface ScenarioCard {

@@ -156,6 +156,19 @@ export const demoDataset = {
           expiryDate: '2029-01-01T00:00:00Z',
           customer: null,
         },
+        // Cards whose payments fail the same way every time (magic-cards.ts): 100.00 each.
+        ...(['answerLost', 'timeout', 'unavailable'] as const).map((behaviour, i) => ({
+          number: `70010000090${i + 1}`,
+          seriesNumber: 'GC1',
+          status: 'issued' as const,
+          amountOriginal: 100,
+          amountNet: 100,
+          amountFloor: 0,
+          startDate: '2026-01-01T00:00:00Z',
+          expiryDate: '2029-01-01T00:00:00Z',
+          customer: null,
+          behaviour,
+        })),
         // A box of 200 pre-numbered cards for the card desk (activate a box): 7001 0000 1001 to 1200.
         ...boxOfCards,
         {
@@ -247,6 +260,17 @@ export const demoDataset = {
           startDate: '2025-08-01',
           customer: null,
         },
+        {
+          number: '710100000007',
+          seriesNumber: 'LC1',
+          statusCode: 1,
+          amountOriginal: 0,
+          amountNet: 50,
+          amountFloor: 0,
+          startDate: '2023-01-01',
+          expiryDate: '2025-12-31',
+          customer: null,
+        },
       ],
       storeCredits: [
         {
@@ -282,6 +306,10 @@ export const scenarioCards: ScenarioCard[] = [
   { number: '710100000003', kind: 'loyaltyCard', situation: 'new' },
   { number: '710100000004', kind: 'loyaltyCard', situation: 'closed' },
   { number: '710100000005', kind: 'loyaltyCard', situation: 'canceled' },
+  { number: '710100000007', kind: 'loyaltyCard', situation: 'expired' },
+  { number: '700100000901', kind: 'giftCard', situation: 'answerLost' },
+  { number: '700100000902', kind: 'giftCard', situation: 'timeout' },
+  { number: '700100000903', kind: 'giftCard', situation: 'unavailable' },
   { number: '720100000001', kind: 'storeCredit', situation: 'balance', amount: 3000 },
 ];
 

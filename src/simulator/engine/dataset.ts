@@ -37,8 +37,18 @@ const giftCardSeries = v.object({
   fixedAmount: orNull(v.pipe(amount, v.gtValue(0, 'must be greater than zero'))),
 });
 
+/**
+ * A card whose payments fail the same way every time, for tests and trainers (this project's
+ * extension of the dataset file, docs/decisions.md): the first attempt of each payment (each
+ * Idempotency-Key) on it is applied and its answer lost, or gets no answer until the client gives
+ * up, or is answered 503; the same key sent again is answered as usual.
+ */
+export const cardBehaviours = ['answerLost', 'timeout', 'unavailable'] as const;
+export type CardBehaviour = (typeof cardBehaviours)[number];
+
 const issuable = {
   number: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,32}$/, 'must be 1 to 32 letters or digits')),
+  behaviour: v.optional(v.picklist(cardBehaviours)),
   seriesNumber: nonEmpty,
   amountOriginal: amount,
   amountNet: amount,
@@ -72,6 +82,19 @@ const loyaltyGroup = v.object({
   loyaltyCards: list(loyaltyCardRecord),
   storeCredits: list(giftCardRecord),
 });
+
+/** Cards and series added to a running simulator (POST /_simulator/cards): a loyalty group's lists. */
+export const additionsSchema = v.object({
+  loyaltyGroup: v.optional(nonEmpty),
+  giftCardSeries: list(giftCardSeries),
+  storeCreditSeries: list(v.object(seriesBase)),
+  loyaltyCardSeries: list(v.object(seriesBase)),
+  giftCards: list(giftCardRecord),
+  loyaltyCards: list(loyaltyCardRecord),
+  storeCredits: list(giftCardRecord),
+});
+
+export type Additions = v.InferInput<typeof additionsSchema>;
 
 export const datasetSchema = v.object({
   currency: v.pipe(v.string(), v.check(isKnownCurrency, 'must be an ISO 4217 currency code, e.g. EUR')),
@@ -154,4 +177,31 @@ export function parseDataset(input: unknown): DatasetResult {
   }
   const problems = crossCheck(parsed.output);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, dataset: parsed.output };
+}
+
+/**
+ * The dataset with cards and series added to one of its loyalty groups (the first when none is
+ * named), checked as a whole file would be: a number used twice, a series that does not exist or
+ * an amount the currency cannot hold is refused with the field named.
+ */
+export function addToDataset(dataset: Dataset, input: unknown): DatasetResult {
+  const parsed = v.safeParse(additionsSchema, input);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.issues.map((issue) => `${pathText(issue.path) || '(body)'}: ${issue.message}`),
+    };
+  const { loyaltyGroup = dataset.loyaltyGroups[0]?.id, ...lists } = parsed.output;
+  const at = dataset.loyaltyGroups.findIndex((g) => g.id === loyaltyGroup);
+  if (at < 0) return { ok: false, problems: [`loyaltyGroup: no loyalty group "${loyaltyGroup}"`] };
+  const merged: Dataset = structuredClone(dataset);
+  const group = merged.loyaltyGroups[at]!;
+  group.giftCardSeries.push(...lists.giftCardSeries);
+  group.storeCreditSeries.push(...lists.storeCreditSeries);
+  group.loyaltyCardSeries.push(...lists.loyaltyCardSeries);
+  group.giftCards.push(...lists.giftCards);
+  group.loyaltyCards.push(...lists.loyaltyCards);
+  group.storeCredits.push(...lists.storeCredits);
+  const problems = crossCheck(merged);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, dataset: merged };
 }

@@ -1,4 +1,4 @@
-import type { Dataset } from './dataset';
+import { addToDataset, type Dataset, type DatasetResult } from './dataset';
 import { createEngineContext, type Caller, type HoldKind } from './context';
 import { createHoldOperations } from './hold-operations';
 import { createIdempotencyStore } from './idempotency';
@@ -27,7 +27,12 @@ function defaultCode(): string {
  * operations take the parsed JSON body and return the response body, or throw SimError.
  */
 export function createEngine(dataset: Dataset, options: EngineOptions = {}) {
-  const now = options.now ?? (() => Date.now());
+  const clock = options.now ?? (() => Date.now());
+  /** How far the clock was moved on (tests let holds lapse); back to 0 at a reset. */
+  let ahead = 0;
+  const now = () => clock() + ahead;
+  /** The loaded dataset and what was added to it since the last reset. */
+  let current = dataset;
   let state: EngineState = options.state ?? stateFromDataset(dataset);
   const idempotency = createIdempotencyStore(() => state, now);
   const ctx = createEngineContext(() => state, now);
@@ -51,6 +56,26 @@ export function createEngine(dataset: Dataset, options: EngineOptions = {}) {
     },
     reset() {
       state = stateFromDataset(dataset);
+      current = dataset;
+      ahead = 0;
+    },
+    /**
+     * Cards and series added to the running state (a test's own cards), checked against everything
+     * already there; gone at the next reset. Holds, payments and counters are untouched.
+     */
+    add(additions: unknown): DatasetResult {
+      const merged = addToDataset(current, additions);
+      if (!merged.ok) return merged;
+      current = merged.dataset;
+      const fresh = stateFromDataset(current);
+      for (const [key, instrument] of Object.entries(fresh.instruments))
+        if (!state.instruments[key]) state.instruments[key] = instrument;
+      state.groups = fresh.groups;
+      return merged;
+    },
+    /** Moves the clock on (holds lapse, expiry dates pass); the next reset moves it back. */
+    advanceClock(ms: number) {
+      ahead += ms;
     },
     view() {
       const t = now();

@@ -1,6 +1,6 @@
 import type { Customer, InstrumentKind, LoyaltyStatusCode } from '../../domain/instrument';
 import { type Minor, majorToMinor } from '../../domain/money';
-import type { Dataset, GiftCardSeriesData, SeriesData } from './dataset';
+import type { CardBehaviour, Dataset, GiftCardSeriesData, SeriesData } from './dataset';
 
 /** Everything the simulated server knows, in minor units and epoch milliseconds; plain data, so it can be stored. */
 export interface EngineState {
@@ -41,6 +41,8 @@ interface InstrumentBase {
   expiryDate?: string | undefined;
   /** Since last issued: a _pay that created an authorization, or an approved loyalty payment. */
   financialActivity: boolean;
+  /** How this card's payments fail, for tests and trainers (dataset.ts, cardBehaviours). */
+  behaviour?: CardBehaviour | undefined;
 }
 
 export interface HoldInstrument extends InstrumentBase {
@@ -144,6 +146,7 @@ export function stateFromDataset(dataset: Dataset): EngineState {
           startDate: issued ? (r.startDate ?? r.created ?? '2000-01-01T00:00:00Z') : undefined,
           expiryDate: issued ? r.expiryDate : undefined,
           financialActivity: false,
+          ...(r.behaviour && { behaviour: r.behaviour }),
         };
       }
     }
@@ -162,6 +165,7 @@ export function stateFromDataset(dataset: Dataset): EngineState {
         startDate: r.startDate,
         expiryDate: r.expiryDate,
         financialActivity: false,
+        ...(r.behaviour && { behaviour: r.behaviour }),
       };
     }
   }

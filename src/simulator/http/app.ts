@@ -4,7 +4,15 @@ import { cors } from 'hono/cors';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../wire/idempotency-key';
 import type { Engine } from '../engine/engine';
 import { SimError } from '../engine/errors';
-import type { resetAnswerSchema, SimulatorState } from './control-answers';
+import { additionsSchema, type CardBehaviour } from '../engine/dataset';
+import { instrumentKey } from '../engine/state';
+import {
+  clockBodySchema,
+  type cardsAnswerSchema,
+  type clockAnswerSchema,
+  type resetAnswerSchema,
+  type SimulatorState,
+} from './control-answers';
 import { createFaults, faultSettingSchema, type FaultKind } from './faults';
 
 /** Header by which the handler tells its host to destroy the connection instead of answering ("drop"). */
@@ -87,8 +95,45 @@ const openApiDocument = () => (openApi ??= import('../openapi/document').then((m
  * the browser. It owns transport concerns only: CORS, tokens, idempotency keys, faults, status
  * codes. Every rule of the contract lives in the engine.
  */
+/** What a card's behaviour does to the first attempt of a payment on it (dataset.ts, cardBehaviours). */
+const behaviourFaults: Record<CardBehaviour, FaultKind> = {
+  answerLost: 'drop',
+  timeout: 'timeout',
+  unavailable: 'unavailable',
+};
+const PAYMENT = /\/loyaltyGroups\/([^/]+)\/(giftcards|storecredits|loyaltycards)\/([^/]+)\/_pay$/;
+const kindOfPath = { giftcards: 'giftCard', storecredits: 'storeCredit', loyaltycards: 'loyaltyCard' } as const;
+
+/** Reads a control endpoint's JSON body with its schema: the value, or the words for what is wrong. */
+async function controlBody<S extends v.GenericSchema>(
+  c: Context<Env>,
+  schema: S,
+): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse((await c.req.text()) || '{}');
+  } catch {
+    return { ok: false, response: errorResponse(400, 'invalid_request', 'The body must be JSON.') };
+  }
+  const parsed = v.safeParse(schema, raw);
+  if (parsed.success) return { ok: true, value: parsed.output };
+  const words = parsed.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; ');
+  return { ok: false, response: errorResponse(400, 'invalid_request', words) };
+}
+
 export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions = {}) {
   const faults = createFaults();
+  /** The payments on behaving cards whose first attempt has had its fault (by Idempotency-Key). */
+  const behaved = new Set<string>();
+  const behaviourFault = (path: string, method: string, key: string | undefined): FaultKind | undefined => {
+    const match = method === 'POST' ? PAYMENT.exec(path) : null;
+    if (!match || !key) return undefined;
+    const [, group = '', kind = 'giftcards', number = ''] = match;
+    const record = engine.state.instruments[instrumentKey(group, kindOfPath[kind as keyof typeof kindOfPath], number)];
+    if (!record?.behaviour || behaved.has(key)) return undefined;
+    behaved.add(key);
+    return behaviourFaults[record.behaviour];
+  };
   const app = new Hono<Env>();
   const changed = async () => options.onChange?.();
 
@@ -117,10 +162,42 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
   app.post('/_simulator/reset', async (c) => {
     engine.reset();
     faults.clear();
+    behaved.clear();
     await changed();
     return c.json({ reset: true } satisfies v.InferInput<typeof resetAnswerSchema>);
   });
   app.get('/_simulator/faults', (c) => c.json(faults.setting));
+  // A test's own cards and series, added to the running state (gone at the next reset).
+  app.post('/_simulator/cards', async (c) => {
+    const body = await controlBody(c, additionsSchema);
+    if (!body.ok) return body.response;
+    const added = engine.add(body.value);
+    if (!added.ok) return errorResponse(400, 'invalid_request', added.problems.join('; '));
+    await changed();
+    const { giftCards = [], loyaltyCards = [], storeCredits = [] } = body.value;
+    const series = [
+      ...(body.value.giftCardSeries ?? []),
+      ...(body.value.storeCreditSeries ?? []),
+      ...(body.value.loyaltyCardSeries ?? []),
+    ];
+    return c.json(
+      {
+        giftCards: giftCards.map((r) => r.number),
+        loyaltyCards: loyaltyCards.map((r) => r.number),
+        storeCredits: storeCredits.map((r) => r.number),
+        series: series.map((s) => s.seriesNumber),
+      } satisfies v.InferInput<typeof cardsAnswerSchema>,
+      201,
+    );
+  });
+  // The clock moved on: holds lapse, expiry dates pass (back at the next reset).
+  app.post('/_simulator/clock', async (c) => {
+    const body = await controlBody(c, clockBodySchema);
+    if (!body.ok) return body.response;
+    engine.advanceClock(body.value.advanceMs);
+    await changed();
+    return c.json({ now: new Date(engine.now()).toISOString() } satisfies v.InferInput<typeof clockAnswerSchema>);
+  });
   // Built when first asked, from a chunk of its own: the training page does not download the converter otherwise.
   app.get('/_simulator/openapi.json', async (c) => c.json(await openApiDocument()));
   app.post('/_simulator/faults', async (c) => {
@@ -147,7 +224,7 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
   app.use('/loyalty/api/*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const path = new URL(c.req.url).pathname;
-    const fault = faults.take(path, c.req.method);
+    const faultFromSetting = faults.take(path, c.req.method);
     const signal = c.req.raw.signal;
     const auth = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1]?.trim() ?? null;
@@ -160,6 +237,8 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     const sentKey = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
     const keyCheck = sentKey === undefined ? undefined : v.safeParse(idempotencyKeySchema, sentKey);
     const key = keyCheck?.success && merchantId && token ? keyCheck.output : undefined;
+    // A card that fails its payments' first attempts (a test's or trainer's magic card).
+    const fault = faultFromSetting ?? behaviourFault(path, c.req.method, key);
     if (key && token) {
       const begun = engine.idempotency.begin(token, key, `${c.req.method} ${path} ${canonical(bodyText)}`);
       if (begun.kind === 'reused')

@@ -77,3 +77,17 @@ export const simulatorStateSchema = v.object({
 export type SimulatorState = v.InferInput<typeof simulatorStateSchema>;
 
 export const resetAnswerSchema = v.object({ reset: v.literal(true) });
+
+/** POST /_simulator/clock: how far to move the clock on (holds lapse, dates pass); back at the next reset. */
+export const clockBodySchema = v.object({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+/** The simulator's clock after it was moved. */
+export const clockAnswerSchema = v.object({ now: dateTime });
+
+/** POST /_simulator/cards: what was added, by number (the cards) and series number. */
+export const cardsAnswerSchema = v.object({
+  giftCards: v.array(v.string()),
+  loyaltyCards: v.array(v.string()),
+  storeCredits: v.array(v.string()),
+  series: v.array(v.string()),
+});

@@ -225,6 +225,25 @@ export const simulatorOperations: Operation[] = [
     answer: { status: 200, schema: 'FaultSetting' },
   },
   {
+    method: 'post',
+    path: '/_simulator/cards',
+    operationId: 'simulator.addCards',
+    tag: 'Simulator',
+    summary:
+      'Cards and series added to the running state (a test’s own), checked as a dataset file is; gone at the next reset.',
+    body: 'CardsBody',
+    answer: { status: 201, schema: 'CardsAnswer' },
+  },
+  {
+    method: 'post',
+    path: '/_simulator/clock',
+    operationId: 'simulator.advanceClock',
+    tag: 'Simulator',
+    summary: 'The clock moved on (holds lapse, expiry dates pass); back at the next reset.',
+    body: 'ClockBody',
+    answer: { status: 200, schema: 'ClockAnswer' },
+  },
+  {
     method: 'get',
     path: '/_simulator/openapi.json',
     operationId: 'simulator.openapi',

@@ -12,7 +12,14 @@ import {
 } from '../../wire/answers';
 import { idempotencyKeySchema } from '../../wire/idempotency-key';
 import { requestBodies } from '../engine/requests';
-import { resetAnswerSchema, simulatorStateSchema } from '../http/control-answers';
+import { additionsSchema } from '../engine/dataset';
+import {
+  cardsAnswerSchema,
+  clockAnswerSchema,
+  clockBodySchema,
+  resetAnswerSchema,
+  simulatorStateSchema,
+} from '../http/control-answers';
 import { faultSettingSchema } from '../http/faults';
 
 /**
@@ -42,6 +49,10 @@ const named = {
   FaultSetting: faultSettingSchema,
   SimulatorState: simulatorStateSchema,
   ResetAnswer: resetAnswerSchema,
+  CardsBody: additionsSchema,
+  CardsAnswer: cardsAnswerSchema,
+  ClockBody: clockBodySchema,
+  ClockAnswer: clockAnswerSchema,
 };
 
 export type SchemaName = keyof typeof named;

@@ -53,6 +53,8 @@ describe('the OpenAPI document', () => {
       'POST /_simulator/reset',
       'GET /_simulator/faults',
       'POST /_simulator/faults',
+      'POST /_simulator/cards',
+      'POST /_simulator/clock',
       'GET /_simulator/openapi.json',
     ]);
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -182,6 +184,14 @@ async function sampleAnswers(): Promise<Sample[]> {
   await send('GET', '/_simulator/faults', { token: null });
   await send('POST', '/_simulator/faults', { body: { next: { count: 0, kind: 'drop' } }, token: null });
   await send('GET', '/_simulator/state', { token: null });
+  await send('POST', '/_simulator/cards', {
+    body: {
+      giftCards: [{ number: '700199990001', seriesNumber: 'GC1', status: 'issued', amountOriginal: 5, amountNet: 5 }],
+    },
+    token: null,
+  });
+  await send('POST', '/_simulator/cards', { body: { giftCards: [{ number: '7001' }] }, token: null });
+  await send('POST', '/_simulator/clock', { body: { advanceMs: 60_000 }, token: null });
   await send('GET', '/_simulator/openapi.json', { token: null });
   await send('POST', '/_simulator/reset', { token: null });
   return samples;

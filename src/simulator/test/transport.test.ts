@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../engine/dataset';
 import { demoDataset } from '../demo-dataset';
+import { DROP_HEADER } from '../http/app';
 import { API, harness, ws } from './harness';
 
 const KEY = '3d1f0f4e-0a4b-4b7e-9d5e-2b0c1a9e8f70';
@@ -301,5 +302,78 @@ describe('dataset files', () => {
     const crossText = (parseDataset(cross) as { problems: string[] }).problems.join('\n');
     expect(crossText).toContain('loyaltyGroups[0].loyaltyCards[0].seriesNumber');
     expect(crossText).toContain('loyaltyGroups[0].storeCredits[0].amountNet: more decimals than EUR has');
+  });
+});
+
+describe('what tests and trainers add: magic cards, their own cards, a clock', () => {
+  const pay = (sim: ReturnType<typeof harness>, number: string, key: string, amount = 10) =>
+    sim.post(`/giftcards/${number}/_pay`, { amount, workstationData: ws() }, { key });
+
+  it('a card whose answers are lost: the first attempt is applied and dropped, the same key then answered', async () => {
+    const sim = harness();
+    const key = crypto.randomUUID();
+    const first = await pay(sim, '700100000901', key);
+    expect(first.headers.get(DROP_HEADER)).toBe('1');
+    const again = await pay(sim, '700100000901', key);
+    expect([again.status, again.headers.get('idempotency-replayed')]).toEqual([201, 'true']);
+    expect(sim.engine.view().authorizations.filter((a) => a.instrumentId === '700100000901')).toHaveLength(1);
+    // Every new payment on it behaves the same, once.
+    expect((await pay(sim, '700100000901', crypto.randomUUID())).headers.get(DROP_HEADER)).toBe('1');
+  });
+
+  it('a card answered 503 first, and one that gets no answer first: nothing applied, the same key then goes', async () => {
+    const sim = harness();
+    const key = crypto.randomUUID();
+    expect((await pay(sim, '700100000903', key)).status).toBe(503);
+    expect(sim.engine.view().authorizations).toEqual([]);
+    expect((await pay(sim, '700100000903', key)).status).toBe(201);
+    // No answer to the first attempt until the client gives up; nothing applied; the same key then goes.
+    const other = crypto.randomUUID();
+    const gaveUp = new AbortController();
+    const first = sim.send('POST', `${API}/giftcards/700100000902/_pay`, {
+      body: { amount: 5, workstationData: ws() },
+      key: other,
+      signal: gaveUp.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gaveUp.abort();
+    expect((await first).headers.get(DROP_HEADER)).toBe('1');
+    expect(sim.engine.view().authorizations.filter((a) => a.instrumentId === '700100000902')).toEqual([]);
+    expect((await pay(sim, '700100000902', other, 5)).status).toBe(201);
+  });
+
+  it('cards added to the running simulator work at once, are checked like a dataset, and go at the reset', async () => {
+    const sim = harness();
+    const card = {
+      number: '700155550001',
+      seriesNumber: 'GC1',
+      status: 'issued',
+      amountOriginal: 12.5,
+      amountNet: 12.5,
+    };
+    const added = await sim.send('POST', '/_simulator/cards', { body: { giftCards: [card] }, token: null });
+    expect([added.status, added.body.giftCards]).toEqual([201, ['700155550001']]);
+    expect((await sim.get('/giftcards/700155550001')).body.account.amountNet).toBe(12.5);
+    const twice = await sim.send('POST', '/_simulator/cards', { body: { giftCards: [card] }, token: null });
+    expect([twice.status, twice.body.error.message]).toEqual([400, expect.stringContaining('appears twice')]);
+    const badSeries = await sim.send('POST', '/_simulator/cards', {
+      body: { giftCards: [{ ...card, number: '700155550002', seriesNumber: 'NOPE' }] },
+      token: null,
+    });
+    expect(badSeries.body.error.message).toContain('no giftCards series "NOPE"');
+    await sim.send('POST', '/_simulator/reset', { token: null });
+    expect((await sim.get('/giftcards/700155550001')).status).toBe(404);
+  });
+
+  it('the clock moved on lets a hold lapse; the reset moves it back', async () => {
+    const sim = harness();
+    const hold = await pay(sim, '700100000001', crypto.randomUUID());
+    const moved = await sim.send('POST', '/_simulator/clock', { body: { advanceMs: 16 * 60_000 }, token: null });
+    expect(moved.status).toBe(200);
+    const commit = await sim.post(`/giftcards/700100000001/authorizations/${hold.body.authCode}/_commit`);
+    expect(commit.body.error.code).toBe('authorization_expired');
+    expect(sim.engine.now()).toBe(sim.now() + 16 * 60_000);
+    await sim.send('POST', '/_simulator/reset', { token: null });
+    expect(sim.engine.now()).toBe(sim.now());
   });
 });
