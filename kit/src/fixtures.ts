@@ -1,0 +1,105 @@
+import { test as base } from '@playwright/test';
+import { parseDataset } from '../../src/simulator/engine/dataset';
+import { demoDataset } from '../../src/simulator/demo-dataset';
+import { startSimulator } from '../../src/simulator/node/server';
+import { LoyaltyServer } from './loyalty-server';
+import { screens, type Screen } from './screens';
+import { hashedPin, type Cashier } from './seed';
+import { bundledTerminal, serveTerminal } from './terminal-server';
+import { Terminal } from './terminal';
+
+/** What a test sets with `test.use({ … })`. */
+export interface KitOptions {
+  /** 'live' (the default): the terminal works with the kit's server. 'training': with the simulator in the page. */
+  mode: 'live' | 'training';
+  /** The screen the terminal runs on (Playwright's own `screen` is the emulated device's): 'phone', 'tabletPortrait', 'tabletLandscape', 'desktop'; unset: the config's viewport. */
+  screenSize: Screen | undefined;
+  /** The cashier signed on before the test (null: the sign-on screen is the first). */
+  cashier: Cashier | null;
+  /** The manager's PIN, set up before the test. */
+  managerPin: string;
+  /** Tills (their origins) allowed to hand payments over, e.g. ['http://till.test'] (docs/till-integration.md). */
+  tillOrigins: string[];
+}
+
+/** What a worker sets in the config (`use: { … }`). */
+export interface KitWorkerOptions {
+  /** A terminal build the integrator serves (its address); unset: the kit serves the terminal it ships. */
+  terminalURL: string | undefined;
+  /** The port of the kit's server (0: any free port, the default). */
+  loyaltyServerPort: number;
+}
+
+export interface KitFixtures {
+  /** The Loyalty server: the project's simulator, this worker's, reset before each test. */
+  loyaltyServer: LoyaltyServer;
+  /** The terminal in the test's page, set up and opened the first time it is used. */
+  terminal: Terminal;
+}
+
+/** The worker's own (not for tests): where its server and its terminal are. */
+interface KitWorkerFixtures {
+  kitSimulator: { url: string };
+  kitTerminalURL: string;
+}
+
+const pins = new Map<string, ReturnType<typeof hashedPin>>();
+
+/** The kit's test: Playwright's, with the Loyalty server and the terminal. */
+export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & KitWorkerFixtures>({
+  mode: ['live', { option: true }],
+  screenSize: [undefined, { option: true }],
+  cashier: [{ operatorId: 'c7', name: 'Casey' }, { option: true }],
+  managerPin: ['2468', { option: true }],
+  tillOrigins: [[], { option: true }],
+  terminalURL: [undefined, { option: true, scope: 'worker' }],
+  loyaltyServerPort: [0, { option: true, scope: 'worker' }],
+
+  kitSimulator: [
+    async ({ loyaltyServerPort }, use) => {
+      const parsed = parseDataset(demoDataset);
+      if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+      const running = await startSimulator({ dataset: parsed.dataset, port: loyaltyServerPort });
+      await use(running);
+      await running.close();
+    },
+    { scope: 'worker', timeout: 30_000 },
+  ],
+
+  kitTerminalURL: [
+    async ({ terminalURL }, use) => {
+      if (terminalURL) return use(terminalURL);
+      const served = await serveTerminal(bundledTerminal);
+      await use(served.url);
+      await served.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  loyaltyServer: async ({ kitSimulator }, use, testInfo) => {
+    const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex);
+    await server.reset();
+    await use(server);
+  },
+
+  terminal: async (
+    { page, mode, screenSize, locale, cashier, managerPin, tillOrigins, loyaltyServer, kitTerminalURL },
+    use,
+  ) => {
+    if (screenSize) await page.setViewportSize(screens[screenSize]);
+    if (!pins.has(managerPin)) pins.set(managerPin, hashedPin(managerPin));
+    const terminalLocale = locale?.toLowerCase().startsWith('de') ? 'de-DE' : 'en-IE';
+    await use(
+      new Terminal(page, {
+        mode,
+        server: loyaltyServer,
+        locale: terminalLocale,
+        cashier,
+        pin: await pins.get(managerPin)!,
+        url: kitTerminalURL,
+        managerPin,
+        tillOrigins,
+      }),
+    );
+  },
+});

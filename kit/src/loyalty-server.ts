@@ -1,0 +1,431 @@
+import { faultSetting, type FaultTarget } from '../../src/features/training/fault-targets';
+import { magicCards } from '../../src/simulator/magic-cards';
+import { amountText, majorUnits, type Amount } from './amounts';
+
+/** What a test asks the server to fail: one kind of operation (or any), one way. */
+export type Operation = 'any' | 'lookup' | 'pay' | 'commit' | 'cancel' | 'voidPayment' | 'issue';
+export type Failure = 'serverError' | 'answerLost' | 'timeout' | 'unavailable' | 'rateLimited';
+
+/** A card as the server has it now, amounts as a test writes them. */
+export interface CardState {
+  number: string;
+  kind: 'giftCard' | 'storeCredit' | 'loyaltyCard';
+  seriesNumber: string;
+  /** Current balance (amountNet). */
+  balance: Amount;
+  /** Held by pending authorizations. */
+  onHold: Amount;
+  /** What can be spent now: balance less holds less floor. */
+  available: Amount;
+  /** Gift card and store credit: 'notIssued' | 'issued' | 'expired'; loyalty card: 'new' | 'open' | 'closed' | 'canceled'. */
+  status: string;
+}
+
+/** A hold (authorization) on a gift card or store credit, as the server has it now. */
+export interface Hold {
+  authCode: string;
+  card: string;
+  amount: Amount;
+  status: 'pending' | 'committed' | 'canceled' | 'expired';
+  transactionId: string;
+}
+
+/** A loyalty card payment, as the server has it now. */
+export interface LoyaltyPayment {
+  card: string;
+  requested: Amount;
+  approved: Amount;
+  result: 'approved' | 'partiallyApproved' | 'denied';
+  denialReason?: 'insufficient_funds' | 'card_not_open' | 'expired';
+  voided: boolean;
+  transactionId: string;
+}
+
+/** One operation the server applied, from its own journal. */
+export interface JournalEntry {
+  at: string;
+  operation: string;
+  kind: 'giftCard' | 'storeCredit' | 'loyaltyCard';
+  card: string;
+  amount?: Amount;
+  result?: string;
+  transactionId: string;
+}
+
+/** The server's whole state, for assertions. */
+export interface ServerState {
+  cards: CardState[];
+  holds: Hold[];
+  loyaltyPayments: LoyaltyPayment[];
+  journal: JournalEntry[];
+}
+
+export interface GiftCardOptions {
+  balance?: Amount;
+  /** 'issued' (the default), 'notIssued' (to sell it) or 'expired'. */
+  status?: 'issued' | 'notIssued' | 'expired';
+  /** A series of this server (giftCardSeries() or the built-in 'GC1', the default). */
+  series?: string;
+  /** The number, if the test needs a particular one (else the next free one of the series). */
+  number?: string;
+}
+
+export interface LoyaltyCardOptions {
+  balance?: Amount;
+  status?: 'new' | 'open' | 'closed' | 'canceled';
+  /** An expiry date (YYYY-MM-DD) in the past makes payments denied 'expired'. */
+  expires?: string;
+  number?: string;
+}
+
+export interface StoreCreditOptions {
+  balance?: Amount;
+  status?: 'issued' | 'notIssued' | 'expired';
+  number?: string;
+}
+
+export interface SeriesOptions {
+  /** Every card sold at this amount (gift cards). */
+  fixedAmount?: Amount;
+  /** The server gives the number (printed on the spot); else cards are pre-numbered. */
+  livePrinted?: boolean;
+}
+
+/** A series the terminal is told about (its settings): prefix, kind, number. */
+export interface Series {
+  seriesNumber: string;
+  prefix: string;
+  kind: 'giftCard' | 'storeCredit' | 'loyaltyCard';
+  livePrinted: boolean;
+  fixedAmount?: Amount;
+}
+
+/** The built-in dataset's series, as a manager sets them up in the terminal. */
+export const builtInSeries: Series[] = [
+  { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
+  { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false, fixedAmount: '25.00' },
+  { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true },
+  { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
+  { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
+];
+
+const failures: Record<Failure, 'error500' | 'drop' | 'timeout' | 'unavailable' | 'rateLimited'> = {
+  serverError: 'error500',
+  answerLost: 'drop',
+  timeout: 'timeout',
+  unavailable: 'unavailable',
+  rateLimited: 'rateLimited',
+};
+const targets: Record<Operation, FaultTarget> = {
+  any: 'any',
+  lookup: 'lookup',
+  pay: 'payment',
+  commit: 'commit',
+  cancel: 'cancel',
+  voidPayment: 'void',
+  issue: 'issue',
+};
+
+const loyaltyStatus = { new: 0, open: 1, closed: 2, canceled: 4 } as const;
+const loyaltyStatusName = { 0: 'new', 1: 'open', 2: 'closed', 4: 'canceled' } as const;
+const magicNumbers = new Set<string>(Object.values(magicCards).flatMap((group) => Object.values(group)));
+
+/** A card number that is one of the kit's magic cards (its outcome fixed only on the kit's server or in training). */
+export const isMagicCard = (number: string) => magicNumbers.has(number.replace(/[\s-]/g, ''));
+
+/**
+ * The Loyalty server a test talks to: the project's simulator (one per worker, in the test's own
+ * Node process), its cards, faults, clock and state, over its HTTP control interface
+ * (/_simulator/*, docs/testing-kit.md). Works as well against `npm run simulator` elsewhere.
+ */
+export class LoyaltyServer {
+  readonly token = 'demo-token';
+  readonly loyaltyGroup = 'demo';
+  readonly merchantId = 'M1';
+  readonly currency = 'EUR';
+  /** The series this server has (built in, and added by this test): what the terminal is set up with. */
+  readonly series: Series[] = [...builtInSeries];
+  private counter = 0;
+
+  constructor(
+    /** The server's address, e.g. http://127.0.0.1:40123 (no trailing slash). */
+    readonly url: string,
+    private readonly worker = 0,
+  ) {}
+
+  /** The Loyalty API's base for this server's loyalty group. */
+  get api(): string {
+    return `${this.url}/loyalty/api/v1/pos/loyaltyGroups/${this.loyaltyGroup}`;
+  }
+
+  /** Back to the built-in dataset: the test's own cards, holds, keys, faults and clock gone. */
+  async reset(): Promise<void> {
+    await this.control('POST', '/_simulator/reset');
+    this.series.splice(0, this.series.length, ...builtInSeries);
+  }
+
+  /** A gift card of its own for this test; returns its number. */
+  async giftCard(options: GiftCardOptions = {}): Promise<string> {
+    const where = `giftCard(${JSON.stringify(options)})`;
+    const balance = majorUnits(options.balance ?? '50.00', this.currency, where);
+    const series = options.series ?? 'GC1';
+    const number = options.number ?? this.nextNumber(this.prefixOf(series, where));
+    await this.add({ giftCards: [this.holdCard(number, series, balance, options.status ?? 'issued')] }, where);
+    return number;
+  }
+
+  /** Store credit of its own for this test; returns its number. */
+  async storeCredit(options: StoreCreditOptions = {}): Promise<string> {
+    const where = `storeCredit(${JSON.stringify(options)})`;
+    const balance = majorUnits(options.balance ?? '30.00', this.currency, where);
+    const number = options.number ?? this.nextNumber('7201');
+    await this.add({ storeCredits: [this.holdCard(number, 'SC1', balance, options.status ?? 'issued')] }, where);
+    return number;
+  }
+
+  /** A loyalty card of its own for this test (Open, 100.00 unless told otherwise); returns its number. */
+  async loyaltyCard(options: LoyaltyCardOptions = {}): Promise<string> {
+    const where = `loyaltyCard(${JSON.stringify(options)})`;
+    const balance = majorUnits(options.balance ?? '100.00', this.currency, where);
+    const number = options.number ?? this.nextNumber('7101');
+    const status = options.status ?? 'open';
+    const card = {
+      number,
+      seriesNumber: 'LC1',
+      statusCode: loyaltyStatus[status],
+      amountOriginal: 0,
+      amountNet: balance,
+      ...(status !== 'new' && { startDate: '2025-01-01' }),
+      ...(options.expires && { expiryDate: options.expires }),
+    };
+    await this.add({ loyaltyCards: [card] }, where);
+    return number;
+  }
+
+  /** A gift card series of its own (pre-numbered or live-printed, any or a fixed amount). */
+  async giftCardSeries(options: SeriesOptions = {}): Promise<Series> {
+    const where = `giftCardSeries(${JSON.stringify(options)})`;
+    const fixed = options.fixedAmount ? majorUnits(options.fixedAmount, this.currency, where) : null;
+    const n = this.series.length + 1;
+    const series: Series = {
+      seriesNumber: `KIT${this.worker}${n}`,
+      prefix: `79${String(this.worker % 10)}${String(n).padStart(2, '0')}`,
+      kind: 'giftCard',
+      livePrinted: options.livePrinted ?? false,
+      ...(options.fixedAmount && { fixedAmount: options.fixedAmount }),
+    };
+    await this.add(
+      {
+        giftCardSeries: [
+          {
+            seriesNumber: series.seriesNumber,
+            prefix: series.prefix,
+            length: 7,
+            issueType: series.livePrinted ? 'livePrinted' : 'preIssued',
+            fixedAmount: fixed,
+            validityMonths: 36,
+          },
+        ],
+      },
+      where,
+    );
+    this.series.push(series);
+    return series;
+  }
+
+  /** Makes the next `times` operations of this kind fail this way (they reach the server as the wire would carry them). */
+  async fail(operation: Operation, how: Failure, options: { times?: number } = {}): Promise<void> {
+    const setting = faultSetting(targets[operation], 'error500', options.times ?? 1, 0);
+    await this.setFaults({ next: { ...setting.next, kind: failures[how] } });
+  }
+
+  /** Every API request waits this long first. */
+  async latency(ms: number): Promise<void> {
+    await this.setFaults({ latencyMs: ms });
+  }
+
+  /** The simulator's fault setting as its interface takes it (loyalty-api.md section 7); `{}` clears it. */
+  async setFaults(setting: Record<string, unknown>): Promise<void> {
+    await this.control('POST', '/_simulator/faults', setting);
+  }
+
+  /** Moves the server's clock on, e.g. `advanceClock(16 * 60_000)`: pending holds lapse after 15 minutes. */
+  async advanceClock(ms: number): Promise<void> {
+    await this.control('POST', '/_simulator/clock', { advanceMs: ms });
+  }
+
+  /** Spends from a card as another till would: a hold of `amount` (it counts against what is available). */
+  async holdElsewhere(number: string, amount: Amount): Promise<Hold> {
+    const where = `holdElsewhere('${number}', '${amount}')`;
+    const response = await fetch(`${this.api}/giftcards/${number}/_pay`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        amount: majorUnits(amount, this.currency, where),
+        workstationData: { transactionId: crypto.randomUUID(), reason: 'Another till' },
+      }),
+    });
+    if (response.status !== 201) throw new Error(`${where}: the server answered ${response.status}`);
+    const hold = (await response.json()) as { authCode: string; amount: number; status: Hold['status'] };
+    return {
+      authCode: hold.authCode,
+      card: number,
+      amount: amountText(hold.amount, this.currency),
+      status: hold.status,
+      transactionId: '',
+    };
+  }
+
+  /** The server's whole state now. */
+  async state(): Promise<ServerState> {
+    const raw = (await this.control('GET', '/_simulator/state')) as RawState;
+    const money = (major: number) => amountText(major, this.currency);
+    return {
+      cards: raw.instruments.map((i) => ({
+        number: i.number,
+        kind: i.kind,
+        seriesNumber: i.seriesNumber,
+        balance: money(i.amountNet),
+        onHold: money(i.amountAuthorized),
+        available: money(Math.max(0, i.amountNet - i.amountAuthorized - i.amountFloor)),
+        status: i.kind === 'loyaltyCard' ? loyaltyStatusName[i.statusCode ?? 0] : (i.status ?? 'issued'),
+      })),
+      holds: raw.authorizations.map((a) => ({
+        authCode: a.authCode,
+        card: a.instrumentId,
+        amount: money(a.amount),
+        status: a.status,
+        transactionId: a.transactionId,
+      })),
+      loyaltyPayments: raw.loyaltyPayments.map((p) => ({
+        card: p.loyaltyCardId,
+        requested: money(p.requestedAmount),
+        approved: money(p.approvedAmount),
+        result: p.result,
+        ...(p.denialReason && { denialReason: p.denialReason }),
+        voided: p.voided,
+        transactionId: p.transactionId,
+      })),
+      journal: raw.journal.map((e) => ({
+        at: e.at,
+        operation: e.operation,
+        kind: e.kind,
+        card: e.instrumentId,
+        ...(e.amount !== undefined && { amount: money(e.amount) }),
+        ...(e.result !== undefined && { result: e.result }),
+        transactionId: e.transactionId,
+      })),
+    };
+  }
+
+  /** One card as the server has it now (an error in words if it has none by that number). */
+  async card(number: string): Promise<CardState> {
+    const card = (await this.state()).cards.find((c) => c.number === number);
+    if (!card) throw new Error(`card('${number}'): this server has no card with that number`);
+    return card;
+  }
+
+  /** The holds of one card (or of every card), oldest first. */
+  async holds(number?: string): Promise<Hold[]> {
+    return (await this.state()).holds.filter((h) => number === undefined || h.card === number);
+  }
+
+  private holdCard(number: string, seriesNumber: string, balance: number, status: string) {
+    const issued = status !== 'notIssued';
+    return {
+      number,
+      seriesNumber,
+      status,
+      amountOriginal: issued ? balance : 0,
+      amountNet: issued ? balance : 0,
+      ...(issued && { startDate: '2026-01-01T00:00:00Z' }),
+      ...(issued && { expiryDate: status === 'expired' ? '2026-01-02T00:00:00Z' : '2099-01-01T00:00:00Z' }),
+    };
+  }
+
+  private prefixOf(seriesNumber: string, where: string): string {
+    const series = this.series.find((s) => s.seriesNumber === seriesNumber);
+    if (!series) throw new Error(`${where}: this server has no series '${seriesNumber}'`);
+    return series.prefix;
+  }
+
+  /** A number no other card of this server has: the prefix, then a counter of this worker's. */
+  private nextNumber(prefix: string): string {
+    this.counter += 1;
+    const length = prefix === '7001' || prefix === '7101' || prefix === '7201' ? 12 : prefix.length + 7;
+    const body = `5${this.worker % 10}${String(this.counter).padStart(length - prefix.length - 2, '0')}`;
+    return `${prefix}${body}`;
+  }
+
+  private async add(additions: Record<string, unknown>, where: string): Promise<void> {
+    const response = await fetch(`${this.url}/_simulator/cards`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(additions),
+    });
+    if (response.status !== 201) {
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      throw new Error(`${where}: the server refused it: ${body?.error?.message ?? response.status}`);
+    }
+  }
+
+  private async control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.url}${path}`, {
+        method,
+        ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
+      });
+    } catch (error) {
+      throw new Error(`The Loyalty server at ${this.url} did not answer (${(error as Error).message}).`, {
+        cause: error,
+      });
+    }
+    if (response.status === 404)
+      throw new Error(
+        `${this.url} has no ${path}: it is not the kit's simulator. Cards, faults and the clock need the kit's server ` +
+          '(or `npm run simulator`).',
+      );
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+}
+
+/** The simulator's own state view (GET /_simulator/state), as far as the kit reads it. */
+interface RawState {
+  instruments: {
+    kind: CardState['kind'];
+    number: string;
+    seriesNumber: string;
+    amountNet: number;
+    amountAuthorized: number;
+    amountFloor: number;
+    status?: string;
+    statusCode?: 0 | 1 | 2 | 4;
+  }[];
+  authorizations: {
+    authCode: string;
+    instrumentId: string;
+    amount: number;
+    status: Hold['status'];
+    transactionId: string;
+  }[];
+  loyaltyPayments: {
+    loyaltyCardId: string;
+    requestedAmount: number;
+    approvedAmount: number;
+    result: LoyaltyPayment['result'];
+    denialReason?: LoyaltyPayment['denialReason'];
+    voided: boolean;
+    transactionId: string;
+  }[];
+  journal: {
+    at: string;
+    operation: string;
+    kind: JournalEntry['kind'];
+    instrumentId: string;
+    amount?: number;
+    result?: string;
+    transactionId: string;
+  }[];
+}

@@ -1,0 +1,218 @@
+import { expect, type Locator } from '@playwright/test';
+import type { Amount } from '../amounts';
+import { isMagicCard } from '../loyalty-server';
+import type { WordKey } from '../words';
+import { currentHeading, openScreen, requireScreen, type Counter } from './screen';
+
+/** A line of the open sale, once its outcome is on screen: on hold, approved (in part), denied, refused or unknown. */
+export type TenderLine = Locator;
+
+/** What a tender line shows once the server answered (or did not): every outcome a cashier reads. */
+const outcomes: WordKey[] = [
+  'line.authorized',
+  'line.committed',
+  'line.approved',
+  'line.partiallyApproved',
+  'line.denied',
+  'line.failed',
+  'line.unknown',
+  'line.contradicted',
+  'line.recorded',
+];
+
+/**
+ * The cashier at the terminal, by intent: a sale started, cards taken, the rest another way, the
+ * sale completed or voided; a card looked up; a sale given back. Each method waits for what a
+ * cashier waits for (the outcome on screen), never for a fixed time, and says in words when it is
+ * asked for something the screen in front of it cannot do.
+ */
+export class CashierPage {
+  constructor(private readonly at: Counter) {}
+
+  private get page() {
+    return this.at.page;
+  }
+
+  private get words() {
+    return this.at.words;
+  }
+
+  /** The open sale's tender lines (the list under "Tenders"). */
+  get tenderLines(): Locator {
+    return this.page.getByRole('region', { name: this.words.text('sale.lines') }).getByRole('listitem');
+  }
+
+  /** Keys the amount due and starts the sale: the open sale is on screen. */
+  async startSale(due: Amount): Promise<void> {
+    await this.at.open();
+    if (this.words.pattern('sale.title', true).test(await currentHeading(this.page)))
+      throw new Error('startSale: a sale is already open at this terminal: complete or void it, then nextSale().');
+    if (!this.words.pattern('sale.newTitle', true).test(await currentHeading(this.page)))
+      await openScreen(this.at, 'sale');
+    await requireScreen(this.at, 'startSale', 'sale.newTitle', 'a sale starts from the Sale screen.');
+    await this.page.getByLabel(this.words.pattern('sale.dueLabel')).fill(due);
+    await this.page.getByRole('button', { name: this.words.text('sale.start'), exact: true }).click();
+    await requireScreen(this.at, 'startSale', 'sale.title', 'the sale did not open.');
+  }
+
+  /**
+   * Scans a card on the open sale (the keys a scanner types, no field tapped): resolves once the
+   * card's figures, or why it cannot pay, are on screen.
+   */
+  async scanCard(number: string): Promise<void> {
+    await this.requireOpenSale('scanCard');
+    this.checkMagic('scanCard', number);
+    await this.page.getByRole('heading', { name: this.words.text('sale.tenderTitle') }).click();
+    await this.page.keyboard.type(number);
+    await this.page.keyboard.press('Enter');
+    const panel = this.page.getByRole('region', { name: this.words.text('sale.tenderTitle') });
+    await expect(
+      panel.getByLabel(this.words.text('sale.tenderAmount')).or(panel.getByRole('alert')).first(),
+    ).toBeVisible({ timeout: 15_000 });
+  }
+
+  /**
+   * Pays from a card: scanned, `amount` keyed (or the amount the terminal offers: the smaller of
+   * what is due and what the card has), Take. Resolves with the card's line once its outcome is on
+   * screen (on hold, approved, approved in part, denied, refused, or not known yet).
+   */
+  async payWithCard(number: string, amount?: Amount): Promise<TenderLine> {
+    await this.scanCard(number);
+    const panel = this.page.getByRole('region', { name: this.words.text('sale.tenderTitle') });
+    const field = panel.getByLabel(this.words.text('sale.tenderAmount'));
+    if (!(await field.isVisible()))
+      throw new Error(
+        `payWithCard('${number}'): this card cannot pay: ${(await panel.getByRole('alert').first().textContent())?.trim()}`,
+      );
+    const before = await this.tenderLines.count();
+    if (amount !== undefined) await field.fill(amount);
+    await panel.getByRole('button', { name: this.words.pattern('sale.pay') }).click();
+    const added = this.tenderLines.nth(before);
+    await expect(added).toContainText(new RegExp(outcomes.map((k) => this.words.pattern(k).source).join('|')), {
+      timeout: 20_000,
+    });
+    return added;
+  }
+
+  /** The rest (or `amount`) recorded as paid another way: cash, a bank card. */
+  async payOtherWay(amount?: Amount): Promise<TenderLine> {
+    await this.requireOpenSale('payOtherWay');
+    const before = await this.tenderLines.count();
+    await this.page.getByText(this.words.text('sale.externalTitle')).click();
+    if (amount !== undefined) await this.page.getByLabel(this.words.text('sale.externalAmount')).fill(amount);
+    await this.page.getByRole('button', { name: this.words.pattern('sale.addExternal') }).click();
+    const added = this.tenderLines.nth(before);
+    await expect(added).toContainText(this.words.text('line.recorded'));
+    return added;
+  }
+
+  /** Completes the sale (every hold committed); resolves once the receipt says so, or that it waits for the server. */
+  async completeSale(): Promise<void> {
+    await this.requireOpenSale('completeSale');
+    await this.page.getByRole('button', { name: this.words.text('sale.complete'), exact: true }).click();
+    const receipt = this.page.getByRole('article', { name: this.words.text('slip.receipt') });
+    await expect(
+      this.page
+        .getByRole('status')
+        .filter({ hasText: this.words.text('sale.completed') })
+        .or(receipt.getByText(this.words.text('slip.saleNotConfirmed')))
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** Voids the sale: holds released, loyalty payments voided. */
+  async voidSale(): Promise<void> {
+    await this.requireOpenSale('voidSale');
+    await this.page.getByRole('button', { name: this.words.text('sale.void'), exact: true }).click();
+    await this.page.getByRole('button', { name: this.words.text('sale.voidYes') }).click();
+    await expect(this.page.getByRole('status').filter({ hasText: this.words.text('sale.voided') })).toBeVisible();
+  }
+
+  /** The next customer: the finished sale gives way to a new one. */
+  async nextSale(): Promise<void> {
+    await this.page.getByRole('button', { name: this.words.text('sale.next'), exact: true }).click();
+    await requireScreen(this.at, 'nextSale', 'sale.newTitle', 'the new sale did not come.');
+  }
+
+  /** What is still due on the open sale, as shown: '€5.00'. */
+  async remainingDue(): Promise<string> {
+    await this.requireOpenSale('remainingDue');
+    return (await this.page.getByLabel(this.words.text('sale.remaining'), { exact: true }).textContent()) ?? '';
+  }
+
+  /** The finished sale's receipt reference, as printed under its barcode (what the return desk takes). */
+  async receiptReference(): Promise<string> {
+    const printed = this.page
+      .getByRole('article', { name: this.words.text('slip.receipt') })
+      .getByText(/^S[0-9A-F]{12}$/);
+    const shown = await printed
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) throw new Error('receiptReference: no receipt on screen: complete a sale first.');
+    return (await printed.textContent()) ?? '';
+  }
+
+  /** Looks a card up (Card lookup, scanned): resolves with what the server says is available now. */
+  async lookUp(number: string): Promise<{ available: string }> {
+    await this.at.open();
+    this.checkMagic('lookUp', number);
+    await openScreen(this.at, 'lookup');
+    await this.page.getByRole('heading', { name: this.words.text('lookup.title') }).click();
+    await this.page.keyboard.type(number);
+    await this.page.keyboard.press('Enter');
+    const available = this.page.getByLabel(this.words.text('details.available'), { exact: true });
+    const refused = this.page.getByRole('main').getByRole('alert');
+    await expect(available.or(refused).first()).toBeVisible({ timeout: 15_000 });
+    if (!(await available.isVisible()))
+      throw new Error(`lookUp('${number}'): ${(await refused.first().textContent())?.trim()}`);
+    return { available: (await available.textContent()) ?? '' };
+  }
+
+  /**
+   * Gives back all (or `amount`) of a completed sale, found by its receipt's reference; the
+   * manager's PIN typed where the terminal asks for it. Resolves once every part has gone back.
+   */
+  async returnSale(reference: string, amount?: Amount): Promise<void> {
+    await this.at.open();
+    await openScreen(this.at, 'returns');
+    await this.page.getByLabel(this.words.text('returns.reference')).fill(reference);
+    await this.page.getByRole('button', { name: this.words.text('returns.find'), exact: true }).click();
+    const found = this.page.getByRole('heading', { name: this.words.pattern('returns.sale') });
+    const problem = this.page.getByRole('main').getByRole('alert');
+    await expect(found.or(problem).first()).toBeVisible();
+    if (!(await found.isVisible()))
+      throw new Error(`returnSale('${reference}'): ${(await problem.first().textContent())?.trim()}`);
+    if (amount !== undefined) await this.page.getByLabel(this.words.pattern('returns.amount')).fill(amount);
+    await this.page.getByRole('button', { name: this.words.text('returns.giveBack'), exact: true }).click();
+    const pin = this.page.getByLabel(this.words.text('manager.pin'), { exact: true });
+    const confirm = this.page.getByRole('button', { name: this.words.pattern('returns.confirmYes') });
+    const ways = this.page.getByRole('list', { name: this.words.text('returns.lines') });
+    await expect(pin.or(confirm).or(ways).first()).toBeVisible();
+    if (await pin.isVisible()) {
+      await pin.fill(this.at.managerPin);
+      await this.page.getByRole('button', { name: this.words.text('manager.unlock') }).click();
+    }
+    if (!(await ways.isVisible())) await confirm.click();
+    await expect(ways.getByRole('listitem').first()).toBeVisible();
+    await expect(ways).not.toContainText(
+      new RegExp(
+        `${this.words.pattern('returns.state.sending').source}|${this.words.pattern('returns.state.unknown').source}`,
+      ),
+      { timeout: 20_000 },
+    );
+  }
+
+  private async requireOpenSale(method: string): Promise<void> {
+    await this.at.open();
+    await requireScreen(this.at, method, 'sale.title', 'it works on an open sale: call startSale first.');
+  }
+
+  private checkMagic(method: string, number: string): void {
+    if (isMagicCard(number) && !this.at.magicCardsWork)
+      throw new Error(
+        `${method}('${number}'): this is one of the kit's magic cards, whose outcome is fixed only on the kit's ` +
+          "server (or in training mode), and this terminal works with another server. Use one of that server's cards.",
+      );
+  }
+}

@@ -1,0 +1,137 @@
+import { expect } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { amountText, type Amount } from '../amounts';
+import { openScreen, requireScreen, typeManagerPin, type Counter } from './screen';
+
+type Kind = 'giftCard' | 'storeCredit' | 'loyaltyCard';
+/** A count and its sum, as a test reads it. */
+export interface Figure {
+  count: number;
+  amount: Amount;
+}
+/** The day so far (X) or a closed day (Z), its figures as the report's JSON has them, amounts as a test writes them. */
+export interface DayFigures {
+  byKind: Record<Kind, Record<string, Figure>>;
+  otherPayments: Figure;
+  voidedSales: Figure;
+  /** Operations not settled yet, named on the report (never counted). */
+  open: number;
+}
+
+interface ReportJson {
+  byKind: Record<Kind, Record<string, { count: number; amount: number }>>;
+  otherPayments: { count: number; amount: number };
+  voidedSales: { count: number; amount: number };
+  open: unknown[];
+}
+
+/**
+ * The store's manager at the terminal, by intent: unlocked with the PIN, the day's X report read,
+ * the day closed, a box of cards activated. Each method waits for the outcome on screen.
+ */
+export class ManagerPage {
+  constructor(
+    private readonly at: Counter,
+    private readonly currency: string,
+  ) {}
+
+  private get page() {
+    return this.at.page;
+  }
+
+  private get words() {
+    return this.at.words;
+  }
+
+  /** The manager's PIN typed where a screen asks for it (set the first time): unlocked for a while. */
+  async unlock(): Promise<void> {
+    await this.at.open();
+    await typeManagerPin(this.at);
+  }
+
+  /** Settings, behind the manager's PIN. */
+  async openSettings(): Promise<void> {
+    await this.at.open();
+    await openScreen(this.at, 'settings');
+    await typeManagerPin(this.at);
+    await requireScreen(this.at, 'openSettings', 'settings.title', 'Settings did not open.');
+  }
+
+  /** The journal, behind the manager's PIN. */
+  async openJournal(): Promise<void> {
+    await this.at.open();
+    await openScreen(this.at, 'journal');
+    await typeManagerPin(this.at);
+    await requireScreen(this.at, 'openJournal', 'journal.title', 'the journal did not open.');
+  }
+
+  /** The X report (the day since the last Z), as its JSON export says it. */
+  async xReport(): Promise<DayFigures> {
+    await this.openJournal();
+    const panel = this.page.getByRole('region', { name: this.words.text('report.x') });
+    const show = panel.getByRole('button', { name: this.words.text('report.show') });
+    if (await show.isVisible()) await show.click();
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      panel.getByRole('button', { name: this.words.text('report.exportJson') }).click(),
+    ]);
+    return this.figures(JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as ReportJson);
+  }
+
+  /**
+   * Closes the day: a numbered Z report. With operations not settled the terminal asks first;
+   * `carryOpen` answers "close anyway" (they count on the day they settle). Resolves with its number.
+   */
+  async closeDay(options: { carryOpen?: boolean } = {}): Promise<number> {
+    await this.openJournal();
+    const panel = this.page.getByRole('region', { name: this.words.text('report.x') });
+    const list = panel.getByRole('list', { name: this.words.text('report.zList') }).getByRole('listitem');
+    const before = await list.count();
+    await panel.getByRole('button', { name: this.words.text('report.closeDay') }).click();
+    const asked = panel.getByRole('alertdialog');
+    await expect(asked.or(list.nth(before)).first()).toBeVisible();
+    if (await asked.isVisible()) {
+      if (!options.carryOpen)
+        throw new Error(
+          `closeDay: ${(await asked.textContent())?.trim()} Resolve them first, or closeDay({ carryOpen: true }).`,
+        );
+      await panel.getByRole('button', { name: this.words.text('report.closeAnyway') }).click();
+    }
+    await expect(list).toHaveCount(before + 1);
+    return before + 1;
+  }
+
+  /** Activates a box of pre-numbered gift cards (first and last number), at `amount` each; resolves with how many were issued. */
+  async activateBox(first: string, last: string, amount?: Amount): Promise<number> {
+    await this.at.open();
+    await openScreen(this.at, 'issue');
+    await this.page.getByRole('button', { name: this.words.text('issue.task.box') }).click();
+    await typeManagerPin(this.at);
+    await this.page.getByLabel(this.words.text('box.first')).fill(first);
+    await this.page.getByLabel(this.words.text('box.last')).fill(last);
+    if (amount !== undefined) await this.page.getByLabel(this.words.pattern('issue.amount')).fill(amount);
+    await this.page.getByRole('button', { name: this.words.text('box.start') }).click();
+    const issued = this.page.getByLabel(this.words.text('box.issued'), { exact: true });
+    await expect(issued).toBeVisible({ timeout: 120_000 });
+    return Number((await issued.textContent())?.trim());
+  }
+
+  private figures(json: ReportJson): DayFigures {
+    const figure = (f: { count: number; amount: number }): Figure => ({
+      count: f.count,
+      amount: amountText(f.amount / 100, this.currency),
+    });
+    const byKind = Object.fromEntries(
+      Object.entries(json.byKind).map(([kind, lines]) => [
+        kind,
+        Object.fromEntries(Object.entries(lines).map(([name, f]) => [name, figure(f)])),
+      ]),
+    ) as DayFigures['byKind'];
+    return {
+      byKind,
+      otherPayments: figure(json.otherPayments),
+      voidedSales: figure(json.voidedSales),
+      open: json.open.length,
+    };
+  }
+}

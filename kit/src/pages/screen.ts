@@ -1,0 +1,72 @@
+import { expect, type Page } from '@playwright/test';
+import type { WordKey, Words } from '../words';
+
+/** The terminal's screens, by the words their tabs carry. */
+export type ScreenName = 'sale' | 'returns' | 'issue' | 'lookup' | 'journal' | 'training' | 'settings';
+
+const tabs: Record<ScreenName, WordKey> = {
+  sale: 'nav.sale',
+  returns: 'nav.returns',
+  issue: 'nav.issue',
+  lookup: 'nav.lookup',
+  journal: 'nav.journal',
+  training: 'nav.training',
+  settings: 'nav.settings',
+};
+
+/** What a page object needs of the terminal it works at. */
+export interface Counter {
+  readonly page: Page;
+  readonly words: Words;
+  /** Opens the terminal the first time anything is asked of it. */
+  open(): Promise<void>;
+  /** Whether a magic card's outcome is fixed here (the kit's server, or training mode). */
+  readonly magicCardsWork: boolean;
+  readonly managerPin: string;
+}
+
+/** The heading of what the terminal shows now ('' while it loads). */
+export async function currentHeading(page: Page): Promise<string> {
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+  return (await heading.textContent({ timeout: 5_000 }).catch(() => null))?.trim() ?? '';
+}
+
+/**
+ * A page object called where it cannot act: told in words (which method, what it needs, what is on
+ * screen), instead of a locator timing out on something that will never appear.
+ */
+export async function requireScreen(at: Counter, method: string, heading: WordKey, hint: string): Promise<void> {
+  const wanted = at.page.getByRole('main').getByRole('heading', { level: 2, name: at.words.pattern(heading, true) });
+  const shown = await wanted
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown)
+    throw new Error(`${method}: ${hint} The terminal shows "${(await currentHeading(at.page)) || 'nothing yet'}".`);
+}
+
+/** To a screen by its tab (the tab bar on a tablet, the header row on a wide screen). */
+export async function openScreen(at: Counter, screen: ScreenName): Promise<void> {
+  const tab = at.page.getByRole('navigation').getByRole('button', { name: at.words.text(tabs[screen]), exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+}
+
+/** The manager's PIN, typed where a screen asks for it (or set, the first time). */
+export async function typeManagerPin(at: Counter): Promise<void> {
+  const { page, words } = at;
+  const choose = page.getByRole('heading', { name: words.text('manager.chooseTitle') });
+  const enter = page.getByLabel(words.text('manager.pin'), { exact: true });
+  const unlocked = page.getByRole('button', { name: words.text('manager.lock') });
+  await expect(choose.or(enter).or(unlocked).first()).toBeVisible();
+  if (await choose.isVisible()) {
+    await page.getByLabel(words.text('manager.newPin')).fill(at.managerPin);
+    await page.getByLabel(words.text('manager.repeatPin')).fill(at.managerPin);
+    await page.getByRole('button', { name: words.text('manager.setPin') }).click();
+  } else if (await enter.isVisible()) {
+    await enter.fill(at.managerPin);
+    await page.getByRole('button', { name: words.text('manager.unlock') }).click();
+  }
+  await expect(unlocked).toBeVisible();
+}

@@ -1,0 +1,62 @@
+import { expect } from '@playwright/test';
+import { openScreen, requireScreen, type Counter } from './screen';
+
+/** What the trainer makes fail: the Training screen's choices. */
+export type TrainingTarget = 'any' | 'lookup' | 'payment' | 'commit' | 'cancel' | 'void' | 'issue';
+export type TrainingFault = 'error500' | 'drop' | 'timeout' | 'unavailable';
+
+/** The trainer at the terminal in training mode: scenario cards, reset, latency, the next requests made to fail. */
+export class TrainerPage {
+  constructor(private readonly at: Counter) {}
+
+  private get page() {
+    return this.at.page;
+  }
+
+  private get words() {
+    return this.at.words;
+  }
+
+  /** The Training screen (training mode only). */
+  async openTraining(): Promise<void> {
+    await this.at.open();
+    await openScreen(this.at, 'training');
+    await requireScreen(this.at, 'openTraining', 'trainingPanel.title', 'the Training screen did not open.');
+    await expect(this.page.getByRole('button', { name: this.words.text('trainingPanel.reset') })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+
+  /** Taps the scenario card of this number: the card is looked up, its account on screen. */
+  async useScenario(number: string): Promise<void> {
+    await this.openTraining();
+    const grouped = number.replace(/(.{4})(?=.)/g, '$1 ');
+    const card = this.page
+      .getByRole('button', { name: this.words.pattern('trainingPanel.use') })
+      .filter({ hasText: grouped });
+    if ((await card.count()) === 0) throw new Error(`useScenario('${number}'): no scenario card has that number.`);
+    await card.first().click();
+    await expect(this.page.getByLabel(this.words.text('details.available'), { exact: true })).toBeVisible();
+  }
+
+  /** Makes the next `times` requests of this kind fail this way. */
+  async failNext(target: TrainingTarget, fault: TrainingFault, times: 1 | 2 | 3 | 5 = 1): Promise<void> {
+    await this.openTraining();
+    await this.page.getByLabel(this.words.text('trainingPanel.targetLabel')).selectOption(target);
+    await this.page.getByLabel(this.words.text('trainingPanel.faultLabel')).selectOption(fault);
+    await this.page.getByLabel(this.words.text('trainingPanel.faultCount')).selectOption(String(times));
+    await this.page.getByRole('button', { name: this.words.text('trainingPanel.failNow') }).click();
+    await expect(
+      this.page.getByRole('status').filter({ hasText: this.words.pattern('trainingPanel.faultSet') }),
+    ).toBeVisible();
+  }
+
+  /** Back to the training data as it was: every card, no holds. */
+  async reset(): Promise<void> {
+    await this.openTraining();
+    await this.page.getByRole('button', { name: this.words.text('trainingPanel.reset') }).click();
+    await expect(
+      this.page.getByRole('status').filter({ hasText: this.words.text('trainingPanel.resetDone') }),
+    ).toBeVisible();
+  }
+}

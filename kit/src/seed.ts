@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { hashPin } from '../../src/lib/manager/pin';
+import type { LoyaltyServer } from './loyalty-server';
+import { majorUnits } from './amounts';
+
+/** The cashier signed on at the terminal, as the sign-on screen keeps it. */
+export interface Cashier {
+  operatorId: string;
+  name: string;
+}
+
+/** What a manager set up once, before the test: the server (or training), the language, the cashier, the PIN. */
+export interface TerminalSetup {
+  mode: 'live' | 'training';
+  /** The server a live terminal is set up for. */
+  server?: LoyaltyServer | undefined;
+  locale: string;
+  cashier: Cashier | null;
+  /** The manager's PIN as the terminal keeps it: a salted hash (the kit hashes `managerPin` once per worker). */
+  pin: Awaited<ReturnType<typeof hashPin>> | null;
+  workstationId?: number;
+  /** Tills (origins) allowed to hand payments over (docs/till-integration.md). */
+  tillOrigins?: string[];
+}
+
+/** The PIN, hashed as the terminal hashes it (PBKDF2, slow on purpose: once per worker). */
+export const hashedPin = (pin: string) => hashPin(pin);
+
+/**
+ * Writes the setup into the page's storage before the terminal starts, in every frame (a terminal
+ * framed by a till has its own storage) and only where nothing is kept yet: a reload keeps what the
+ * terminal wrote since.
+ */
+export async function seedTerminal(page: Page, setup: TerminalSetup): Promise<void> {
+  const entries: Record<string, string> = {};
+  const { server } = setup;
+  const settings =
+    setup.mode === 'live' && server
+      ? {
+          mode: 'live',
+          locale: setup.locale,
+          tillOrigins: setup.tillOrigins ?? [],
+          server: {
+            baseUrl: server.url,
+            loyaltyGroup: server.loyaltyGroup,
+            token: server.token,
+            merchantId: server.merchantId,
+            storeId: 12,
+            workstationId: setup.workstationId ?? 3,
+            operatorId: setup.cashier?.operatorId ?? 'kit',
+            currency: server.currency,
+            timeoutSeconds: 3,
+            series: server.series.map((s) => ({
+              prefix: s.prefix,
+              kind: s.kind,
+              seriesNumber: s.seriesNumber,
+              livePrinted: s.livePrinted,
+              ...(s.fixedAmount && {
+                fixedAmount: Math.round(majorUnits(s.fixedAmount, server.currency, 'series') * 100),
+              }),
+            })),
+          },
+        }
+      : { mode: 'training', locale: setup.locale, tillOrigins: setup.tillOrigins ?? [] };
+  entries['loyalty-terminal.settings'] = JSON.stringify({ state: settings, version: 2 });
+  if (setup.cashier)
+    entries['loyalty-terminal.cashier'] = JSON.stringify({ state: { cashier: setup.cashier }, version: 1 });
+  if (setup.pin)
+    entries['loyalty-terminal.manager'] = JSON.stringify({
+      state: { pin: setup.pin, attempts: { failures: 0, lockedUntil: 0 } },
+      version: 1,
+    });
+  await page.addInitScript((kept: Record<string, string>) => {
+    for (const [key, value] of Object.entries(kept))
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+  }, entries);
+}

@@ -1,0 +1,37 @@
+import { createServer } from 'node:http';
+import type { FrameLocator, Page } from '@playwright/test';
+
+/**
+ * The terminal where a till's page frames it (docs/till-integration.md): the frame whose title is
+ * the terminal's, to reach the cashier's screens inside the till.
+ */
+export const terminalIn = (page: Page, title = 'Loyalty terminal'): FrameLocator =>
+  page.getByTitle(title).contentFrame();
+
+/**
+ * A page of the test's own (a till, say) served from this machine at an origin of its own,
+ * `http://127.0.0.1:<port>`: the terminal's site, another origin, as docs/till-integration.md asks
+ * of a store (a terminal framed by another site has its storage blocked or partitioned, and a page
+ * on a public address, or routed by the test, may not frame one served here: Chromium's local
+ * network access rule).
+ */
+export function servePage(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    }),
+  );
+}

@@ -1,0 +1,17 @@
+// npm run build:kit: the Playwright kit as a package in kit/dist: its module (vite, for Node), its
+// types (tsc), the built terminal it serves, and the OpenAPI document of the Loyalty API.
+import { execSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildOpenApiDocument } from '../src/simulator/openapi/document';
+
+const run = (command: string) => execSync(command, { stdio: 'inherit' });
+
+rmSync('kit/dist', { recursive: true, force: true });
+if (!existsSync('dist/index.html') || process.argv.includes('--terminal'))
+  run('npx vite build --logLevel error && npm run build:till-client');
+run('npx vite build -c kit/vite.config.ts');
+run('npx tsc -p kit/tsconfig.build.json');
+mkdirSync('kit/dist', { recursive: true });
+cpSync('dist', 'kit/dist/terminal', { recursive: true });
+writeFileSync('kit/dist/openapi.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
+console.log('kit: built into kit/dist (module, types, the terminal, openapi.json)');
