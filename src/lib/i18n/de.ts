@@ -620,6 +620,10 @@ export const de: Record<MessageKey, Message> = {
   },
   'records.title': 'Aufzeichnungen auf diesem Gerät',
   'records.persisted': 'Der Browser behält diese Aufzeichnungen: er löscht sie nicht, um Platz zu schaffen.',
+  'records.installed':
+    'Das Terminal läuft vom Startbildschirm: dieser Browser behält seine Aufzeichnungen und löscht sie nicht mangels Nutzung.',
+  'records.addToHomeScreen':
+    'Legen Sie das Terminal auf den Startbildschirm: dieser Browser kann seine Aufzeichnungen nach sieben Tagen ohne Nutzung löschen. Auf einem iPad: Teilen, dann Zum Home-Bildschirm, und das Terminal über sein Symbol öffnen. Bis dahin oft eine Sicherung exportieren.',
   'records.notPersisted':
     'Der Browser kann diese Aufzeichnungen löschen, wenn der Speicher knapp wird oder das Terminal wochenlang nicht geöffnet wird. Legen Sie das Terminal auf den Startbildschirm (installieren) oder erlauben Sie der Website in den Browsereinstellungen, Daten zu behalten; bis dahin oft eine Sicherung exportieren.',
   'records.usage': 'Belegter Speicher: {used} MB von {quota} MB ({percent} %).',
@@ -787,6 +791,8 @@ export const de: Record<MessageKey, Message> = {
   'report.exportCsv': 'X-Bericht exportieren (CSV)',
   'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
   'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
+  'storage.addToHomeScreen':
+    'Terminal auf den Startbildschirm legen: dieser Browser kann seine Aufzeichnungen nach sieben Tagen ohne Nutzung löschen',
   'note.voidedCommitted':
     'Der Verkauf wurde storniert, aber {card} hatte diesen Betrag bereits bezahlt (verbucht): anders erstatten.',
   'note.holdLapsedBeforeCommit':

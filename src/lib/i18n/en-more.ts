@@ -551,6 +551,10 @@ export const enMore = {
   },
   'records.title': 'Records on this device',
   'records.persisted': 'The browser keeps these records: it will not clear them to free space.',
+  'records.installed':
+    'The terminal runs from the home screen: this browser keeps its records and does not delete them for lack of use.',
+  'records.addToHomeScreen':
+    'Add the terminal to the home screen: this browser may delete its records after seven days without use. On an iPad: Share, then Add to Home Screen, and open the terminal from its icon. Until then, export a backup often.',
   'records.notPersisted':
     'The browser may clear these records when the device runs short of space or the terminal is not opened for weeks. Add the terminal to the home screen (install it), or allow this site to keep data in the browser’s site settings; until then, export a backup often.',
   'records.usage': 'Storage used: {used} MB of {quota} MB ({percent}%).',
