@@ -55,16 +55,18 @@ export function NetworkPrintNotice({ outcome, onDismiss }: { outcome: NetworkOut
   if (outcome.step === 'failed')
     return (
       <p className="notice notice-error print-notice" role="alert">
-        <span aria-hidden="true">✕ </span>
-        {t(FAILURE_TEXT[outcome.reason])} {t('printer.network.toDialog')}
-        {outcome.code && <span className="print-code"> ({outcome.code})</span>}{' '}
+        <span>
+          <span aria-hidden="true">✕ </span>
+          {t(FAILURE_TEXT[outcome.reason])} {t('printer.network.toDialog')}
+          {outcome.code && ` (${outcome.code})`}
+        </span>{' '}
         <button type="button" className="button" onClick={onDismiss}>
           {t('printer.dismiss')}
         </button>
       </p>
     );
   return (
-    <div role="status" className="print-notice">
+    <div role="status">
       {outcome.step === 'sending' && <p className="progress">{t('printer.network.sending')}</p>}
       {outcome.step === 'printed' && !outcome.paperNearEnd && (
         <p className="notice notice-ok">
@@ -73,9 +75,11 @@ export function NetworkPrintNotice({ outcome, onDismiss }: { outcome: NetworkOut
         </p>
       )}
       {outcome.step === 'printed' && outcome.paperNearEnd && (
-        <p className="notice notice-warn">
-          <span aria-hidden="true">▲ </span>
-          {t('printer.network.paperLow')}{' '}
+        <p className="notice notice-warn print-notice">
+          <span>
+            <span aria-hidden="true">▲ </span>
+            {t('printer.network.paperLow')}
+          </span>{' '}
           <button type="button" className="button" onClick={onDismiss}>
             {t('printer.dismiss')}
           </button>
