@@ -7,6 +7,7 @@
  * connect-src: the Loyalty server's address is a runtime setting, so the build allows what a
  * terminal may be pointed at: https anywhere, http only on this machine. A shop whose server is
  * plain http on its private network names it at build time: LOYALTY_CONNECT_SRC="http://10.0.0.5:8080".
+ * So does a network receipt printer (Epson ePOS-Print) on plain http: LOYALTY_CONNECT_SRC="http://192.168.1.50".
  * frame-ancestors: only the terminal's own origin, unless LOYALTY_FRAME_ANCESTORS names the host
  * tills allowed to embed it.
  */

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { browserFeatures } from '@/lib/browser-features';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { cameraClosed, cameraOpened, useCameraStore } from '@/lib/camera-store';
 import { scanTargetPresent, watchScanTargets } from '@/lib/scanner';
@@ -6,13 +7,11 @@ import { Icon } from './Icon';
 
 const CameraScanner = lazy(() => import('./CameraScanner').then((m) => ({ default: m.CameraScanner })));
 
-const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-
-/** "Scan with camera" wherever a screen takes a card number, on a device that can have a camera. */
+/** "Scan with camera" wherever a screen takes a card number, in a browser where the camera scanner can run. */
 export function CameraButton({ onChosen }: { onChosen?: () => void }) {
   const t = useFirstScreenT();
   const wanted = useSyncExternalStore(watchScanTargets, scanTargetPresent, () => false);
-  if (!hasCamera() || !wanted) return null;
+  if (!browserFeatures().camera || !wanted) return null;
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { browserFeatures, recordsKeeping } from '@/lib/browser-features';
 
 /**
  * Whether this browser keeps the terminal's records, and for how long: the only record of a
@@ -27,6 +28,8 @@ export const useStorageStore = create<StorageReport>(() => ({
 
 export const useStorageReport = () => useStorageStore((s) => s);
 export const useRecordsUsable = () => useStorageStore((s) => s.usable);
+/** Whether the browser keeps the records, from its answer and what it can do (lib/browser-features.ts). */
+export const useRecordsKeeping = () => useStorageStore((s) => recordsKeeping(s.persisted, browserFeatures()));
 
 /** Settled operations and finished sales are kept this long, then pruned; unsettled ones never are. */
 export const KEEP_DAYS = 90;

@@ -1,7 +1,7 @@
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
-import { nearlyFull, useStorageReport } from '@/outbox/storage-report';
+import { nearlyFull, useRecordsKeeping, useStorageReport } from '@/outbox/storage-report';
 
 /** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
 export function WaitingNotice() {
@@ -31,6 +31,7 @@ export function WaitingNotice() {
 function StorageNotice() {
   const t = useFirstScreenT();
   const storage = useStorageReport();
+  const keeping = useRecordsKeeping();
   const { screenChosen } = useNavigationActions();
   if (storage.usable === 'missing' || storage.usable === 'refused')
     return (
@@ -51,6 +52,14 @@ function StorageNotice() {
       <button type="button" className="button" onClick={() => screenChosen('settings')}>
         <span aria-hidden="true">▲ </span>
         {t('storage.nearlyFull', { percent: Math.floor(((storage.usage ?? 0) / (storage.quota ?? 1)) * 100) })}
+      </button>
+    );
+  // Records in a browser that may delete them after seven days without a visit: to the home screen, the reason in Settings.
+  if (storage.usable === 'yes' && keeping === 'addToHomeScreen')
+    return (
+      <button type="button" className="button" onClick={() => screenChosen('settings')}>
+        <span aria-hidden="true">▲ </span>
+        {t('storage.addToHomeScreen')}
       </button>
     );
   return null;

@@ -1,32 +1,42 @@
 import { FormNotice, type Notice } from '@/components/FormNotice';
 import { useState } from 'react';
+import { browserFeatures, printRoutes } from '@/lib/browser-features';
 import { SlipView } from '@/lib/printing/SlipView';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
-import { usePrinterStore, type PrinterKind } from '@/lib/printing/printer-store';
+import { printerActions, usePrinterStore, type PrinterKind } from '@/lib/printing/printer-store';
 import { useLocale } from '@/lib/settings/store';
+import { NetworkPrinterForm } from './NetworkPrinterForm';
 
-const kinds: PrinterKind[] = ['browser', 'usb', 'serial'];
-const supported = (kind: PrinterKind) =>
-  kind === 'browser' ||
-  (typeof navigator !== 'undefined' && (kind === 'usb' ? 'usb' in navigator : 'serial' in navigator));
 const deviceName = (d: ReceiptPrinterDevice) =>
   `${d.type.toUpperCase()} ${(d.vendorId ?? 0).toString(16).padStart(4, '0')}:${(d.productId ?? 0).toString(16).padStart(4, '0')}`;
 
-/** Where slips print: the browser's dialog (the fallback, always there) or an ESC/POS printer on USB or serial. */
+/**
+ * Where slips print: the browser's dialog (the fallback, always there), an Epson ePOS-Print printer
+ * on the network (any browser), or an ESC/POS printer on USB or serial (only offered where the
+ * browser has WebUSB or Web Serial). Says which of them this browser can reach.
+ */
 export function PrinterForm() {
   const t = useT();
   const locale = useLocale();
-  const { kind, paper, device } = usePrinterStore();
+  const kind = usePrinterStore((s) => s.kind);
+  const paper = usePrinterStore((s) => s.paper);
+  const device = usePrinterStore((s) => s.device);
+  const network = usePrinterStore((s) => s.network);
   const [notice, setNotice] = useState<Notice>(null);
+  const routes = printRoutes(browserFeatures());
+  // A kind chosen in this browser before stays listed, so the choice on screen is the one in force.
+  const offered: PrinterKind[] = routes.includes(kind) ? routes : [...routes, kind];
+  const ways = new Intl.ListFormat(locale, { type: 'conjunction' }).format(routes.map((r) => t(`printer.way.${r}`)));
+  const escPos = kind === 'usb' || kind === 'serial';
 
   const choose = async () => {
-    if (kind === 'browser') return;
+    if (!escPos) return;
     setNotice(null);
     try {
       const { choosePrinter } = await import('@/lib/printing/drivers');
-      usePrinterStore.setState({ device: await choosePrinter(kind) });
+      printerActions.devicePicked(await choosePrinter(kind));
     } catch {
       setNotice({ ok: false, text: t('printer.connectFailed') });
     }
@@ -44,15 +54,18 @@ export function PrinterForm() {
   });
   const test = async () => {
     const doc = testDoc();
-    // "Sent" only once the printer took the bytes; a failure is said by the print area, with the dialog.
+    setNotice(null);
+    // "Sent" only once the printer took the slip; a failure is said by the print area, with the dialog.
     if ((await printSlip(<SlipView doc={doc} />, doc)) === 'printer')
       setNotice({ ok: true, text: t('printer.testSent') });
   };
+  const ready = kind === 'browser' || (kind === 'network' ? network !== null : device !== null);
 
   return (
-    <form className="settings-form" noValidate onSubmit={(e) => e.preventDefault()}>
+    <div className="settings-form">
       <fieldset>
         <legend>{t('printer.title')}</legend>
+        <p className="hint">{t('printer.reach', { ways })}</p>
         <div className="field">
           <label htmlFor="printer-kind" className="field-label">
             {t('printer.kind')}
@@ -61,48 +74,46 @@ export function PrinterForm() {
             id="printer-kind"
             className="input"
             value={kind}
-            onChange={(e) => usePrinterStore.setState({ kind: e.target.value as PrinterKind, device: null })}
+            onChange={(e) => printerActions.kindChosen(e.target.value as PrinterKind)}
           >
-            {kinds.map((k) => (
-              <option key={k} value={k} disabled={!supported(k)}>
+            {offered.map((k) => (
+              <option key={k} value={k}>
                 {t(`printer.kind.${k}`)}
               </option>
             ))}
           </select>
-          {!supported('usb') && !supported('serial') && <p className="hint">{t('printer.unsupported')}</p>}
+          {!routes.includes('usb') && !routes.includes('serial') && <p className="hint">{t('printer.unsupported')}</p>}
         </div>
         {kind !== 'browser' && (
+          <div className="field">
+            <label htmlFor="printer-paper" className="field-label">
+              {t('printer.paper')}
+            </label>
+            <select
+              id="printer-paper"
+              className="input"
+              value={paper}
+              onChange={(e) => printerActions.paperChosen(Number(e.target.value) === 58 ? 58 : 80)}
+            >
+              <option value={80}>{t('printer.paper.80')}</option>
+              <option value={58}>{t('printer.paper.58')}</option>
+            </select>
+          </div>
+        )}
+        {kind === 'network' && <NetworkPrinterForm />}
+        {escPos && (
           <>
-            <div className="field">
-              <label htmlFor="printer-paper" className="field-label">
-                {t('printer.paper')}
-              </label>
-              <select
-                id="printer-paper"
-                className="input"
-                value={paper}
-                onChange={(e) => usePrinterStore.setState({ paper: Number(e.target.value) === 58 ? 58 : 80 })}
-              >
-                <option value={80}>{t('printer.paper.80')}</option>
-                <option value={58}>{t('printer.paper.58')}</option>
-              </select>
-            </div>
             <p>{device ? t('printer.connected', { device: deviceName(device) }) : t('printer.none')}</p>
             <button type="button" className="button button-large" onClick={() => void choose()}>
               {t('printer.connect')}
             </button>{' '}
           </>
         )}
-        <button
-          type="button"
-          className="button button-large"
-          disabled={kind !== 'browser' && !device}
-          onClick={() => void test()}
-        >
+        <button type="button" className="button button-large" disabled={!ready} onClick={() => void test()}>
           {t('printer.test')}
         </button>
         <FormNotice notice={notice} />
       </fieldset>
-    </form>
+    </div>
   );
 }

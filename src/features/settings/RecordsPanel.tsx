@@ -1,12 +1,22 @@
 import { FormNotice, type Notice } from '@/components/FormNotice';
 import { downloadFile } from '@/lib/download';
 import { useState } from 'react';
-import { useT } from '@/lib/i18n';
+import type { RecordsKeeping } from '@/lib/browser-features';
+import { useT, type MessageKey } from '@/lib/i18n';
 import { makeBackup, openBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
-import { evictionAcknowledged, KEEP_DAYS, useStorageReport } from '@/outbox/storage-report';
+import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/storage-report';
 
 const MIN_PASSPHRASE = 8;
+
+/** Whether the browser keeps the records, in words (the rule: lib/browser-features.ts, recordsKeeping). */
+const KEEPING_TEXT = {
+  kept: 'records.persisted',
+  installed: 'records.installed',
+  addToHomeScreen: 'records.addToHomeScreen',
+  notKept: 'records.notPersisted',
+  checking: 'records.notPersisted',
+} as const satisfies Record<RecordsKeeping, MessageKey>;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 /** Where the records live, whether the browser keeps them, and a backup to take home or bring back. */
@@ -60,13 +70,15 @@ export function RecordsPanel() {
       return { ok: true, text: t('records.imported', { count: added, waiting: opened.waiting.length }) };
     });
 
+  const keeping = useRecordsKeeping();
+  const safe = keeping === 'kept' || keeping === 'installed';
   const percent = storage.usage !== null && storage.quota ? Math.round((storage.usage / storage.quota) * 100) : null;
   return (
     <section className="settings-form" aria-labelledby="records-heading">
       <h3 id="records-heading">{t('records.title')}</h3>
-      <p className={`notice ${storage.persisted ? 'notice-ok' : 'notice-warn'}`}>
-        <span aria-hidden="true">{storage.persisted ? '✓ ' : '▲ '}</span>
-        {storage.persisted ? t('records.persisted') : t('records.notPersisted')}
+      <p className={`notice ${safe ? 'notice-ok' : 'notice-warn'}`}>
+        <span aria-hidden="true">{safe ? '✓ ' : '▲ '}</span>
+        {t(KEEPING_TEXT[keeping])}
       </p>
       {percent !== null && (
         <p>{t('records.usage', { used: mb(storage.usage ?? 0), quota: mb(storage.quota ?? 0), percent })}</p>

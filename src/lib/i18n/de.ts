@@ -547,7 +547,8 @@ export const de: Record<MessageKey, Message> = {
   'printer.kind.browser': 'Druckdialog des Browsers',
   'printer.kind.usb': 'USB-Bondrucker (ESC/POS)',
   'printer.kind.serial': 'Seriellem oder Bluetooth-Bondrucker (ESC/POS)',
-  'printer.unsupported': 'Dieser Browser erreicht Drucker so nicht (WebUSB und WebSerial brauchen Chrome oder Edge).',
+  'printer.unsupported':
+    'USB- und serielle Drucker brauchen WebUSB oder Web Serial, die dieser Browser nicht hat (Chrome und Edge haben sie): ein Netzwerkdrucker geht in jedem Browser.',
   'printer.paper': 'Papierbreite',
   'printer.paper.80': '80 mm (48 Zeichen)',
   'printer.paper.58': '58 mm (32 Zeichen)',
@@ -562,6 +563,42 @@ export const de: Record<MessageKey, Message> = {
   'printer.testRuler': 'Lineal',
   'printer.testPaper': 'Papier',
   'printer.testLanguage': 'Sprache',
+  'printer.kind.network': 'Netzwerkdrucker (Epson ePOS-Print)',
+  'printer.reach': 'Dieser Browser druckt über: {ways}.',
+  'printer.way.browser': 'den Druckdialog',
+  'printer.way.network': 'einen Netzwerkdrucker (Epson ePOS)',
+  'printer.way.usb': 'einen USB-Drucker',
+  'printer.way.serial': 'einen seriellen oder Bluetooth-Drucker',
+  'printer.network.address': 'Adresse des Druckers',
+  'printer.network.addressHint':
+    'Die eigene Adresse des Druckers im Netz des Geschäfts, z. B. http://192.168.1.50 oder https://printer.local (am Drucker: ePOS-Print eingeschaltet, Geräte-ID local_printer).',
+  'printer.network.reachHint':
+    'Ein über https geöffnetes Terminal erreicht nur einen https-Drucker: der Browser sperrt einfaches http aus einer sicheren Seite (öffnen Sie die https-Adresse des Druckers einmal in diesem Browser, um seinem Zertifikat zu vertrauen). Ein Drucker mit einfachem http muss außerdem beim Bauen des Terminals genannt werden (LOYALTY_CONNECT_SRC, siehe docs/security.md).',
+  'printer.network.timeoutField': 'Zeit des Druckers für einen Beleg (Sekunden)',
+  'printer.network.save': 'Netzwerkdrucker speichern',
+  'printer.network.saved': 'Netzwerkdrucker gespeichert.',
+  'printer.network.sending': 'Beleg wird an den Bondrucker gesendet…',
+  'printer.network.printed': 'Auf dem Bondrucker gedruckt.',
+  'printer.network.paperLow': 'Gedruckt. Die Papierrolle ist fast leer: bald eine neue einlegen.',
+  'printer.network.coverOpen': 'Die Abdeckung des Bondruckers ist offen: bitte schließen.',
+  'printer.network.paperOut': 'Der Bondrucker hat kein Papier mehr: eine neue Rolle einlegen.',
+  'printer.network.offline':
+    'Der Bondrucker hat nicht geantwortet: prüfen Sie, ob er eingeschaltet und mit dem Netz verbunden ist.',
+  'printer.network.busy': 'Der Bondrucker ist mit einem anderen Auftrag beschäftigt: gleich noch einmal versuchen.',
+  'printer.network.timeout': 'Der Bondrucker hat den Beleg nicht rechtzeitig fertig gedruckt.',
+  'printer.network.deviceNotFound':
+    'Der Drucker unter dieser Adresse hat keinen Bondrucker namens local_printer: prüfen Sie seine ePOS-Print-Einstellungen.',
+  'printer.network.fault':
+    'Der Bondrucker hat eine Störung (Messer blockiert oder mechanischer Fehler): er braucht eine Hand.',
+  'printer.network.other': 'Der Bondrucker hat den Beleg nicht gedruckt.',
+  'printer.network.notSet': 'In den Einstellungen ist keine Adresse eines Netzwerkdruckers gespeichert.',
+  'printer.network.toDialog': 'Der Beleg ging stattdessen an den Druckdialog des Browsers.',
+  'validation.printerNotUrl': 'Adresse des Druckers mit http:// oder https:// eingeben, z. B. http://192.168.1.50.',
+  'validation.printerScheme': 'Ein Drucker wird nur über http:// oder https:// erreicht.',
+  'validation.printerCredentials': 'Benutzername und Passwort gehören nicht in die Adresse.',
+  'validation.printerPath': 'Nur die Adresse (und der Port): den Dienstpfad des Druckers fügt das Terminal selbst an.',
+  'validation.printerMixed':
+    'Dieses Terminal ist über https geöffnet, und der Browser sperrt daraus einen Drucker mit einfachem http: die https://-Adresse des Druckers verwenden.',
   'camera.open': 'Mit Kamera scannen',
   'camera.title': 'Karte mit der Kamera scannen',
   'camera.video': 'Kamerabild',
@@ -586,6 +623,10 @@ export const de: Record<MessageKey, Message> = {
   },
   'records.title': 'Aufzeichnungen auf diesem Gerät',
   'records.persisted': 'Der Browser behält diese Aufzeichnungen: er löscht sie nicht, um Platz zu schaffen.',
+  'records.installed':
+    'Das Terminal läuft vom Startbildschirm: dieser Browser behält seine Aufzeichnungen und löscht sie nicht mangels Nutzung.',
+  'records.addToHomeScreen':
+    'Legen Sie das Terminal auf den Startbildschirm: dieser Browser kann seine Aufzeichnungen nach sieben Tagen ohne Nutzung löschen. Auf einem iPad: Teilen, dann Zum Home-Bildschirm, und das Terminal über sein Symbol öffnen. Bis dahin oft eine Sicherung exportieren.',
   'records.notPersisted':
     'Der Browser kann diese Aufzeichnungen löschen, wenn der Speicher knapp wird oder das Terminal wochenlang nicht geöffnet wird. Legen Sie das Terminal auf den Startbildschirm (installieren) oder erlauben Sie der Website in den Browsereinstellungen, Daten zu behalten; bis dahin oft eine Sicherung exportieren.',
   'records.usage': 'Belegter Speicher: {used} MB von {quota} MB ({percent} %).',
@@ -753,6 +794,8 @@ export const de: Record<MessageKey, Message> = {
   'report.exportCsv': 'X-Bericht exportieren (CSV)',
   'storage.evicted': 'Die Aufzeichnungen dieses Geräts sind weg: letzte Sicherung einspielen',
   'storage.nearlyFull': 'Speicher zu {percent} % voll: Sicherung exportieren',
+  'storage.addToHomeScreen':
+    'Terminal auf den Startbildschirm legen: dieser Browser kann seine Aufzeichnungen nach sieben Tagen ohne Nutzung löschen',
   'note.voidedCommitted':
     'Der Verkauf wurde storniert, aber {card} hatte diesen Betrag bereits bezahlt (verbucht): anders erstatten.',
   'note.holdLapsedBeforeCommit':

@@ -65,6 +65,8 @@ export const en = {
     'No payment can be taken: this browser does not let the terminal keep its records (a private window, or site data blocked), and a payment without a record could be lost. Open the terminal in a normal window, or allow this site to keep data in the browser settings. Card lookups and training still work.',
   'storage.evicted': 'The records on this device are gone: import the last backup',
   'storage.nearlyFull': 'Storage {percent}% full: export a backup',
+  'storage.addToHomeScreen':
+    'Add the terminal to the home screen: this browser may delete its records after seven days without use',
   'cashier.hint': 'Sign on before you take payments: the journal names who did each operation.',
   'cashier.idFormat': 'Use 1 to 20 letters or digits.',
   'cashier.name': 'Name',

@@ -2,7 +2,8 @@ import WebSerialReceiptPrinter from '@point-of-sale/webserial-receipt-printer';
 import WebUSBReceiptPrinter from '@point-of-sale/webusb-receipt-printer';
 import type { PrinterKind } from './printer-store';
 
-type Kind = Exclude<PrinterKind, 'browser'>;
+/** The printers written to as ESC/POS bytes through a browser device API. */
+export type Kind = Extract<PrinterKind, 'usb' | 'serial'>;
 
 /** How long a chosen printer has to say it is connected. */
 const CONNECT_MS = 8_000;
