@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { KitOptions, KitWorkerOptions } from '@loyalty-terminal/playwright';
 
 /** The system Chromium (the machines have no Playwright browser download); Playwright's own where one is installed. */
 function chromiumPath(): string | undefined {
@@ -14,13 +15,14 @@ function chromiumPath(): string | undefined {
 }
 
 export const TERMINAL_PORT = 4173;
-export const SIMULATOR_PORT = 4010;
+/** The kit's server (one per worker, in the test process): pinned, since some specs reach it by address. */
+export const SIMULATOR_PORT = Number(process.env.E2E_SIMULATOR_PORT ?? 4010);
 /** The demo till on its own origin (the same build, another port): e2e/till.spec.ts. Started after the build above. */
 export const TILL_PORT = 4174;
 
 export const chromiumExecutable = chromiumPath();
 
-export default defineConfig({
+export default defineConfig<KitOptions, KitWorkerOptions>({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   timeout: 30_000,
@@ -38,6 +40,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1024, height: 768 },
+    // The kit (kit/, @loyalty-terminal/playwright) drives this suite: its server on this port, the
+    // terminal this config builds and serves.
+    loyaltyServerPort: SIMULATOR_PORT,
+    terminalURL: `http://127.0.0.1:${TERMINAL_PORT}`,
     launchOptions: {
       executablePath: chromiumExecutable,
       args: [
@@ -60,12 +66,6 @@ export default defineConfig({
     {
       command: `npx vite preview --port ${TILL_PORT} --strictPort`,
       url: `http://127.0.0.1:${TILL_PORT}/till-demo.html`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      command: `npx tsx src/simulator/node/main.ts --port ${SIMULATOR_PORT}`,
-      url: `http://127.0.0.1:${SIMULATOR_PORT}/_simulator/state`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

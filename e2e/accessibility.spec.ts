@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/project';
 import {
   availableAmount,
   configureLiveServer,
-  expectAccessible,
   goTo,
   keyNumber,
   managerUnlocks,
@@ -11,11 +10,11 @@ import {
   scan,
   menuItem,
   smallTargets,
-} from './support/terminal';
+} from '@loyalty-terminal/playwright/steps';
 
-test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, request }) => {
+test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async ({ page, loyaltyServer }) => {
   test.setTimeout(60_000); // a dozen screens, each analysed by axe: slow by nature, not by waiting
-  await resetSimulator(request);
+  await resetSimulator(loyaltyServer);
   await openTerminal(page);
   await expectAccessible(page);
   await scan(page, '700100000001');
@@ -41,7 +40,7 @@ test('every screen passes axe (WCAG 2.2 AA), in training and live mode', async (
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Fix the marked fields.')).toBeVisible();
   await expectAccessible(page);
-  await configureLiveServer(page);
+  await configureLiveServer(page, loyaltyServer);
   await page.getByRole('button', { name: 'Use this server' }).click();
   await expectAccessible(page);
   await goTo(page, 'Card lookup');

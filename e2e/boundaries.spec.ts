@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { line, openLiveTerminal, startSale, state, tender } from './support/sale';
+import { type Page, type Route } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
 import {
+  line,
+  openLiveTerminal,
+  startSale,
+  state,
+  tender,
   goTo,
   keyNumber,
   MANAGER_PIN,
   managerUnlocks,
   resetSimulator,
   scanIntoFocus,
-  SIMULATOR,
   menuItem,
-} from './support/terminal';
+} from '@loyalty-terminal/playwright/steps';
 
 /** A proxy between the terminal and the server that bends the answers to requests matching `path`. */
 async function bend(page: Page, path: string, change: (body: Record<string, unknown>) => Record<string, unknown>) {
@@ -21,15 +25,15 @@ async function bend(page: Page, path: string, change: (body: Record<string, unkn
   });
 }
 
-test.beforeEach(async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test.beforeEach(async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
 test.describe('answers checked against their requests', () => {
   test('a hold for 5.00 answered to 20.00 is not paid, never committed, and shown to a manager', async ({
     page,
-    request,
+    loyaltyServer,
   }) => {
     await bend(page, '**/giftcards/*/_pay', (b) => ({ ...b, amount: 5 }));
     await startSale(page, '20');
@@ -38,7 +42,7 @@ test.describe('answers checked against their requests', () => {
     await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
     await expect(page.getByRole('button', { name: /1 operation needs a manager/ })).toBeVisible();
     // The server holds 20.00 (the proxy lied about it) and nothing was committed.
-    expect((await state(request)).authorizations.map((a) => [a.amount, a.status])).toEqual([[20, 'pending']]);
+    expect((await state(loyaltyServer)).authorizations.map((a) => [a.amount, a.status])).toEqual([[20, 'pending']]);
 
     await page.getByRole('button', { name: /needs? a manager/ }).click();
     await managerUnlocks(page);
@@ -48,12 +52,12 @@ test.describe('answers checked against their requests', () => {
     await expect(row).toContainText('Read again: the card shows €30.00 available');
   });
 
-  test('an authorization naming another card, canceled, is not a hold', async ({ page, request }) => {
+  test('an authorization naming another card, canceled, is not a hold', async ({ page, loyaltyServer }) => {
     await bend(page, '**/giftcards/*/_pay', (b) => ({ ...b, instrumentId: '700100000007', status: 'canceled' }));
     await startSale(page, '10');
     await tender(page, '700100000001', '10');
     await expect(line(page, '•••• 0001')).toContainText('did not match this request');
-    expect((await state(request)).authorizations.filter((a) => a.status === 'committed')).toEqual([]);
+    expect((await state(loyaltyServer)).authorizations.filter((a) => a.status === 'committed')).toEqual([]);
   });
 
   for (const [name, change, paid] of [
@@ -66,7 +70,7 @@ test.describe('answers checked against their requests', () => {
       20,
     ],
   ] as const) {
-    test(`a loyalty answer ${name} is never shown as paid or denied`, async ({ page, request }) => {
+    test(`a loyalty answer ${name} is never shown as paid or denied`, async ({ page, loyaltyServer }) => {
       await bend(page, '**/loyaltycards/*/_pay', (b) => ({ ...b, ...change }));
       await startSale(page, '20');
       await tender(page, '710100000001', '20');
@@ -75,7 +79,7 @@ test.describe('answers checked against their requests', () => {
       await expect(tendered).not.toContainText(/Approved|Denied/);
       await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
       // What the server really did: the whole 20.00 approved. The void gives it back once resolved by a manager.
-      expect((await state(request)).loyaltyPayments.map((p) => p.approvedAmount)).toEqual([paid]);
+      expect((await state(loyaltyServer)).loyaltyPayments.map((p) => p.approvedAmount)).toEqual([paid]);
     });
   }
 
@@ -232,21 +236,21 @@ test.describe('input', () => {
     await expect(amount).toHaveValue('50.00');
   });
 
-  test('two clicks in the same instant send one payment and issue one card', async ({ page, request }) => {
+  test('two clicks in the same instant send one payment and issue one card', async ({ page, loyaltyServer }) => {
     await startSale(page, '10');
     await page.getByRole('heading', { name: 'Pay with a card' }).click();
     await page.keyboard.type('700100000001');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: /^Take / }).dblclick();
     await expect(line(page, '•••• 0001')).toContainText('On hold');
-    expect((await state(request)).authorizations).toHaveLength(1);
+    expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
 
     await goTo(page, 'Issue');
     await page.getByRole('button', { name: 'Print a new gift card' }).click();
     await page.getByLabel('Amount (EUR)').fill('30');
     await page.getByRole('button', { name: 'Issue and print gift card' }).dblclick();
     await expect(page.getByLabel('New number', { exact: true })).toHaveText('7003 0000 0001');
-    expect((await state(request)).instruments.filter((i) => i.number.startsWith('7003'))).toHaveLength(1);
+    expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7003'))).toHaveLength(1);
   });
 });
 

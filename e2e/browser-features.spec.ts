@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { browserReports } from './support/browser-report';
-import { cashierSignedOn, goTo, managerUnlocks } from './support/terminal';
+import { expect, test } from './support/project';
+import { cashierSignedOn, goTo, managerUnlocks } from '@loyalty-terminal/playwright/steps';
 
 /**
  * Each engine says what it lacks, found by detection: Chromium is made to report what an iPad's

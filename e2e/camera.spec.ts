@@ -1,9 +1,17 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { chromiumExecutable } from '../playwright.config';
-import { line, openLiveTerminal, startSale } from './support/sale';
 import { barcodeVideo } from './support/barcode-video';
-import { expectAccessible, expectAvailable, goTo, instrumentPanel, resetSimulator, menuItem } from './support/terminal';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  line,
+  openLiveTerminal,
+  startSale,
+  expectAvailable,
+  goTo,
+  instrumentPanel,
+  resetSimulator,
+  menuItem,
+} from '@loyalty-terminal/playwright/steps';
 
 // Chromium's fake camera plays a video of a slip with the barcode of gift card 7001 0000 0001.
 const video = barcodeVideo(resolve('test-results/camera/gift-card-0001.y4m'), '700100000001');
@@ -29,9 +37,9 @@ const sizes = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-test('a card is looked up by camera: the barcode read, the account shown', async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test('a card is looked up by camera: the barcode read, the account shown', async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Card lookup');
   await menuItem(page, 'Scan with camera').click();
   await expect(
@@ -41,9 +49,9 @@ test('a card is looked up by camera: the barcode read, the account shown', async
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a sale paid by a card scanned with the camera', async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test('a sale paid by a card scanned with the camera', async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '12');
   await menuItem(page, 'Scan with camera').click();
   await expect(page.getByLabel('Amount to take from this card')).toHaveValue('12.00', { timeout: 15_000 });
@@ -51,7 +59,7 @@ test('a sale paid by a card scanned with the camera', async ({ page, request }) 
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
 });
 
-test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
+test('the camera view, looked at on a tablet and a phone', async ({ page, loyaltyServer }) => {
   // A browser whose own barcode reader finds nothing in this picture: the view stays open, and says what to try.
   await page.addInitScript(() => {
     class FindsNothing {
@@ -64,7 +72,7 @@ test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
     }
     Object.assign(window, { BarcodeDetector: FindsNothing });
   });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Card lookup');
   await menuItem(page, 'Scan with camera').click();
   const dialog = page.getByRole('dialog', { name: 'Scan a card with the camera' });
@@ -83,8 +91,11 @@ test('the camera view, looked at on a tablet and a phone', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
 });
 
-test('a barcode reader that cannot load is said in words, not a camera that never reads', async ({ page }) => {
-  await openLiveTerminal(page);
+test('a barcode reader that cannot load is said in words, not a camera that never reads', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Card lookup');
   await page.route('**/zxing_reader*.wasm', (route) => route.abort());
   await menuItem(page, 'Scan with camera').click();

@@ -2,10 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { TERMINAL_PORT } from '../playwright.config';
-import { expectRemaining, line, net, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
-import { API, goTo, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
+import { expect, API, SIMULATOR, test } from './support/project';
+import {
+  expectRemaining,
+  line,
+  net,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 const executable = [
   process.env.CHROMIUM_PATH,
@@ -67,45 +79,45 @@ test.use({ trace: 'off', screenshot: 'off' });
 
 test.describe('the browser killed like a power cut', () => {
   let profile: string;
-  test.beforeEach(async ({ request }) => {
-    await resetSimulator(request);
+  test.beforeEach(async ({ loyaltyServer }) => {
+    await resetSimulator(loyaltyServer);
     profile = mkdtempSync(join(tmpdir(), 'terminal-profile-'));
   });
   test.afterEach(() => rmSync(profile, { recursive: true, force: true }));
 
   test('a tender and a commit cut off by SIGKILL are there after the restart: no second payment, nothing waiting forever', async ({
-    request,
+    loyaltyServer,
   }) => {
     test.setTimeout(90_000);
     const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
     let run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await startSale(run.page, '25');
     await tender(run.page, '700100000001', '20');
     await expect(line(run.page, 'Gift card •••• 0001')).toContainText('On hold');
     await kill(run); // at once: nothing gets a chance to flush on its way out
 
     run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await expect(line(run.page, 'Gift card •••• 0001')).toContainText('On hold');
     await expectRemaining(run.page, '€5.00');
     await tender(run.page, '710100000001', '5');
     await expect(line(run.page, 'Loyalty card •••• 0001')).toContainText('Approved');
 
     // The commit is recorded, then the browser dies while it is on its way.
-    await setFaults(request, { latencyMs: 3000 });
+    await setFaults(loyaltyServer, { latencyMs: 3000 });
     await run.page.getByRole('button', { name: 'Complete sale' }).click();
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toBeVisible();
     await kill(run);
-    await setFaults(request, {});
+    await setFaults(loyaltyServer, {});
 
     run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await expect(run.page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible({ timeout: 15_000 });
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, {
       timeout: 15_000,
     });
-    const after = await state(request);
+    const after = await state(loyaltyServer);
     expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'committed' })]);
     expect(after.loyaltyPayments).toHaveLength(1);
     expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([30, 115]);
@@ -113,12 +125,12 @@ test.describe('the browser killed like a power cut', () => {
   });
 
   test('a return cut off by SIGKILL while its void and store credit are on their way: one void, one store credit', async ({
-    request,
+    loyaltyServer,
   }) => {
     test.setTimeout(90_000);
     const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
     let run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await startSale(run.page, '28');
     await tender(run.page, '700100000001', '20');
     await expect(line(run.page, 'Gift card •••• 0001')).toContainText('On hold');
@@ -135,23 +147,25 @@ test.describe('the browser killed like a power cut', () => {
     await run.page.getByRole('navigation').getByRole('button', { name: 'Returns' }).click();
     await run.page.getByLabel('Receipt reference').fill(reference);
     await run.page.getByRole('button', { name: 'Find sale' }).click();
-    await setFaults(request, { latencyMs: 3000 });
+    await setFaults(loyaltyServer, { latencyMs: 3000 });
     await run.page.getByRole('button', { name: 'Give back' }).click();
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toBeVisible();
     await kill(run);
-    await setFaults(request, {});
+    await setFaults(loyaltyServer, {});
 
     run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     // The restarted terminal sends what the return recorded (same keys): wait for the server to have it all.
     const newCredits = async () =>
-      (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+      (await state(loyaltyServer)).instruments.filter(
+        (i) => i.number.startsWith('7201') && i.number !== '720100000001',
+      );
     await expect.poll(async () => (await newCredits()).length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => (await state(request)).loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+    await expect.poll(async () => (await state(loyaltyServer)).loyaltyPayments.map((p) => p.voided)).toEqual([true]);
     await expect(run.page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, {
       timeout: 15_000,
     });
-    const after = await state(request);
+    const after = await state(loyaltyServer);
     expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
     const credits = await newCredits();
     expect(credits.map((i) => i.amountNet)).toEqual([20]);
@@ -161,6 +175,7 @@ test.describe('the browser killed like a power cut', () => {
 
   test('a box of 50 gift cards cut off by SIGKILL half way: continued after the restart, every card issued once, the one sold before left alone', async ({
     request,
+    loyaltyServer,
   }) => {
     test.setTimeout(120_000);
     const base = `http://127.0.0.1:${TERMINAL_PORT}/`;
@@ -171,7 +186,7 @@ test.describe('the browser killed like a power cut', () => {
     });
     expect(sold.status()).toBeLessThan(300);
     let run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await goTo(run.page, 'Issue');
     await run.page.getByRole('button', { name: 'Activate a box of cards' }).click();
     await managerUnlocks(run.page);
@@ -179,20 +194,20 @@ test.describe('the browser killed like a power cut', () => {
     await run.page.getByLabel('Last card number').fill('7001 0000 1050');
     await run.page.getByLabel('Amount (EUR)').fill('25');
     await expect(run.page.getByText('50 cards, 7001 0000 1001 to 7001 0000 1050')).toBeVisible();
-    await setFaults(request, { latencyMs: 80 });
+    await setFaults(loyaltyServer, { latencyMs: 80 });
     await run.page.getByRole('button', { name: 'Activate the cards' }).click();
     const progress = run.page.getByRole('progressbar', { name: /Cards done/ });
     await expect
       .poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 })
       .toBeGreaterThan(12);
     await kill(run); // mid-box: one card's issue may be on its way
-    await setFaults(request, {});
+    await setFaults(loyaltyServer, {});
     const issuedBefore = (await boxAtServer(request)).length;
     expect(issuedBefore).toBeGreaterThan(10);
     expect(issuedBefore).toBeLessThan(50);
 
     run = await launch(profile);
-    await openLiveTerminal(run.page, undefined, base);
+    await openLiveTerminal(run.page, loyaltyServer, base);
     await goTo(run.page, 'Issue');
     await run.page.getByRole('button', { name: 'Activate a box of cards' }).click();
     await managerUnlocks(run.page);

@@ -1,6 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { completeSale, openLiveTerminal, startSale, tender, tenderExternal } from './support/sale';
-import { expectAccessible, goTo, openTerminal, resetSimulator, menuItem } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  completeSale,
+  openLiveTerminal,
+  startSale,
+  tender,
+  tenderExternal,
+  goTo,
+  openTerminal,
+  resetSimulator,
+  menuItem,
+} from '@loyalty-terminal/playwright/steps';
 
 const sizes = [
   { name: 'tablet-portrait', width: 768, height: 1024 },
@@ -18,10 +28,10 @@ async function shoot(page: Page, name: string) {
 test('a display window follows the sale: amount due, each approved tender, the balance left, never a whole card number', async ({
   page,
   context,
-  request,
+  loyaltyServer,
 }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
   const [display] = await Promise.all([context.waitForEvent('page'), menuItem(page, 'Customer display').click()]);
   await expect(display.getByText('Welcome')).toBeVisible();
 
@@ -58,10 +68,10 @@ test('a display opened by its address finds the terminal; training is marked on 
   await expect(display.getByLabel('Still to pay', { exact: true })).toContainText('€12.50');
 });
 
-test('turned to the customer on the same tablet, then back to the cashier', async ({ page, request }) => {
-  await resetSimulator(request);
+test('turned to the customer on the same tablet, then back to the cashier', async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
   await page.setViewportSize({ width: 768, height: 1024 });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '45');
   await tender(page, '710100000001', '15');
   await shoot(page, 'sale-screen');

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { completeSale, openLiveTerminal, setFaults, startSale, state, tender, tenderLines } from './support/sale';
-import { goTo, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
+import {
+  completeSale,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  tenderLines,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 type Figure = { count: number; amount: number };
 type Kept = { number: number; report: { byKind: Record<string, Record<string, Figure>> } };
@@ -13,21 +24,22 @@ async function downloaded(page: Page, button: Locator): Promise<string> {
 
 const reports = (page: Page) => page.getByRole('region', { name: 'X report: the day so far' });
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 test('a commit still open when the day closes lands later and is counted in exactly one Z report', async ({
   page,
   request,
+  loyaltyServer,
 }) => {
   test.setTimeout(60_000);
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '20');
   await tender(page, '700100000001', '20');
   await expect(tenderLines(page).filter({ hasText: /On hold/ })).toBeVisible();
   // The commit's answers do not come: its outcome stays unknown across the close.
-  await setFaults(request, { next: { count: 1000, kind: 'timeout', path: '/_commit' } });
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'timeout', path: '/_commit' } });
   await page.getByRole('button', { name: 'Complete sale' }).click();
 
   await goTo(page, 'Journal');
@@ -39,9 +51,9 @@ test('a commit still open when the day closes lands later and is counted in exac
   await expect(panel.getByRole('list', { name: 'Days closed' })).toContainText(/Z 1 · closed .* · 1 carried/);
 
   // The server answers again: the commit lands after the day was closed.
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
   await expect
-    .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 })
+    .poll(async () => (await state(loyaltyServer)).authorizations.map((a) => a.status), { timeout: 20_000 })
     .toEqual(['committed']);
 
   // The next report counts it, and says where it comes from.
@@ -71,14 +83,17 @@ test('a commit still open when the day closes lands later and is counted in exac
   );
 });
 
-test('two windows closing the day at once: one Z report, and the window that lost shows it', async ({ context }) => {
+test('two windows closing the day at once: one Z report, and the window that lost shows it', async ({
+  context,
+  loyaltyServer,
+}) => {
   const [one, two] = [await context.newPage(), await context.newPage()];
-  await openLiveTerminal(one);
+  await openLiveTerminal(one, loyaltyServer);
   await startSale(one, '12');
   await tender(one, '700100000001', '12');
   await completeSale(one);
   for (const page of [one, two]) {
-    if (page === two) await openLiveTerminal(two);
+    if (page === two) await openLiveTerminal(two, loyaltyServer);
     await goTo(page, 'Journal');
     await managerUnlocks(page);
   }

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { startSimulator } from './support/simulator-process';
+import { expect, test } from './support/project';
+import { LoyaltyServer } from '@loyalty-terminal/playwright';
 import {
   completeSale,
   expectRemaining,
@@ -10,9 +13,10 @@ import {
   state,
   tender,
   tenderExternal,
-} from './support/sale';
-import { startSimulator } from './support/simulator-process';
-import { goTo, managerUnlocks, resetSimulator } from './support/terminal';
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 const waiting = (page: Page) => page.getByRole('banner').getByText(/waiting to reach the server/);
 
@@ -27,13 +31,13 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     expect((await request.post(`${sim.url}/_simulator/reset`)).ok()).toBe(true);
   });
 
-  test('a lapsed hold tendered again completes the sale, and it stays completed', async ({ page, request }) => {
-    await openLiveTerminal(page, sim.url);
+  test('a lapsed hold tendered again completes the sale, and it stays completed', async ({ page }) => {
+    await openLiveTerminal(page, new LoyaltyServer(sim.url));
     await startSale(page, '20');
     await tender(page, '700100000001', '20');
     await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
     await expect
-      .poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 })
+      .poll(async () => (await state(new LoyaltyServer(sim.url))).authorizations[0]?.status, { timeout: 10_000 })
       .toBe('expired');
     await page.getByRole('button', { name: 'Complete sale' }).click();
     await expect(
@@ -46,26 +50,23 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     // Nothing sends the sale back to open: it is completed for good.
     await expect(page.getByRole('button', { name: 'Next sale' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Complete sale' })).toHaveCount(0);
-    const after = await state(request, sim.url);
+    const after = await state(new LoyaltyServer(sim.url));
     expect(after.authorizations.map((a) => a.status)).toEqual(['expired', 'committed']);
     expect(net(after, '700100000001')).toBe(30);
   });
 
-  test('a commit held up longer than a hold lives is shown to the manager, never dropped', async ({
-    page,
-    request,
-  }) => {
-    await openLiveTerminal(page, sim.url);
+  test('a commit held up longer than a hold lives is shown to the manager, never dropped', async ({ page }) => {
+    await openLiveTerminal(page, new LoyaltyServer(sim.url));
     await startSale(page, '10');
     await tender(page, '720100000001', '10');
     await expect(line(page, 'Store credit •••• 0001')).toContainText('On hold');
-    await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } }, sim.url);
+    await setFaults(new LoyaltyServer(sim.url), { next: { count: 1000, kind: 'unavailable', path: '/_commit' } });
     await completeSale(page);
     await expect(waiting(page)).toContainText('1 operation waiting to reach the server');
     await expect
-      .poll(async () => (await state(request, sim.url)).authorizations[0]?.status, { timeout: 10_000 })
+      .poll(async () => (await state(new LoyaltyServer(sim.url))).authorizations[0]?.status, { timeout: 10_000 })
       .toBe('expired');
-    await setFaults(request, {}, sim.url);
+    await setFaults(new LoyaltyServer(sim.url), {});
     await page
       .getByRole('banner')
       .getByRole('button', { name: '1 operation needs a manager' })
@@ -75,21 +76,21 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
     const row = page.getByRole('row', { name: /Store credit · commit/ });
     await expect(row).toContainText('Needs a manager');
     await expect(row).toContainText('never taken from the card');
-    expect(net(await state(request, sim.url), '720100000001')).toBe(30);
+    expect(net(await state(new LoyaltyServer(sim.url)), '720100000001')).toBe(30);
   });
 });
 
 test.describe('against the shared simulator', () => {
-  test.beforeEach(async ({ request }) => {
-    await resetSimulator(request);
+  test.beforeEach(async ({ loyaltyServer }) => {
+    await resetSimulator(loyaltyServer);
   });
 
-  test('a commit held up while the cashier rings up 21 more sales still lands', async ({ page, request }) => {
-    await openLiveTerminal(page);
+  test('a commit held up while the cashier rings up 21 more sales still lands', async ({ page, loyaltyServer }) => {
+    await openLiveTerminal(page, loyaltyServer);
     await startSale(page, '10');
     await tender(page, '700100000007', '10');
     await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold');
-    await setFaults(request, { next: { count: 100_000, kind: 'unavailable', path: '/_commit' } });
+    await setFaults(loyaltyServer, { next: { count: 100_000, kind: 'unavailable', path: '/_commit' } });
     await completeSale(page);
     for (let i = 0; i < 21; i += 1) {
       await page.getByRole('button', { name: 'Next sale' }).click();
@@ -98,22 +99,22 @@ test.describe('against the shared simulator', () => {
       await completeSale(page);
     }
     await expect(waiting(page)).toContainText('1 operation waiting to reach the server');
-    await setFaults(request, {});
+    await setFaults(loyaltyServer, {});
     await expect
-      .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 20_000 })
+      .poll(async () => (await state(loyaltyServer)).authorizations.map((a) => a.status), { timeout: 20_000 })
       .toEqual(['committed']);
     await expect(waiting(page)).toHaveCount(0);
-    expect(net(await state(request), '700100000007')).toBe(90);
+    expect(net(await state(loyaltyServer), '700100000007')).toBe(90);
   });
 
   test('two windows of one terminal: each keeps its own sale through a reload, and both see what waits', async ({
     context,
-    request,
+    loyaltyServer,
   }) => {
     const a = await context.newPage();
     const b = await context.newPage();
-    await openLiveTerminal(a);
-    await openLiveTerminal(b);
+    await openLiveTerminal(a, loyaltyServer);
+    await openLiveTerminal(b, loyaltyServer);
     await startSale(a, '20');
     await tender(a, '700100000001', '20');
     await expect(line(a, 'Gift card •••• 0001')).toContainText('On hold');
@@ -127,11 +128,11 @@ test.describe('against the shared simulator', () => {
     await expect(line(b, 'Store credit •••• 0001')).toContainText('On hold');
     await expect(line(b, 'Gift card')).toHaveCount(0);
 
-    await setFaults(request, { next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    await setFaults(loyaltyServer, { next: { count: 1, kind: 'unavailable', path: '/_commit' } });
     await completeSale(a);
     await expect(waiting(b)).toHaveCount(0, { timeout: 10_000 }); // the other window saw it come and go
     await completeSale(b);
-    const after = await state(request);
+    const after = await state(loyaltyServer);
     expect(after.authorizations.map((x) => [x.instrumentId, x.status])).toEqual([
       ['700100000001', 'committed'],
       ['720100000001', 'committed'],
@@ -139,8 +140,11 @@ test.describe('against the shared simulator', () => {
     expect([net(after, '700100000001'), net(after, '720100000001')]).toEqual([30, 15]);
   });
 
-  test('the journal reads one page at a time, newest first, and pages through older operations', async ({ page }) => {
-    await openLiveTerminal(page);
+  test('the journal reads one page at a time, newest first, and pages through older operations', async ({
+    page,
+    loyaltyServer,
+  }) => {
+    await openLiveTerminal(page, loyaltyServer);
     // Sixty settled operations of this server, written as the outbox writes them.
     await page.evaluate(async () => {
       // The terminal creates its database with the money path's chunk, just after the first paint:

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { startEposPrinter, type EposPrinterMode } from './support/epos-printer';
 import { readEposJob } from './support/epos-xml';
 import { chooseNetworkPrinter, countPrintDialogs, printDialogs, printerSays } from './support/network-printer';
-import { completeSale, startSale, tender } from './support/sale';
-import { cashierSignedOn, expectAccessible, goTo } from './support/terminal';
+import { expect, expectAccessible, test } from './support/project';
+import { completeSale, startSale, tender, cashierSignedOn, goTo } from '@loyalty-terminal/playwright/steps';
 
 /**
  * A network receipt printer (Epson ePOS-Print) in each of its outcomes, against a fake printer of

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openLiveTerminal } from './support/sale';
-import { cashierSignedOn, expectAvailable, resetSimulator } from './support/terminal';
+import { expect, test } from './support/project';
+import { openLiveTerminal, cashierSignedOn, expectAvailable, resetSimulator } from '@loyalty-terminal/playwright/steps';
 
 test('training: the terminal paints and takes a scan before the training server has started; the scan is kept and answered', async ({
   page,
@@ -31,9 +30,9 @@ test('training: the terminal paints and takes a scan before the training server 
 
 test('a card scanned straight after the amount due, while the money path is still on its way, is the sale’s first payment', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await resetSimulator(request);
+  await resetSimulator(loyaltyServer);
   // The money path's chunk held back until the card has been scanned.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -41,7 +40,7 @@ test('a card scanned straight after the amount due, while the money path is stil
     await held;
     await route.continue();
   });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await page.keyboard.type('12.5');
   await page.keyboard.press('Enter');
   await page.keyboard.type('700100000007');

@@ -1,6 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openLiveTerminal, setFaults, state } from './support/sale';
-import { API, expectAccessible, goTo, keyNumber, managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, API, expectAccessible, test } from './support/project';
+import {
+  openLiveTerminal,
+  setFaults,
+  state,
+  goTo,
+  keyNumber,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 interface Card {
   number: string;
@@ -13,10 +21,8 @@ interface Card {
   seriesNumber: string;
   customer: unknown;
 }
-const card = async (request: Parameters<typeof state>[0], number: string) =>
-  ((await (await request.get(`${SIMULATOR}/_simulator/state`)).json()).instruments as Card[]).find(
-    (i) => i.number === number,
-  );
+const card = async (server: Parameters<typeof state>[0], number: string) =>
+  ((await state(server)).instruments as Card[]).find((i) => i.number === number);
 
 async function openTask(
   page: Page,
@@ -33,12 +39,12 @@ async function scanHere(page: Page, number: string) {
   await page.keyboard.press('Enter');
 }
 
-test.beforeEach(async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test.beforeEach(async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
-test('sell a pre-numbered gift card with a customer', async ({ page, request }) => {
+test('sell a pre-numbered gift card with a customer', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Sell a gift card');
   await scanHere(page, '700100000003');
   await expect(page.getByText('Not issued')).toBeVisible();
@@ -48,7 +54,7 @@ test('sell a pre-numbered gift card with a customer', async ({ page, request }) 
   await page.getByRole('button', { name: 'Issue gift card' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible();
   await expect(page.getByLabel('New number', { exact: true })).toHaveText('7001 0000 0003');
-  const issued = await card(request, '700100000003');
+  const issued = await card(loyaltyServer, '700100000003');
   expect(issued).toMatchObject({
     status: 'issued',
     amountOriginal: 20,
@@ -64,27 +70,34 @@ test('sell a pre-numbered gift card with a customer', async ({ page, request }) 
   await expect(page.getByText('Card 7001 0000 0001 is already issued: it cannot be sold again.')).toBeVisible();
 });
 
-test('a fixed-amount series shows its amount, which cannot be changed', async ({ page, request }) => {
+test('a fixed-amount series shows its amount, which cannot be changed', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Sell a gift card');
   await scanHere(page, '700200000001');
   await expect(page.getByText('Fixed amount of this series: €25.00')).toBeVisible();
   await expect(page.getByLabel('Amount (EUR)')).toHaveCount(0);
   await page.getByRole('button', { name: 'Issue gift card' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible();
-  expect(await card(request, '700200000001')).toMatchObject({ status: 'issued', amountOriginal: 25, amountNet: 25 });
+  expect(await card(loyaltyServer, '700200000001')).toMatchObject({
+    status: 'issued',
+    amountOriginal: 25,
+    amountNet: 25,
+  });
 });
 
-test('a live-printed issue whose answer is lost is retried and creates exactly one card', async ({ page, request }) => {
+test('a live-printed issue whose answer is lost is retried and creates exactly one card', async ({
+  page,
+  loyaltyServer,
+}) => {
   await openTask(page, 'Print a new gift card');
   await expect(page.getByLabel('Series')).toHaveValue('GC3');
   await page.getByLabel('Amount (EUR)').fill('30');
-  await setFaults(request, { next: { count: 3, kind: 'drop', path: '/giftCardSeries/' } });
+  await setFaults(loyaltyServer, { next: { count: 3, kind: 'drop', path: '/giftCardSeries/' } });
   await page.getByRole('button', { name: 'Issue and print gift card' }).click();
   await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
   await page.getByRole('button', { name: 'Resolve now' }).click();
   await expect(page.getByText('Gift card issued')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel('New number', { exact: true })).toHaveText('7003 0000 0001');
-  const s = await state(request);
+  const s = await state(loyaltyServer);
   const printed = (s.instruments as unknown as Card[]).filter((i) => i.seriesNumber === 'GC3');
   expect(printed).toEqual([expect.objectContaining({ number: '700300000001', status: 'issued', amountNet: 30 })]);
   await page.screenshot({ path: 'test-results/screens/live-printed-number.png', fullPage: true });
@@ -105,17 +118,17 @@ test('a live-printed issue whose answer is lost is retried and creates exactly o
   await expect(slip.getByRole('img', { name: 'Barcode of 700300000001' })).toBeVisible();
 });
 
-test('issue store credit from a series for a return', async ({ page, request }) => {
+test('issue store credit from a series for a return', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Issue store credit');
   await expect(page.getByLabel('Reason')).toHaveValue('Return to store credit');
   await page.getByLabel('Amount (EUR)').fill('17.90');
   await page.getByRole('button', { name: 'Issue store credit' }).last().click();
   await expect(page.getByLabel('New number', { exact: true })).toHaveText('7201 0000 0002');
-  expect(await card(request, '720100000002')).toMatchObject({ status: 'issued', amountOriginal: 17.9 });
+  expect(await card(loyaltyServer, '720100000002')).toMatchObject({ status: 'issued', amountOriginal: 17.9 });
   await expectAccessible(page);
 });
 
-test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
+test('open a New loyalty card, then un-issue it', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Open a loyalty card');
   await scanHere(page, '710100000004');
   await expect(page.getByText('Loyalty card 7101 0000 0004 is Closed: only a New card can be opened.')).toBeVisible();
@@ -124,7 +137,7 @@ test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
   await page.getByLabel('Customer id').fill('C12');
   await page.getByRole('button', { name: 'Open loyalty card' }).click();
   await expect(page.getByText('Loyalty card issued')).toBeVisible();
-  expect(await card(request, '710100000003')).toMatchObject({ statusCode: 1, customer: { customerId: 'C12' } });
+  expect(await card(loyaltyServer, '710100000003')).toMatchObject({ statusCode: 1, customer: { customerId: 'C12' } });
 
   await goTo(page, 'Card lookup');
   await keyNumber(page, '710100000003');
@@ -133,12 +146,13 @@ test('open a New loyalty card, then un-issue it', async ({ page, request }) => {
   await expect(page.getByRole('alertdialog')).toContainText('goes back to New');
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByText('Loyalty card 7101 0000 0003 is un-issued.')).toBeVisible();
-  expect((await card(request, '710100000003'))?.statusCode).toBe(0);
+  expect((await card(loyaltyServer, '710100000003'))?.statusCode).toBe(0);
 });
 
 test('un-issue: allowed on an unused card, offered disabled after payments, refused by the server after a canceled hold', async ({
   page,
   request,
+  loyaltyServer,
 }) => {
   await openTask(page, 'Sell a gift card');
   await scanHere(page, '700100000004');
@@ -151,7 +165,7 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   await managerUnlocks(page);
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByText('Gift card 7001 0000 0004 is un-issued.')).toBeVisible();
-  expect(await card(request, '700100000004')).toMatchObject({ status: 'notIssued', amountNet: 0 });
+  expect(await card(loyaltyServer, '700100000004')).toMatchObject({ status: 'notIssued', amountNet: 0 });
 
   await keyNumber(page, '700100000002');
   await expect(page.getByRole('button', { name: 'Un-issue' })).toBeDisabled();
@@ -174,10 +188,10 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   await expect(page.getByRole('alert')).toHaveText(
     /Payments have been made with this card since it was issued: the server refuses to un-issue it\./,
   );
-  expect((await card(request, '700100000007'))?.status).toBe('issued');
+  expect((await card(loyaltyServer, '700100000007'))?.status).toBe('issued');
 });
 
-test('bad amounts are refused before any request is sent', async ({ page, request }) => {
+test('bad amounts are refused before any request is sent', async ({ page, loyaltyServer }) => {
   const issues: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('_issue')) issues.push(r.url());
@@ -195,5 +209,5 @@ test('bad amounts are refused before any request is sent', async ({ page, reques
     await expect(page.getByRole('alert')).toHaveText(words);
   }
   expect(issues).toEqual([]);
-  expect((await state(request)).instruments.filter((i) => i.number.startsWith('7003'))).toEqual([]);
+  expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7003'))).toEqual([]);
 });

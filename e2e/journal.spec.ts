@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { completeSale, openLiveTerminal, setFaults, startSale, state, tender, tenderLines } from './support/sale';
-import { expectAccessible, goTo, resetSimulator, menuItem } from './support/terminal';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  completeSale,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  tenderLines,
+  goTo,
+  resetSimulator,
+  menuItem,
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ page, request }) => {
+test.beforeEach(async ({ page, loyaltyServer }) => {
   await page.addInitScript(() => {
     (window as unknown as { printed: string[] }).printed = [];
     window.print = () =>
@@ -11,8 +21,8 @@ test.beforeEach(async ({ page, request }) => {
         document.querySelector('.print-area')?.textContent ?? '',
       );
   });
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
 test('the journal lists every operation masked, totals the day, exports CSV and reprints issue slips', async ({
@@ -59,21 +69,21 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
 
 test('an issue whose answer was lost before a reload is resolved in the background: one card', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await goTo(page, 'Issue');
   await page.getByRole('button', { name: 'Issue store credit' }).click();
   await page.getByLabel('Amount (EUR)').fill('12');
-  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/storecredits/_issue' } });
+  await setFaults(loyaltyServer, { next: { count: 100, kind: 'drop', path: '/storecredits/_issue' } });
   await page.getByRole('button', { name: 'Issue store credit' }).last().click();
   await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
   await page.reload();
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
   await goTo(page, 'Journal');
   await expect(page.getByRole('row', { name: /Store credit · issue by series/ })).toContainText('Done', {
     timeout: 15_000,
   });
-  const created = (await state(request)).instruments.filter(
+  const created = (await state(loyaltyServer)).instruments.filter(
     (i) => i.number.startsWith('7201') && i.number !== '720100000001',
   );
   expect(created).toEqual([expect.objectContaining({ number: '720100000002', amountNet: 12 })]);
@@ -81,7 +91,7 @@ test('an issue whose answer was lost before a reload is resolved in the backgrou
 
 test('the X report: the day so far per kind, a voided sale, what is not settled listed apart, printed', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await startSale(page, '20');
   await tender(page, '700100000001', '20');
@@ -93,7 +103,7 @@ test('the X report: the day so far per kind, a voided sale, what is not settled 
   await page.getByRole('button', { name: 'Yes, void the sale' }).click();
   await page.getByRole('button', { name: 'Next sale' }).click();
   await startSale(page, '9');
-  await setFaults(request, { next: { count: 100, kind: 'unavailable', path: '/_pay' } });
+  await setFaults(loyaltyServer, { next: { count: 100, kind: 'unavailable', path: '/_pay' } });
   await tender(page, '710100000002', '5');
   await goTo(page, 'Issue');
   await page.getByRole('button', { name: 'Issue store credit' }).click();
@@ -128,7 +138,7 @@ test('the X report: the day so far per kind, a voided sale, what is not settled 
   await expect(report.getByRole('row', { name: /^Sold or issued/ })).not.toContainText('€15.00');
   await expect(report).toContainText('Voided sales: 0 · €0.00');
   await expect(report.getByRole('status')).toContainText('1 operation is not settled yet');
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
 });
 
 test('signing off offers the cashier their X report', async ({ page }) => {

@@ -1,6 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { line, openLiveTerminal, startSale, tender } from './support/sale';
-import { expectAccessible, goTo, managerUnlocks, resetSimulator, smallTargets } from './support/terminal';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  line,
+  openLiveTerminal,
+  startSale,
+  tender,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+  smallTargets,
+} from '@loyalty-terminal/playwright/steps';
 
 /**
  * The till in the hand: at a phone's, a portrait tablet's and a landscape tablet's size, in live
@@ -43,12 +52,12 @@ async function expectScreen(page: Page, headingWithin: number, primary?: Locator
 for (const size of sizes)
   test(`at ${size.width}x${size.height} (${size.name}): one row of chrome, every primary action on the first screen`, async ({
     page,
-    request,
+    loyaltyServer,
   }) => {
     test.setTimeout(90_000);
-    await resetSimulator(request);
+    await resetSimulator(loyaltyServer);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await openLiveTerminal(page);
+    await openLiveTerminal(page, loyaltyServer);
     const within = size.headingWithin;
     // Phones and tablets: the screens in a tab bar at the bottom, the header one row.
     await expect(page.locator('.app-nav-bottom')).toBeVisible();

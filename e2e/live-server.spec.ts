@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
 import {
   configureLiveServer,
   expectAvailable,
@@ -8,20 +8,20 @@ import {
   openTerminal,
   resetSimulator,
   scan,
-  SIMULATOR,
   simulatorState,
-} from './support/terminal';
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ page, request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
   await openTerminal(page);
 });
 
 test('a manager configures the server, checks the connection, and the cashier looks up over HTTP', async ({
   page,
   request,
+  loyaltyServer,
 }) => {
-  await configureLiveServer(page);
+  await configureLiveServer(page, loyaltyServer);
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(page.getByText('Connected: the server accepted the token and knows loyalty group demo.')).toBeVisible();
   await page.getByRole('button', { name: 'Use this server' }).click();
@@ -40,11 +40,11 @@ test('a manager configures the server, checks the connection, and the cashier lo
   await expect(instrumentPanel(page).getByLabel('On hold', { exact: true })).toHaveText('€12.50');
   await keyNumber(page, '710100000002');
   await expectAvailable(page, '€5.00');
-  expect((await simulatorState(request)).authorizations).toHaveLength(1);
+  expect((await simulatorState(loyaltyServer)).authorizations).toHaveLength(1);
 });
 
-test('the saved token is never shown again in full', async ({ page }) => {
-  await configureLiveServer(page, { token: 'secret-token-1234' });
+test('the saved token is never shown again in full', async ({ page, loyaltyServer }) => {
+  await configureLiveServer(page, loyaltyServer, { token: 'secret-token-1234' });
   await expect(page.getByLabel('Replace access token')).toHaveValue('');
   await expect(page.getByText('Saved token ending in …1234. Leave empty to keep it.')).toBeVisible();
   await expect(page.getByText('secret-token-1234')).toHaveCount(0);
@@ -53,8 +53,11 @@ test('the saved token is never shown again in full', async ({ page }) => {
   await expect(page.getByLabel('Replace access token')).toHaveValue('');
 });
 
-test('check connection names the problem: bad token, unknown group, unreachable server', async ({ page }) => {
-  await configureLiveServer(page, { token: 'wrong' });
+test('check connection names the problem: bad token, unknown group, unreachable server', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await configureLiveServer(page, loyaltyServer, { token: 'wrong' });
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(page.getByText('The server refused the access token.')).toBeVisible();
 
@@ -69,8 +72,8 @@ test('check connection names the problem: bad token, unknown group, unreachable 
   await expect(page.getByText('Cannot reach http://127.0.0.1:9: check the address and the network.')).toBeVisible();
 });
 
-test('check connection tells a CORS refusal from an unreachable server', async ({ page }) => {
-  await configureLiveServer(page);
+test('check connection tells a CORS refusal from an unreachable server', async ({ page, loyaltyServer }) => {
+  await configureLiveServer(page, loyaltyServer);
   // To the page a CORS refusal is a rejected fetch, while the server itself answers.
   await page.route('**/loyalty/api/**', (route) => route.abort('failed'));
   await page.route(/^http:\/\/127\.0\.0\.1:4010\/?$/, (route) => route.fulfill({ status: 200, body: 'hello' }));
@@ -91,8 +94,8 @@ test('the settings form refuses bad values and saves nothing', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Use this server' })).toHaveCount(0);
 });
 
-test('a malformed server answer shows an error, not a blank screen', async ({ page }) => {
-  await configureLiveServer(page);
+test('a malformed server answer shows an error, not a blank screen', async ({ page, loyaltyServer }) => {
+  await configureLiveServer(page, loyaltyServer);
   await page.getByRole('button', { name: 'Use this server' }).click();
   await goTo(page, 'Card lookup');
   for (const [body, contentType] of [
@@ -121,14 +124,14 @@ test('a malformed server answer shows an error, not a blank screen', async ({ pa
   }
 });
 
-test('switching between training and live never mixes their data', async ({ page, request }) => {
+test('switching between training and live never mixes their data', async ({ page, request, loyaltyServer }) => {
   await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay`, {
     headers: { Authorization: 'Bearer demo-token' },
     data: { amount: 20, workstationData: { transactionId: '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60', reason: 'Sale' } },
   });
   await keyNumber(page, '700100000001');
   await expectAvailable(page, '€50.00'); // training: the in-page simulator
-  await configureLiveServer(page);
+  await configureLiveServer(page, loyaltyServer);
   await page.getByRole('button', { name: 'Use this server' }).click();
   await goTo(page, 'Card lookup');
   await keyNumber(page, '700100000001');
@@ -140,8 +143,8 @@ test('switching between training and live never mixes their data', async ({ page
   await expectAvailable(page, '€50.00');
 });
 
-test('bad input is refused in words and asks nothing of the server', async ({ page }) => {
-  await configureLiveServer(page);
+test('bad input is refused in words and asks nothing of the server', async ({ page, loyaltyServer }) => {
+  await configureLiveServer(page, loyaltyServer);
   await page.getByRole('button', { name: 'Use this server' }).click();
   await goTo(page, 'Card lookup');
   let requests = 0;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/project';
 import {
   availableAmount,
   expectAvailable,
@@ -8,7 +8,7 @@ import {
   managerUnlocks,
   openTerminal,
   scan,
-} from './support/terminal';
+} from '@loyalty-terminal/playwright/steps';
 
 test.beforeEach(async ({ page }) => {
   await openTerminal(page);

@@ -1,6 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { line, openLiveTerminal, setFaults, startSale, state, tender } from './support/sale';
-import { goTo, resetSimulator, TERMINAL_ORIGIN } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, TERMINAL_ORIGIN, test } from './support/project';
+import {
+  line,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  goTo,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 // The offline shell is this file's subject: its service worker is allowed here (blocked elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -14,15 +23,15 @@ async function controlledByServiceWorker(page: Page) {
 test('with its web server down the terminal still opens, shows what waits, and sends it when the Loyalty server answers', async ({
   page,
   context,
-  request,
+  loyaltyServer,
 }) => {
   test.setTimeout(60_000);
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
   await controlledByServiceWorker(page);
 
   // The Loyalty server refuses payments for now: the payment waits in the outbox, its outcome unknown.
-  await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_pay' } });
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', path: '/_pay' } });
   await startSale(page, '20');
   await tender(page, '700100000001', '20');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('No answer: the outcome is unknown.');
@@ -40,9 +49,9 @@ test('with its web server down the terminal still opens, shows what waits, and s
   await goTo(page, 'Sale');
 
   // The Loyalty server answers again: the same payment is sent and lands once.
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization/, { timeout: 20_000 });
-  expect((await state(request)).authorizations).toEqual([
+  expect((await state(loyaltyServer)).authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000001', amount: 20, status: 'pending' }),
   ]);
 });

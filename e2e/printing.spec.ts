@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { printedLines } from '../src/test-support/escpos-decoder';
 import { chooseSerialPrinter, printed, serialPrinter, usbPrinter } from './support/printer';
-import { goTo, openTerminal, sellGiftCard } from './support/terminal';
+import { expect, test } from './support/project';
+import { goTo, openTerminal, sellGiftCard } from '@loyalty-terminal/playwright/steps';
 
 test('a printer is chosen and test-printed in Settings: text, a Code 128 barcode and a cut, 32 characters on 58 mm', async ({
   page,

@@ -1,11 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
-import { completeSale, line, openLiveTerminal, spendElsewhere, startSale, tender } from './support/sale';
-import { goTo, managerUnlocks, MANAGER_PIN, resetSimulator, scan, SIMULATOR } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
+import {
+  completeSale,
+  line,
+  openLiveTerminal,
+  spendElsewhere,
+  startSale,
+  tender,
+  goTo,
+  managerUnlocks,
+  MANAGER_PIN,
+  resetSimulator,
+  scan,
+} from '@loyalty-terminal/playwright/steps';
 
 /** What the screens and the docs promise, kept: each test fails on the terminal before the fix. */
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 /** A completed sale paid by one gift card; the reference as its receipt prints it in characters. */
@@ -19,15 +31,18 @@ async function sold(page: Page, amount: string, card = '700100000001'): Promise<
   return (await printed.textContent()) ?? '';
 }
 
-test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({ page, request }) => {
-  await openLiveTerminal(page);
+test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Settings');
   await managerUnlocks(page);
   await page.getByLabel('Offer cash-out').check();
   await page.getByRole('button', { name: 'Save cash-out' }).click();
   await expect(page.getByText('Cash-out saved.')).toBeVisible();
   // A second small balance: another till holds 40.00 of a 50.00 card.
-  await spendElsewhere(request, '700100000001', 40);
+  await spendElsewhere(loyaltyServer, '700100000001', 40);
   await goTo(page, 'Card lookup');
   for (const [card, amount] of [
     ['700100000009', '€7.00'],
@@ -49,8 +64,9 @@ test('cash-out asks for the manager’s PIN each time, even while the manager is
 
 test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth never reaches the server', async ({
   page,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Settings');
   await managerUnlocks(page);
   await page.getByLabel('Unknown numbers that pause lookups').fill('3');
@@ -73,8 +89,9 @@ test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth ne
 
 test('a receipt carries its reference in characters under the barcode, and the return desk takes it keyed', async ({
   page,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await sold(page, '14');
   await goTo(page, 'Returns');
   await page.getByLabel('Receipt reference').fill(reference);
@@ -87,8 +104,9 @@ test('a receipt carries its reference in characters under the barcode, and the r
 
 test('giving back above the PIN’s amount, the manager unlocked: one confirmation that says how much and where it goes', async ({
   page,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await sold(page, '60', '700100000007');
   await goTo(page, 'Journal');
   await managerUnlocks(page);
@@ -102,11 +120,14 @@ test('giving back above the PIN’s amount, the manager unlocked: one confirmati
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
 });
 
-test('a sale found again after a refused amount offers what is left, not the refused amount', async ({ context }) => {
+test('a sale found again after a refused amount offers what is left, not the refused amount', async ({
+  context,
+  loyaltyServer,
+}) => {
   const [one, two] = [await context.newPage(), await context.newPage()];
-  await openLiveTerminal(one);
+  await openLiveTerminal(one, loyaltyServer);
   const reference = await sold(one, '40');
-  await openLiveTerminal(two);
+  await openLiveTerminal(two, loyaltyServer);
   for (const page of [one, two]) {
     await goTo(page, 'Returns');
     await page.getByLabel('Receipt reference').fill(reference);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
 import {
   completeSale,
   expectRemaining,
@@ -9,21 +9,22 @@ import {
   startSale,
   state,
   tender,
-} from './support/sale';
-import { managerUnlocks, resetSimulator, SIMULATOR } from './support/terminal';
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test.beforeEach(async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
 test('a lost answer to a payment is resolved by replay, never guessed, and blocks the sale meanwhile', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await startSale(page, '20');
   // The first answer is lost, and so are the replays while the fault lasts.
-  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/_pay' } });
+  await setFaults(loyaltyServer, { next: { count: 100, kind: 'drop', path: '/_pay' } });
   await tender(page, '700100000001');
   const unknown = line(page, 'Gift card •••• 0001');
   await expect(unknown).toContainText(
@@ -34,44 +35,47 @@ test('a lost answer to a payment is resolved by replay, never guessed, and block
   await expect(unknown.getByRole('button', { name: 'Resolve now' })).toBeVisible();
   await unknown.getByRole('button', { name: 'Resolve now' }).click();
   await expect(unknown).toContainText('outcome is unknown');
-  expect((await state(request)).authorizations).toHaveLength(1); // placed once, however often replayed
-  await setFaults(request, {});
+  expect((await state(loyaltyServer)).authorizations).toHaveLength(1); // placed once, however often replayed
+  await setFaults(loyaltyServer, {});
   await expect(unknown).toContainText('On hold · authorization', { timeout: 10_000 });
   await completeSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'committed' })]);
   expect(net(after, '700100000001')).toBe(30);
 });
 
 test('a payment that got no answer at all (time-out) is resolved without a second payment', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await startSale(page, '15');
-  await setFaults(request, { next: { count: 1, kind: 'timeout', path: '/_pay' } });
+  await setFaults(loyaltyServer, { next: { count: 1, kind: 'timeout', path: '/_pay' } });
   await tender(page, '710100000001', '15');
   // The terminal gives up after its 3 s time-out; the recovery loop then replays the same key by
   // itself (the time-out had no effect on the server) and the card is charged once.
   await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved', { timeout: 15_000 });
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.loyaltyPayments).toHaveLength(1);
   expect(net(after, '710100000001')).toBe(105);
 });
 
-test('a commit that cannot be delivered is retried until it lands; the header counts it', async ({ page, request }) => {
+test('a commit that cannot be delivered is retried until it lands; the header counts it', async ({
+  page,
+  loyaltyServer,
+}) => {
   await startSale(page, '10');
   await tender(page, '720100000001');
-  await setFaults(request, { next: { count: 2, kind: 'unavailable', path: '/_commit' } });
+  await setFaults(loyaltyServer, { next: { count: 2, kind: 'unavailable', path: '/_commit' } });
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('1 operation waiting to reach the server')).toBeVisible();
   await expect(page.getByRole('banner').getByText(/waiting to reach the server/)).toHaveCount(0, { timeout: 15_000 });
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([expect.objectContaining({ status: 'committed', amount: 10 })]);
   expect(net(after, '720100000001')).toBe(20);
 });
 
-test('a reload in the middle of a sale loses nothing', async ({ page, request }) => {
+test('a reload in the middle of a sale loses nothing', async ({ page, loyaltyServer }) => {
   await startSale(page, '70');
   await tender(page, '700100000001');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
@@ -80,34 +84,36 @@ test('a reload in the middle of a sale loses nothing', async ({ page, request })
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
   await tender(page, '700100000007');
   await completeSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations.map((a) => a.status)).toEqual(['committed', 'committed']);
   expect([net(after, '700100000001'), net(after, '700100000007')]).toEqual([0, 80]);
 });
 
-test('a crash while a payment was in flight is resolved on start', async ({ page, request }) => {
+test('a crash while a payment was in flight is resolved on start', async ({ page, loyaltyServer }) => {
   await startSale(page, '25');
-  await setFaults(request, { latencyMs: 1500 });
+  await setFaults(loyaltyServer, { latencyMs: 1500 });
   await page.getByRole('heading', { name: 'Pay with a card' }).click();
   await page.keyboard.type('700100000007');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(line(page, 'Gift card •••• 0007')).toContainText('Sending…');
   await page.reload(); // the answer never reaches the page
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
   await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold', { timeout: 15_000 });
-  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 25, status: 'pending' })]);
+  expect((await state(loyaltyServer)).authorizations).toEqual([
+    expect.objectContaining({ amount: 25, status: 'pending' }),
+  ]);
   await completeSale(page);
 });
 
 test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await startSale(page, '60');
   await tender(page, '710100000001', '10');
   await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
-  await setFaults(request, { next: { count: 100, kind: 'drop', path: '/_pay' } });
+  await setFaults(loyaltyServer, { next: { count: 100, kind: 'drop', path: '/_pay' } });
   await tender(page, '700100000001', '20');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('outcome is unknown');
   await page.getByRole('button', { name: 'Void sale' }).click();
@@ -115,11 +121,11 @@ test('a sale can be voided while a payment has no answer; that payment is revers
   await expect(page.getByText(/Some payments have no answer yet/)).toBeVisible();
   await page.getByRole('button', { name: 'Next sale' }).click();
   await expect(page.getByLabel(/Amount due/)).toBeVisible();
-  await setFaults(request, {});
+  await setFaults(loyaltyServer, {});
   await expect
-    .poll(async () => (await state(request)).authorizations.map((a) => a.status), { timeout: 15_000 })
+    .poll(async () => (await state(loyaltyServer)).authorizations.map((a) => a.status), { timeout: 15_000 })
     .toEqual(['canceled']);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([50, 120]);
 });
@@ -127,11 +133,12 @@ test('a sale can be voided while a payment has no answer; that payment is revers
 test('a hold that turns out committed when the cashier removes it stays paid, and the manager is told', async ({
   page,
   request,
+  loyaltyServer,
 }) => {
   await startSale(page, '30');
   await tender(page, '700100000001', '20');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
-  const hold = (await state(request)).authorizations[0]!;
+  const hold = (await state(loyaltyServer)).authorizations[0]!;
   // Committed behind the terminal's back (another till, a back office).
   await request.post(
     `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/authorizations/${hold.authCode}/_commit`,

@@ -1,9 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
-import { completeSale, line, net, openLiveTerminal, startSale, state, tender, tenderExternal } from './support/sale';
-import { goTo, managerUnlocks, resetSimulator } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/project';
+import {
+  completeSale,
+  line,
+  net,
+  openLiveTerminal,
+  startSale,
+  state,
+  tender,
+  tenderExternal,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 /** A completed sale; its receipt's reference, read off the receipt's barcode. */
@@ -36,14 +48,14 @@ async function giveBack(page: Page, amount?: string) {
   await page.getByRole('button', { name: 'Give back' }).click();
 }
 
-const storeCredits = async (request: Parameters<typeof state>[0]) =>
-  (await state(request)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
+const storeCredits = async (server: Parameters<typeof state>[0]) =>
+  (await state(server)).instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001');
 
 test('a whole return of a split sale: the loyalty payment voided, store credit for the gift card, the cash at the drawer', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '60');
   await tender(page, '700100000001', '20');
   await expect(line(page, '•••• 0001')).toContainText('On hold');
@@ -66,10 +78,10 @@ test('a whole return of a split sale: the loyalty payment voided, store credit f
     /New store credit.*€20\.00.*done.*7201 0000 0002/,
     /Give back at the drawer: Cash.*€32\.00.*done/,
   ]);
-  const s = await state(request);
+  const s = await state(loyaltyServer);
   expect(s.loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   expect(net(s, '710100000001')).toBe(120);
-  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([20]);
+  expect((await storeCredits(loyaltyServer)).map((i) => i.amountNet)).toEqual([20]);
   await page.screenshot({ path: 'test-results/screens/return-done.png', fullPage: true });
 
   await goTo(page, 'Journal');
@@ -79,15 +91,15 @@ test('a whole return of a split sale: the loyalty payment voided, store credit f
 
 test('a gift card payment returned across two visits, then nothing is left; more than is left is refused', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '20');
   await goTo(page, 'Returns');
   await scanReceipt(page, reference);
   await giveBack(page, '25');
   await expect(page.getByRole('alert')).toContainText('More than can still be given back (€20.00)');
-  expect(await storeCredits(request)).toEqual([]);
+  expect(await storeCredits(loyaltyServer)).toEqual([]);
 
   await giveBack(page, '12');
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
@@ -103,25 +115,25 @@ test('a gift card payment returned across two visits, then nothing is left; more
   await page.getByLabel('Receipt reference').fill(reference);
   await page.getByRole('button', { name: 'Find sale' }).click();
   await expect(page.getByRole('alert')).toContainText('has already been given back');
-  expect((await storeCredits(request)).map((i) => i.amountNet).sort()).toEqual([12, 8].sort());
+  expect((await storeCredits(loyaltyServer)).map((i) => i.amountNet).sort()).toEqual([12, 8].sort());
 });
 
-test('a double click on "Give back" gives back once', async ({ page, request }) => {
-  await openLiveTerminal(page);
+test('a double click on "Give back" gives back once', async ({ page, loyaltyServer }) => {
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '10');
   await goTo(page, 'Returns');
   await scanReceipt(page, reference);
   await page.getByRole('button', { name: 'Give back' }).dblclick();
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
-  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([10]);
+  expect((await storeCredits(loyaltyServer)).map((i) => i.amountNet)).toEqual([10]);
 });
 
 test('two windows returning the same sale at once: one gives back, the other is told, nothing twice', async ({
   page,
   context,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '20');
   const other = await context.newPage();
   await other.goto('/');
@@ -138,11 +150,11 @@ test('two windows returning the same sale at once: one gives back, the other is 
     (await page.getByText('More than can still be given back').count()) +
     (await other.getByText('More than can still be given back').count());
   await expect.poll(told).toBe(1);
-  await expect.poll(async () => (await storeCredits(request)).map((i) => i.amountNet)).toEqual([15]);
+  await expect.poll(async () => (await storeCredits(loyaltyServer)).map((i) => i.amountNet)).toEqual([15]);
 });
 
-test('the return desk, looked at on a tablet both ways and a phone', async ({ page }) => {
-  await openLiveTerminal(page);
+test('the return desk, looked at on a tablet both ways and a phone', async ({ page, loyaltyServer }) => {
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '30');
   await tender(page, '710100000001', '8');
   await expect(line(page, '•••• 0001')).toContainText('Approved');
@@ -165,9 +177,9 @@ test('the return desk, looked at on a tablet both ways and a phone', async ({ pa
 
 test('a manager finds the sale in the journal by its day, amount and a card’s last four, and takes it back from there', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '14');
   await goTo(page, 'Journal');
   await managerUnlocks(page);
@@ -182,14 +194,14 @@ test('a manager finds the sale in the journal by its day, amount and a card’s 
   await expect(page.getByRole('heading', { name: new RegExp(`^Sale ${reference}`) })).toBeVisible();
   await giveBack(page);
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
-  expect((await storeCredits(request)).map((i) => i.amountNet)).toEqual([14]);
+  expect((await storeCredits(loyaltyServer)).map((i) => i.amountNet)).toEqual([14]);
 });
 
 test('bad input gets words and gives nothing back: unknown or open receipt, zero, negative, too many decimals', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await page.addInitScript(() => (window.print = () => undefined));
   await page.evaluate(() => (window.print = () => undefined));
   await startSale(page, '9');
@@ -227,5 +239,5 @@ test('bad input gets words and gives nothing back: unknown or open receipt, zero
     await page.getByLabel('Amount to give back (EUR)').fill(''); // the words go with the next keystroke
     await expect(page.getByText(words)).toHaveCount(0);
   }
-  expect(await storeCredits(request)).toEqual([]);
+  expect(await storeCredits(loyaltyServer)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/project';
 import {
   completeSale,
   expectRemaining,
@@ -12,25 +12,25 @@ import {
   tenderExternal,
   voidSale,
   tenderLines,
-} from './support/sale';
-import { expectAccessible, resetSimulator } from './support/terminal';
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ page, request }) => {
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+test.beforeEach(async ({ page, loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
-test('a sale paid by one gift card: hold, then commit on completion', async ({ page, request }) => {
+test('a sale paid by one gift card: hold, then commit on completion', async ({ page, loyaltyServer }) => {
   await startSale(page, '30');
   await tender(page, '700100000001');
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization [A-Z0-9]+/);
   await expectRemaining(page, '€0.00');
-  expect((await state(request)).authorizations[0]).toMatchObject({ status: 'pending', amount: 30 });
+  expect((await state(loyaltyServer)).authorizations[0]).toMatchObject({ status: 'pending', amount: 30 });
   await completeSale(page);
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText(
     /Gift card •••• 0001\s*€30.00 · Paid · authorization/,
   );
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000001', amount: 30, status: 'committed' }),
   ]);
@@ -55,7 +55,10 @@ test('the amount offered is the smaller of what is due and what the card has', a
   await expect(tenderLines(page)).toHaveCount(0);
 });
 
-test('split across gift card, store credit, a partially approved loyalty card and cash', async ({ page, request }) => {
+test('split across gift card, store credit, a partially approved loyalty card and cash', async ({
+  page,
+  loyaltyServer,
+}) => {
   await startSale(page, '200');
   await tender(page, '700100000001');
   await expectRemaining(page, '€150.00');
@@ -70,7 +73,7 @@ test('split across gift card, store credit, a partially approved loyalty card an
   await expectRemaining(page, '€0.00');
   await expectAccessible(page);
   await completeSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations.map((a) => [a.instrumentId, a.amount, a.status]).sort()).toEqual([
     ['700100000001', 50, 'committed'],
     ['720100000001', 30, 'committed'],
@@ -87,13 +90,13 @@ test('split across gift card, store credit, a partially approved loyalty card an
   expect([net(after, '700100000001'), net(after, '720100000001'), net(after, '710100000002')]).toEqual([0, 0, 0]);
 });
 
-test('voiding a sale cancels every hold and voids the loyalty payment', async ({ page, request }) => {
+test('voiding a sale cancels every hold and voids the loyalty payment', async ({ page, loyaltyServer }) => {
   await startSale(page, '100');
   await tender(page, '700100000001', '40');
   await tender(page, '710100000001', '25');
   await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
   await voidSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([expect.objectContaining({ status: 'canceled', amount: 40 })]);
   expect(after.loyaltyPayments).toEqual([expect.objectContaining({ approvedAmount: 25, voided: true })]);
   expect([net(after, '700100000001'), net(after, '710100000001')]).toEqual([50, 120]);
@@ -101,17 +104,17 @@ test('voiding a sale cancels every hold and voids the loyalty payment', async ({
   await expect(page.getByLabel(/Amount due/)).toBeVisible();
 });
 
-test('removing a line before completion releases its money', async ({ page, request }) => {
+test('removing a line before completion releases its money', async ({ page, loyaltyServer }) => {
   await startSale(page, '60');
   await tender(page, '700100000001', '35');
   await expectRemaining(page, '€25.00');
   await page.getByRole('button', { name: 'Remove Gift card •••• 0001' }).click();
   await expect(line(page, 'Gift card •••• 0001')).toHaveCount(0);
   await expectRemaining(page, '€60.00');
-  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ status: 'canceled' })]);
+  expect((await state(loyaltyServer)).authorizations).toEqual([expect.objectContaining({ status: 'canceled' })]);
   await tender(page, '700100000007');
   await completeSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations.map((a) => [a.instrumentId, a.status])).toEqual([
     ['700100000001', 'canceled'],
     ['700100000007', 'committed'],
@@ -119,13 +122,13 @@ test('removing a line before completion releases its money', async ({ page, requ
   expect(net(after, '700100000001')).toBe(50);
 });
 
-test('insufficient funds, expired and not issued cards are refused in words', async ({ page, request }) => {
+test('insufficient funds, expired and not issued cards are refused in words', async ({ page, loyaltyServer }) => {
   await startSale(page, '45');
   await page.getByRole('heading', { name: 'Pay with a card' }).click();
   await page.keyboard.type('700100000001');
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Amount to take from this card')).toHaveValue('45.00');
-  await spendElsewhere(request, '700100000001', 20);
+  await spendElsewhere(loyaltyServer, '700100000001', 20);
   await page.getByRole('button', { name: /^Take / }).click();
   await expect(line(page, 'Gift card •••• 0001')).toContainText('Refused: not enough on the card (available €30.00).');
   await expectRemaining(page, '€45.00');
@@ -139,22 +142,22 @@ test('insufficient funds, expired and not issued cards are refused in words', as
     await expect(page.getByRole('alert').filter({ hasText: words })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Take / })).toHaveCount(0);
   }
-  expect((await state(request)).authorizations).toHaveLength(1); // only the other till's
+  expect((await state(loyaltyServer)).authorizations).toHaveLength(1); // only the other till's
 });
 
-test('a denied loyalty payment shows the reason and leaves the amount due', async ({ page, request }) => {
+test('a denied loyalty payment shows the reason and leaves the amount due', async ({ page, loyaltyServer }) => {
   await startSale(page, '10');
   await tender(page, '710100000006', '10');
   await expect(line(page, 'Loyalty card •••• 0006')).toContainText('Denied: no balance left on the card.');
   await expectRemaining(page, '€10.00');
-  expect((await state(request)).loyaltyPayments).toEqual([
+  expect((await state(loyaltyServer)).loyaltyPayments).toEqual([
     expect.objectContaining({ result: 'denied', approvedAmount: 0 }),
   ]);
   await page.getByRole('button', { name: 'Remove Loyalty card •••• 0006' }).click();
   await expect(tenderLines(page)).toHaveCount(0);
 });
 
-test('a sale completed with the keyboard alone', async ({ page, request }) => {
+test('a sale completed with the keyboard alone', async ({ page, loyaltyServer }) => {
   await page.keyboard.type('12.5');
   await page.keyboard.press('Enter');
   await page.keyboard.type('700100000007');
@@ -168,5 +171,5 @@ test('a sale completed with the keyboard alone', async ({ page, request }) => {
   await expect(complete).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
-  expect((await state(request)).authorizations[0]).toMatchObject({ amount: 12.5, status: 'committed' });
+  expect((await state(loyaltyServer)).authorizations[0]).toMatchObject({ amount: 12.5, status: 'committed' });
 });

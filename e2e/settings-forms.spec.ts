@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { goTo, managerUnlocks, openTerminal } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/project';
+import { goTo, managerUnlocks, openTerminal } from '@loyalty-terminal/playwright/steps';
 
 /** What the terminal keeps in this browser under a store's name (the settings as saved). */
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

@@ -1,6 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { completeSale, line, startSale, tender, tenderExternal } from './support/sale';
-import { cashierSignedOn, expectAccessible, expectAvailable, goTo, keyNumber } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  completeSale,
+  line,
+  startSale,
+  tender,
+  tenderExternal,
+  cashierSignedOn,
+  expectAvailable,
+  goTo,
+  keyNumber,
+} from '@loyalty-terminal/playwright/steps';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { memoryAfterGC } from './support/memory';
-import { completeSale, openLiveTerminal, startSale, tender } from './support/sale';
-import { resetSimulator } from './support/terminal';
+import { expect, test } from './support/project';
+import { completeSale, openLiveTerminal, startSale, tender, resetSimulator } from '@loyalty-terminal/playwright/steps';
 
 /**
  * A till runs all day in one tab: what a finished sale drew (its screen, receipt, tender forms) and
@@ -17,11 +16,11 @@ test.use({ trace: 'off' });
 
 test('a tab that takes 50 sales keeps none of them: DOM, listeners and heap back to a fresh Sale screen', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   test.setTimeout(120_000);
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
   const amountDue = page.getByLabel(/^Amount due/);
   await expect(amountDue).toBeVisible();
   // The chunks the Sale screen prefetches are part of a till that has started.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/project';
 import {
   completeSale,
   line,
@@ -10,16 +11,20 @@ import {
   startSale,
   state,
   tender,
-} from './support/sale';
-import { expectAvailable, goTo, keyNumber, managerUnlocks, resetSimulator } from './support/terminal';
+  expectAvailable,
+  goTo,
+  keyNumber,
+  managerUnlocks,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 const PASSPHRASE = 'correct horse battery';
 
-test('the browser is asked to keep the records, and Settings says it agreed', async ({ page }) => {
+test('the browser is asked to keep the records, and Settings says it agreed', async ({ page, loyaltyServer }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { persistAsked: number };
     w.persistAsked = 0;
@@ -31,7 +36,7 @@ test('the browser is asked to keep the records, and Settings says it agreed', as
       return true;
     };
   });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await expect.poll(() => page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked)).toBe(1);
   await goTo(page, 'Settings');
   await managerUnlocks(page);
@@ -41,14 +46,14 @@ test('the browser is asked to keep the records, and Settings says it agreed', as
 
 test('a browser that refuses IndexedDB: said in words, no payment taken, lookups and training still work', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await page.addInitScript(() => {
     IDBFactory.prototype.open = () => {
       throw new DOMException('The user denied permission to access the database.', 'SecurityError');
     };
   });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await expect(page.getByRole('banner')).toContainText(
     'This browser keeps no records here: payments and issues are off.',
   );
@@ -59,7 +64,7 @@ test('a browser that refuses IndexedDB: said in words, no payment taken, lookups
   await goTo(page, 'Card lookup');
   await keyNumber(page, '700100000001');
   await expectAvailable(page, '€50.00');
-  expect((await state(request)).authorizations).toEqual([]);
+  expect((await state(loyaltyServer)).authorizations).toEqual([]);
 
   await goTo(page, 'Training');
   await page.getByRole('button', { name: 'Start training mode' }).click();
@@ -74,7 +79,7 @@ test('a browser that refuses IndexedDB: said in words, no payment taken, lookups
 
 test('the quota full mid-sale: nothing is sent, and the same tender goes once there is room', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
@@ -84,18 +89,18 @@ test('the quota full mid-sale: nothing is sent, and the same tender goes once th
       return put.apply(this, args);
     };
   });
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '20');
   await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = true));
   await tender(page, '700100000001', '20');
   await expect(page.getByRole('alert')).toContainText('This terminal could not record that, so nothing was sent.');
-  expect((await state(request)).authorizations).toEqual([]);
+  expect((await state(loyaltyServer)).authorizations).toEqual([]);
 
   await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = false));
   await tender(page, '700100000001', '20');
   await expect(line(page, '•••• 0001')).toContainText('On hold');
   await completeSale(page);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations.map((a) => [a.amount, a.status])).toEqual([[20, 'committed']]);
 });
 
@@ -114,12 +119,12 @@ async function exportBackup(page: Page): Promise<string> {
 
 test('a backup taken on one tablet and imported on a fresh one sends the waiting commit exactly once', async ({
   browser,
-  request,
+  loyaltyServer,
 }) => {
   const first = await browser.newContext();
   const old = await first.newPage();
-  await openLiveTerminal(old);
-  await setFaults(request, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } });
+  await openLiveTerminal(old, loyaltyServer);
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', path: '/_commit' } });
   await startSale(old, '20');
   await tender(old, '700100000001', '20');
   await expect(line(old, '•••• 0001')).toContainText('On hold');
@@ -131,11 +136,11 @@ test('a backup taken on one tablet and imported on a fresh one sends the waiting
   expect(text).not.toContain('demo-token');
   await first.close(); // the old tablet is gone, its commit unsent
 
-  await setFaults(request, {});
-  expect((await state(request)).authorizations.map((a) => a.status)).toEqual(['pending']);
+  await setFaults(loyaltyServer, {});
+  expect((await state(loyaltyServer)).authorizations.map((a) => a.status)).toEqual(['pending']);
   const fresh = await browser.newContext();
   const page = await fresh.newPage();
-  await liveSettingsSeeded(page);
+  await liveSettingsSeeded(page, loyaltyServer);
   await page.goto('/');
   await goTo(page, 'Settings');
   await managerUnlocks(page);
@@ -147,21 +152,26 @@ test('a backup taken on one tablet and imported on a fresh one sends the waiting
   await page.getByLabel('Backup passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Import backup' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^✓ Imported/ })).toBeVisible();
-  await expect.poll(async () => (await state(request)).authorizations.map((a) => a.status)).toEqual(['committed']);
-  expect(net(await state(request), '700100000001')).toBe(30);
+  await expect
+    .poll(async () => (await state(loyaltyServer)).authorizations.map((a) => a.status))
+    .toEqual(['committed']);
+  expect(net(await state(loyaltyServer), '700100000001')).toBe(30);
 
   // Imported again: nothing new, nothing sent twice.
   await page.getByRole('button', { name: 'Import backup' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported 0 records' })).toBeVisible();
   await expect(page.getByRole('banner')).not.toContainText('waiting to reach the server');
-  expect(net(await state(request), '700100000001')).toBe(30);
+  expect(net(await state(loyaltyServer), '700100000001')).toBe(30);
   await goTo(page, 'Journal');
   await expect(page.getByRole('row', { name: /Gift card · commit/ })).toContainText('•••• 0001');
   await fresh.close();
 });
 
-test('records the browser cleared are noticed, and the header points to the backup', async ({ page }) => {
-  await openLiveTerminal(page);
+test('records the browser cleared are noticed, and the header points to the backup', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '5');
   await tender(page, '700100000001', '5');
   await expect(line(page, '•••• 0001')).toContainText('On hold');
@@ -176,10 +186,10 @@ test('records the browser cleared are noticed, and the header points to the back
 
 test('an un-issue refused 429 and asked again at once waits as the server asked, then lands', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
-  await setFaults(request, { next: { count: 1, kind: 'rateLimited', path: '/_unissue' } });
+  await openLiveTerminal(page, loyaltyServer);
+  await setFaults(loyaltyServer, { next: { count: 1, kind: 'rateLimited', path: '/_unissue' } });
   await goTo(page, 'Card lookup');
   await keyNumber(page, '700100000001');
   await page.getByRole('button', { name: 'Un-issue' }).click();
@@ -189,6 +199,6 @@ test('an un-issue refused 429 and asked again at once waits as the server asked,
   await page.getByRole('button', { name: 'Un-issue' }).click();
   await page.getByRole('button', { name: 'Yes, un-issue' }).click();
   await expect(page.getByText('Gift card 7001 0000 0001 is un-issued.')).toBeVisible();
-  const card = (await state(request)).instruments.find((i) => i.number === '700100000001');
+  const card = (await state(loyaltyServer)).instruments.find((i) => i.number === '700100000001');
   expect(card).toMatchObject({ status: 'notIssued' });
 });

@@ -1,9 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { printedLines } from '../src/test-support/escpos-decoder';
 import { chooseSerialPrinter, printed, serialPrinter } from './support/printer';
-import { completeSale, openLiveTerminal, startSale, tender, tenderExternal, tenderLines } from './support/sale';
-import { goTo, managerUnlocks, resetSimulator, scan, sellGiftCard, SIMULATOR } from './support/terminal';
+import { expect, SIMULATOR, test } from './support/project';
+import {
+  completeSale,
+  openLiveTerminal,
+  startSale,
+  tender,
+  tenderExternal,
+  tenderLines,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+  scan,
+  sellGiftCard,
+} from '@loyalty-terminal/playwright/steps';
 
 interface ServerEntry {
   operation: string;
@@ -29,10 +41,10 @@ async function downloaded(page: Page, button: ReturnType<Page['getByRole']>): Pr
   return readFileSync((await download.path()) ?? '', 'utf8');
 }
 
-test.beforeEach(async ({ page, request }) => {
+test.beforeEach(async ({ page, loyaltyServer }) => {
   await serialPrinter(page);
-  await resetSimulator(request);
-  await openLiveTerminal(page);
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
 });
 
 test('a store’s day: its X report matches the server’s own journal, is printed as ESC/POS, and the Z report closes it; the next day starts at zero', async ({

@@ -1,22 +1,30 @@
-import { expect, test, type Page } from '@playwright/test';
-import { line, liveSettingsSeeded, net, state, tender, tenderLines } from './support/sale';
+import { type Page } from '@playwright/test';
 import { payAtTill, openTill, receipt, terminalFrame, terminalIn, TERMINAL, TILL, tillStatus } from './support/till';
-import { expectAccessible, resetSimulator, SIMULATOR } from './support/terminal';
 import type * as HostClient from '../src/till-client';
+import { expect, expectAccessible, test } from './support/project';
+import {
+  line,
+  liveSettingsSeeded,
+  net,
+  state,
+  tender,
+  tenderLines,
+  resetSimulator,
+} from '@loyalty-terminal/playwright/steps';
 
 type HostClientModule = typeof HostClient;
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 const onHold = (page: Page) => expect(line(terminalIn(page), 'Gift card •••• 0001')).toContainText(/On hold/);
 
 test('a split payment goes back to the till; a reversal voids the loyalty payment and gives store credit for the gift card', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-SPLIT');
   const terminal = terminalIn(page);
   await expect(terminal.getByText('The amount due comes from the till')).toBeVisible();
@@ -34,7 +42,7 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   await expect(receipt(page)).toContainText('Nothing left to collect');
   await expect(page.getByLabel('Slip text')).toContainText('R-SPLIT');
   await expect(page.getByLabel('Slip text')).toContainText('PAID');
-  const paid = await state(request);
+  const paid = await state(loyaltyServer);
   expect(paid.authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' }),
   ]);
@@ -53,7 +61,7 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   ]);
   // Taken back: the till collects nothing (it used to read €17.30 still to collect).
   await expect(receipt(page)).not.toContainText('Collect');
-  const reversed = await state(request);
+  const reversed = await state(loyaltyServer);
   expect(reversed.loyaltyPayments[0]?.voided).toBe(true);
   expect(net(reversed, '710100000001')).toBe(120);
   expect(reversed.authorizations[0]?.status).toBe('committed');
@@ -63,14 +71,16 @@ test('a split payment goes back to the till; a reversal voids the loyalty paymen
   // Asked again: the same answer, nothing given back twice.
   await page.getByRole('button', { name: 'Reverse payment' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-SPLIT: reversed');
-  expect((await state(request)).instruments.filter((i) => i.number.startsWith('7201')).length).toBe(credits.length + 1);
+  expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7201')).length).toBe(
+    credits.length + 1,
+  );
 });
 
 test('a partial refund from the demo till: part of a gift card payment back as store credit, never more than is left', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-PARTREF');
   const terminal = terminalIn(page);
   await tender(page, '700100000001', '40', terminal);
@@ -88,7 +98,7 @@ test('a partial refund from the demo till: part of a gift card payment back as s
   await page.getByLabel('Refund amount').fill('60');
   await page.getByRole('button', { name: 'Refund part' }).click();
   await expect(tillStatus(page)).toContainText('Refused (over_returnable)');
-  const s = await state(request);
+  const s = await state(loyaltyServer);
   expect(s.loyaltyPayments[0]?.voided).toBe(false);
   expect(
     s.instruments.filter((i) => i.number.startsWith('7201') && i.number !== '720100000001').map((i) => i.amountNet),
@@ -97,9 +107,9 @@ test('a partial refund from the demo till: part of a gift card payment back as s
 
 test('a partial cover: the terminal returns what the card paid, the till collects the rest in cash', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-PART');
   const terminal = terminalIn(page);
   await expect(terminal.getByText('Take a card payment, or void the sale to hand it back to the till.')).toBeVisible();
@@ -110,7 +120,7 @@ test('a partial cover: the terminal returns what the card paid, the till collect
   await expect(tillStatus(page)).toHaveText('Result for R-PART: partially_paid');
   await expect(receipt(page)).toContainText('Collect €17.30 in cash');
   await expect(page.getByLabel('Slip text')).toContainText(/Still to pay\s+€17.30/);
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000001', amount: 50, status: 'committed' }),
   ]);
@@ -124,9 +134,9 @@ test('a partial cover: the terminal returns what the card paid, the till collect
 
 test('the till cancels a payment under way: the hold is released and the loyalty payment voided', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-CANCEL');
   const terminal = terminalIn(page);
   await tender(page, '700100000001', '20.00', terminal);
@@ -137,14 +147,14 @@ test('the till cancels a payment under way: the hold is released and the loyalty
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel payment' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-CANCEL: canceled');
   await expect(receipt(page)).toContainText('Paid by card: €0.00');
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([expect.objectContaining({ amount: 20, status: 'canceled' })]);
   expect(after.loyaltyPayments).toEqual([expect.objectContaining({ approvedAmount: 5, voided: true })]);
   expect(net(after, '700100000001')).toBe(50);
   expect(net(after, '710100000001')).toBe(120);
 });
 
-test('a result lost on its way to the till is found by asking the status', async ({ page, request }) => {
+test('a result lost on its way to the till is found by asking the status', async ({ page, loyaltyServer }) => {
   await page.addInitScript((till) => {
     if (location.origin !== till) return;
     const w = window as unknown as { droppedResults: number };
@@ -162,7 +172,7 @@ test('a result lost on its way to the till is found by asking the status', async
       true,
     );
   }, TILL);
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-LOST');
   const terminal = terminalIn(page);
   await tender(page, '700100000007', undefined, terminal);
@@ -177,14 +187,14 @@ test('a result lost on its way to the till is found by asking the status', async
   // Asked again later, the terminal answers from its record: the same result.
   await page.getByRole('button', { name: 'Ask status' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-LOST: paid');
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000007', amount: 67.3, status: 'committed' }),
   ]);
 });
 
-test('the terminal reloaded mid-payment keeps the till’s sale and finishes it', async ({ page, request }) => {
-  await openTill(page);
+test('the terminal reloaded mid-payment keeps the till’s sale and finishes it', async ({ page, loyaltyServer }) => {
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-TRELOAD');
   const terminal = terminalIn(page);
   await tender(page, '700100000001', '30.00', terminal);
@@ -198,16 +208,16 @@ test('the terminal reloaded mid-payment keeps the till’s sale and finishes it'
   await tender(page, '710100000001', undefined, terminal);
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-TRELOAD: paid');
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toEqual([expect.objectContaining({ amount: 30, status: 'committed' })]);
   expect(after.loyaltyPayments).toEqual([expect.objectContaining({ approvedAmount: 37.3, voided: false })]);
 });
 
 test('the till reloaded mid-payment resumes by its reference: the same sale, no second payment', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-HRELOAD');
   const terminal = terminalIn(page);
   await tender(page, '700100000001', '30.00', terminal);
@@ -221,15 +231,15 @@ test('the till reloaded mid-payment resumes by its reference: the same sale, no 
   await tender(page, '710100000001', undefined, terminal);
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-HRELOAD: paid');
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toHaveLength(1);
   expect(after.loyaltyPayments).toHaveLength(1);
   expect(after.authorizations[0]).toMatchObject({ amount: 30, status: 'committed' });
   expect(net(after, '700100000001')).toBe(20);
 });
 
-test('a till that is not allowed gets no answer, and nothing starts', async ({ page, request }) => {
-  await openTill(page, { allowed: ['https://till.example.com'] });
+test('a till that is not allowed gets no answer, and nothing starts', async ({ page, loyaltyServer }) => {
+  await openTill(page, loyaltyServer, { allowed: ['https://till.example.com'] });
   await page.getByLabel('Reference').fill('R-WRONG');
   await page.getByRole('button', { name: 'Pay with gift/loyalty card' }).click();
   const terminal = terminalIn(page);
@@ -237,14 +247,15 @@ test('a till that is not allowed gets no answer, and nothing starts', async ({ p
   await expect(terminal.getByRole('button', { name: 'Start sale' })).toBeVisible();
   await page.waitForTimeout(1500); // the till keeps asking; still no answer
   await expect(tillStatus(page)).toHaveText('Paying €67.30 for R-WRONG…');
-  const after = await state(request);
+  const after = await state(loyaltyServer);
   expect(after.authorizations).toHaveLength(0);
 });
 
 test('a pay with a bad amount, currency or reference is refused with its reason; a reference cannot be reused for another amount', async ({
   page,
+  loyaltyServer,
 }) => {
-  await openTill(page);
+  await openTill(page, loyaltyServer);
   const reasons = await page.evaluate(async (origin) => {
     const url = '/till-client/till-client.js';
     const client = (await import(url)) as HostClientModule;
@@ -279,9 +290,9 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
 
 test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await liveSettingsSeeded(page, SIMULATOR, [TILL]);
+  await liveSettingsSeeded(page, loyaltyServer, [TILL]);
   const callback = encodeURIComponent(`${TILL}/till-demo.html`);
   await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-1&callback=${callback}`);
   await expect(page.getByText('From the till · reference U-1')).toBeVisible();
@@ -299,7 +310,9 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
     type: 'result',
     result: { reference: 'U-1', status: 'paid', amountCovered: 1500 },
   });
-  expect((await state(request)).authorizations).toEqual([expect.objectContaining({ amount: 15, status: 'committed' })]);
+  expect((await state(loyaltyServer)).authorizations).toEqual([
+    expect.objectContaining({ amount: 15, status: 'committed' }),
+  ]);
 
   await page.goto(`${TERMINAL}#/status?reference=U-1&callback=${callback}`);
   await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);

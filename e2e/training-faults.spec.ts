@@ -1,6 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { completeSale, line, startSale, tender } from './support/sale';
-import { expectAvailable, goTo, keyNumber, openTerminal, sellGiftCard } from './support/terminal';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/project';
+import {
+  completeSale,
+  line,
+  startSale,
+  tender,
+  expectAvailable,
+  goTo,
+  keyNumber,
+  openTerminal,
+  sellGiftCard,
+} from '@loyalty-terminal/playwright/steps';
 
 // Training mode: the simulator runs in the page, and the trainer sets its faults from the Training screen.
 test.beforeEach(async ({ page }) => {

@@ -1,15 +1,30 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { completeSale, line, openLiveTerminal, setFaults, startSale, state, tender, voidSale } from './support/sale';
-import { expectAvailable, goTo, managerUnlocks, resetSimulator, scan, SIMULATOR } from './support/terminal';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, SIMULATOR, test } from './support/project';
+import type { LoyaltyServer } from '@loyalty-terminal/playwright';
+import {
+  completeSale,
+  line,
+  openLiveTerminal,
+  setFaults,
+  startSale,
+  state,
+  tender,
+  voidSale,
+  expectAvailable,
+  goTo,
+  managerUnlocks,
+  resetSimulator,
+  scan,
+} from '@loyalty-terminal/playwright/steps';
 
 /**
  * A store's tills on one Loyalty server: two browser contexts (two tablets), two workstation ids,
  * the one simulator. What each till shows is read against what the server has.
  */
-async function tills(browser: Browser): Promise<[Page, Page]> {
+async function tills(browser: Browser, server: LoyaltyServer): Promise<[Page, Page]> {
   const open = async (workstationId: number) => {
     const page = await (await browser.newContext()).newPage();
-    await openLiveTerminal(page, SIMULATOR, '/', workstationId);
+    await openLiveTerminal(page, server, '/', workstationId);
     return page;
   };
   return [await open(3), await open(4)];
@@ -17,14 +32,15 @@ async function tills(browser: Browser): Promise<[Page, Page]> {
 
 const CARD = '700100000001'; // 50.00
 
-test.beforeEach(async ({ request }) => {
-  await resetSimulator(request);
+test.beforeEach(async ({ loyaltyServer }) => {
+  await resetSimulator(loyaltyServer);
 });
 
 test('a card scanned again on Card lookup is read again: another till’s hold and its void show at once', async ({
   browser,
+  loyaltyServer,
 }) => {
-  const [a, b] = await tills(browser);
+  const [a, b] = await tills(browser, loyaltyServer);
   await goTo(a, 'Card lookup');
   await scan(a, CARD);
   await expectAvailable(a, '€50.00');
@@ -43,8 +59,9 @@ test('a card scanned again on Card lookup is read again: another till’s hold a
 
 test('after a refusal that names the balance, the card and the amount offered are what the server says now', async ({
   browser,
+  loyaltyServer,
 }) => {
-  const [a, b] = await tills(browser);
+  const [a, b] = await tills(browser, loyaltyServer);
   await startSale(a, '40');
   await a.getByRole('heading', { name: 'Pay with a card' }).click();
   await a.keyboard.type(CARD);
@@ -69,9 +86,10 @@ test('after a refusal that names the balance, the card and the amount offered ar
 test('another till’s honest payment while this payment’s answer is lost twice raises no alarm', async ({
   browser,
   request,
+  loyaltyServer,
 }) => {
-  const [a, b] = await tills(browser);
-  await setFaults(request, { next: { count: 2, kind: 'drop', path: '/_pay' } });
+  const [a, b] = await tills(browser, loyaltyServer);
+  await setFaults(loyaltyServer, { next: { count: 2, kind: 'drop', path: '/_pay' } });
   await startSale(a, '20');
   await tender(a, CARD, '20');
   await expect(line(a, /the outcome is unknown/)).toBeVisible();
@@ -90,7 +108,7 @@ test('another till’s honest payment while this payment’s answer is lost twic
   await completeSale(a);
   await expect(a.getByRole('article', { name: 'Receipt' })).toContainText('Paid · authorization');
   await expect(a.getByRole('banner').getByRole('button', { name: /needs a manager/ })).toHaveCount(0);
-  const s = await state(request);
+  const s = await state(loyaltyServer);
   expect(s.authorizations.map((h) => [h.amount, h.status])).toEqual([
     [20, 'committed'],
     [15, 'committed'],
@@ -103,13 +121,13 @@ test('another till’s honest payment while this payment’s answer is lost twic
 
 test('a receipt printed while a payment’s outcome is unknown says so, never “Committing…”', async ({
   page,
-  request,
+  loyaltyServer,
 }) => {
-  await openLiveTerminal(page);
+  await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '20');
   await tender(page, CARD, '20');
   await expect(line(page, /On hold/)).toBeVisible();
-  await setFaults(request, { next: { count: 2, kind: 'timeout', path: '/_commit' } });
+  await setFaults(loyaltyServer, { next: { count: 2, kind: 'timeout', path: '/_commit' } });
   await page.getByRole('button', { name: 'Complete sale' }).click();
   const receipt = page.getByRole('article', { name: /Receipt/ });
   await expect(receipt).toContainText('NOT CONFIRMED YET: do not hand over the goods');
@@ -124,10 +142,10 @@ test('a receipt printed while a payment’s outcome is unknown says so, never �
 
 test('races that work: two tills at once get one hold of a card that has one, loyalty within its balance, two printed numbers', async ({
   browser,
-  request,
+  loyaltyServer,
 }) => {
   test.setTimeout(60_000);
-  const [a, b] = await tills(browser);
+  const [a, b] = await tills(browser, loyaltyServer);
   // Both take 40.00 from a 50.00 card at the same moment.
   await Promise.all([startSale(a, '40'), startSale(b, '40')]);
   for (const till of [a, b]) {
@@ -142,7 +160,7 @@ test('races that work: two tills at once get one hold of a card that has one, lo
   await expect(held[0]!.or(refused[0]!)).toBeVisible();
   await expect(held[1]!.or(refused[1]!)).toBeVisible();
   expect((await held[0]!.count()) + (await held[1]!.count())).toBe(1);
-  let s = await state(request);
+  let s = await state(loyaltyServer);
   expect(s.authorizations.filter((h) => h.instrumentId === CARD).map((h) => h.amount)).toEqual([40]);
   await Promise.all([voidSale(a), voidSale(b)]);
   await Promise.all([a, b].map((till) => till.getByRole('button', { name: 'Next sale' }).click()));
@@ -157,7 +175,7 @@ test('races that work: two tills at once get one hold of a card that has one, lo
   }
   await Promise.all([a, b].map((till) => till.getByRole('button', { name: 'Take €100.00' }).click()));
   for (const till of [a, b]) await expect(line(till, /Approved/)).toBeVisible();
-  s = await state(request);
+  s = await state(loyaltyServer);
   const approved = s.loyaltyPayments.filter((p) => p.loyaltyCardId === '710100000001').map((p) => p.approvedAmount);
   expect(approved.sort((x, y) => x - y)).toEqual([20, 100]);
   await Promise.all([voidSale(a), voidSale(b)]);

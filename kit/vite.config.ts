@@ -12,14 +12,18 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   build: {
-    ssr: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+    ssr: true,
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: false,
     target: 'node20',
     minify: false,
     rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+        steps: fileURLToPath(new URL('./src/steps/index.ts', import.meta.url)),
+      },
       external: [/^@playwright\/test/, /^playwright/, /^node:/],
-      output: { entryFileNames: 'index.js', format: 'es', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { entryFileNames: '[name].js', format: 'es', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
   ssr: { noExternal: true, external: ['@playwright/test'] },

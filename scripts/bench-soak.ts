@@ -13,8 +13,8 @@ import { chromium, expect, type Page } from '@playwright/test';
 import { groupNumber } from '../src/domain/instrument';
 import { demoDataset } from '../src/simulator/demo-dataset';
 import { memoryAfterGC, type MemoryFigures } from '../e2e/support/memory';
-import { completeSale, liveSettingsSeeded, startSale } from '../e2e/support/sale';
-import { availableAmount, goTo, keyNumber } from '../e2e/support/terminal';
+import { LoyaltyServer } from '../kit/src/loyalty-server';
+import { availableAmount, completeSale, goTo, keyNumber, liveSettingsSeeded, startSale } from '../kit/src/steps/index';
 
 export interface SoakOptions {
   lookups: number;
@@ -116,7 +116,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await liveSettingsSeeded(page, options.simulatorURL);
+    await liveSettingsSeeded(page, new LoyaltyServer(options.simulatorURL));
     await page.goto('/');
     await expect(page.getByText(`Live: ${new URL(options.simulatorURL).host}`)).toBeVisible();
     await freshSaleScreen(page);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { goTo } from './terminal';
+import { goTo } from '@loyalty-terminal/playwright/steps';
 
 /**
  * The manager's steps for a network receipt printer, by role and label (what a person reads), for

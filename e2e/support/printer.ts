@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { decodeEscPos } from '../../src/test-support/escpos-decoder';
-import { goTo } from './terminal';
+import { goTo } from '@loyalty-terminal/playwright/steps';
 
 /**
  * A receipt printer on a serial port, as WebSerial gives it to the page: every byte the terminal

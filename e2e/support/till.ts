@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { liveSettingsSeeded } from './sale';
-import { SIMULATOR } from './terminal';
+import type { LoyaltyServer } from '@loyalty-terminal/playwright';
+import { liveSettingsSeeded } from '@loyalty-terminal/playwright/steps';
 
 /**
  * The demo till on its own origin (another port: the same site, as till.shop.example and
@@ -11,8 +11,8 @@ export const TILL = 'http://127.0.0.1:4174';
 export const TERMINAL = 'http://127.0.0.1:4173/';
 
 /** The demo till, its terminal set up for the simulator, the till allowed (or not) in the terminal's settings. */
-export async function openTill(page: Page, { allowed = [TILL] }: { allowed?: string[] } = {}) {
-  await liveSettingsSeeded(page, SIMULATOR, allowed);
+export async function openTill(page: Page, server: LoyaltyServer, { allowed = [TILL] }: { allowed?: string[] } = {}) {
+  await liveSettingsSeeded(page, server, allowed);
   await page.goto(`${TILL}/till-demo.html?terminal=${encodeURIComponent(TERMINAL)}`);
   await expect(page.getByRole('heading', { name: 'Demo till' })).toBeVisible();
 }

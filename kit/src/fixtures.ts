@@ -28,6 +28,11 @@ export interface KitWorkerOptions {
   terminalURL: string | undefined;
   /** The port of the kit's server (0: any free port, the default). */
   loyaltyServerPort: number;
+  /**
+   * A Loyalty server of your own (its base URL) instead of the kit's: the terminal is set up for it.
+   * Cards, faults, the clock and the magic cards need the project's simulator (`npm run simulator`).
+   */
+  loyaltyServerURL: string | undefined;
 }
 
 export interface KitFixtures {
@@ -54,9 +59,11 @@ export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & Kit
   tillOrigins: [[], { option: true }],
   terminalURL: [undefined, { option: true, scope: 'worker' }],
   loyaltyServerPort: [0, { option: true, scope: 'worker' }],
+  loyaltyServerURL: [undefined, { option: true, scope: 'worker' }],
 
   kitSimulator: [
-    async ({ loyaltyServerPort }, use) => {
+    async ({ loyaltyServerPort, loyaltyServerURL }, use) => {
+      if (loyaltyServerURL) return use({ url: loyaltyServerURL.replace(/\/+$/, '') });
       const parsed = parseDataset(demoDataset);
       if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
       const running = await startSimulator({ dataset: parsed.dataset, port: loyaltyServerPort });
@@ -78,7 +85,7 @@ export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & Kit
 
   loyaltyServer: async ({ kitSimulator }, use, testInfo) => {
     const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex);
-    await server.reset();
+    if (await server.isSimulator()) await server.reset();
     await use(server);
   },
 
@@ -98,6 +105,7 @@ export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & Kit
         pin: await pins.get(managerPin)!,
         url: kitTerminalURL,
         managerPin,
+        magicCardsWork: mode === 'training' || (await loyaltyServer.isSimulator()),
         tillOrigins,
       }),
     );

@@ -153,6 +153,17 @@ export class LoyaltyServer {
     private readonly worker = 0,
   ) {}
 
+  private simulator: Promise<boolean> | null = null;
+
+  /** Whether this server is the project's simulator (its /_simulator/ interface answers): cards, faults, the clock and magic cards work there. */
+  isSimulator(): Promise<boolean> {
+    this.simulator ??= fetch(`${this.url}/_simulator/state`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    return this.simulator;
+  }
+
   /** The Loyalty API's base for this server's loyalty group. */
   get api(): string {
     return `${this.url}/loyalty/api/v1/pos/loyaltyGroups/${this.loyaltyGroup}`;
@@ -276,9 +287,14 @@ export class LoyaltyServer {
     };
   }
 
+  /** The simulator's own view of its state (GET /_simulator/state: major units as numbers), for tests that read it as it is. */
+  async simulatorState(): Promise<SimulatorView> {
+    return (await this.control('GET', '/_simulator/state')) as SimulatorView;
+  }
+
   /** The server's whole state now. */
   async state(): Promise<ServerState> {
-    const raw = (await this.control('GET', '/_simulator/state')) as RawState;
+    const raw = await this.simulatorState();
     const money = (major: number) => amountText(major, this.currency);
     return {
       cards: raw.instruments.map((i) => ({
@@ -363,6 +379,10 @@ export class LoyaltyServer {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(additions),
     });
+    if (response.status === 404)
+      throw new Error(
+        `${where}: ${this.url} has no /_simulator/cards: it is not the kit's simulator, so cards cannot be made there.`,
+      );
     if (response.status !== 201) {
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       throw new Error(`${where}: the server refused it: ${body?.error?.message ?? response.status}`);
@@ -391,17 +411,20 @@ export class LoyaltyServer {
   }
 }
 
-/** The simulator's own state view (GET /_simulator/state), as far as the kit reads it. */
-interface RawState {
+/** The simulator's own state view (GET /_simulator/state, its OpenAPI document's SimulatorState): major units as numbers. */
+export interface SimulatorView {
   instruments: {
     kind: CardState['kind'];
     number: string;
     seriesNumber: string;
     amountNet: number;
+    amountOriginal: number;
     amountAuthorized: number;
     amountFloor: number;
+    financialActivity: boolean;
     status?: string;
     statusCode?: 0 | 1 | 2 | 4;
+    customer?: { customerId: string; name?: string } | null;
   }[];
   authorizations: {
     authCode: string;
@@ -425,7 +448,9 @@ interface RawState {
     kind: JournalEntry['kind'];
     instrumentId: string;
     amount?: number;
+    authCode?: string;
     result?: string;
     transactionId: string;
   }[];
+  seriesCounters: Record<string, number>;
 }

@@ -22,7 +22,7 @@ export class Terminal implements Counter {
   constructor(
     /** The page the terminal runs in. */
     readonly page: Page,
-    private readonly setup: TerminalSetup & { url: string; managerPin: string },
+    private readonly setup: TerminalSetup & { url: string; managerPin: string; magicCardsWork: boolean },
   ) {
     this.words = wordsFor(setup.locale);
     this.cashier = new CashierPage(this);
@@ -60,9 +60,9 @@ export class Terminal implements Counter {
     return this.seeded;
   }
 
-  /** The kit's server in live mode, or the simulator in the page in training mode: magic cards work in both. */
+  /** Whether a magic card's outcome is fixed here: the project's simulator in live mode, or training mode. */
   get magicCardsWork(): boolean {
-    return true;
+    return this.setup.magicCardsWork;
   }
 
   /** Opens the terminal (once): its first screen is on screen. Every page object method does this first. */

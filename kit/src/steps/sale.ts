@@ -1,7 +1,20 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { LoyaltyServer } from '../loyalty-server';
 import { seedTerminal } from '../seed';
+import type { Amount } from '../amounts';
+import { CashierPage } from '../pages/cashier';
+import { wordsFor } from '../words';
 import { MANAGER_PIN } from './terminal';
+
+/** The cashier's page object on a page already open (the steps are the page objects' words, in English). */
+const cashier = (page: Page) =>
+  new CashierPage({
+    page,
+    words: wordsFor('en-IE'),
+    open: async () => undefined,
+    magicCardsWork: true,
+    managerPin: MANAGER_PIN,
+  });
 
 /** Where the terminal is on the page: the page itself, or the frame a till embeds it in. */
 export type Within = Page | FrameLocator;
@@ -34,11 +47,8 @@ export async function openLiveTerminal(page: Page, server: LoyaltyServer, at = '
   await expect(page.getByText(`Live: ${new URL(server.url).host}`)).toBeVisible();
 }
 
-export async function startSale(page: Page, due: string) {
-  await page.getByLabel(/Amount due/).fill(due);
-  await page.getByRole('button', { name: 'Start sale' }).click();
-  await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
-}
+/** Keys the amount due and starts the sale (the cashier's page object, in English). */
+export const startSale = (page: Page, due: string) => cashier(page).startSale(due as Amount);
 
 /** Scans a card on the sale screen and takes `amount` (or the amount offered). */
 export async function tender(page: Page, number: string, amount?: string, within: Within = page) {
@@ -57,16 +67,11 @@ export async function tenderExternal(page: Page, amount?: string) {
   await page.getByRole('button', { name: /^Record / }).click();
 }
 
-export async function completeSale(page: Page) {
-  await page.getByRole('button', { name: 'Complete sale' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Sale completed' })).toBeVisible();
-}
+/** Completes the sale: resolves once the receipt says so (or that it waits for the server). */
+export const completeSale = (page: Page) => cashier(page).completeSale();
 
-export async function voidSale(page: Page) {
-  await page.getByRole('button', { name: 'Void sale' }).click();
-  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Sale voided' })).toBeVisible();
-}
+/** Voids the sale: holds released, loyalty payments voided. */
+export const voidSale = (page: Page) => cashier(page).voidSale();
 
 /** The tender lines of the open sale (the list under "Tenders"). */
 export const tenderLines = (page: Within) => page.getByRole('region', { name: 'Tenders' }).getByRole('listitem');
@@ -78,9 +83,6 @@ export function line(page: Within, name: RegExp | string) {
 export async function expectRemaining(page: Page, text: string) {
   await expect(page.getByLabel('Still due', { exact: true })).toHaveText(text);
 }
-
-export const net = (s: { instruments: { number: string; amountNet: number }[] }, number: string) =>
-  s.instruments.find((i) => i.number === number)?.amountNet;
 
 /** The manager's PIN the kit uses (the helpers type it where a manager's screen asks). */
 export { MANAGER_PIN };
