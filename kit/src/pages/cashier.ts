@@ -45,15 +45,22 @@ export class CashierPage {
   /** Keys the amount due and starts the sale: the open sale is on screen. */
   async startSale(due: Amount): Promise<void> {
     await this.at.open();
-    // A finished sale still on screen: the cashier moves on to the next.
-    const next = this.page.getByRole('button', { name: this.words.text('sale.next'), exact: true });
-    if (await next.isVisible()) await this.nextSale();
-    if (this.words.pattern('sale.title', true).test(await currentHeading(this.page)))
-      throw new Error('startSale: a sale is already open at this terminal: complete or void it first.');
-    if (!this.words.pattern('sale.newTitle', true).test(await currentHeading(this.page)))
-      await openScreen(this.at, 'sale');
-    await requireScreen(this.at, 'startSale', 'sale.newTitle', 'a sale starts from the Sale screen.');
-    await this.page.getByLabel(this.words.pattern('sale.dueLabel')).fill(due);
+    const field = this.page.getByLabel(this.words.pattern('sale.dueLabel'));
+    // The new sale may be on its way (a "Next sale" just pressed): a moment for it before anything else.
+    const ready = await field.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!ready) {
+      // A finished sale still on screen: the cashier moves on to the next; another screen: the Sale tab.
+      const next = this.page.getByRole('button', { name: this.words.text('sale.next'), exact: true });
+      if (await next.isVisible()) await this.nextSale();
+      else if (this.words.pattern('sale.title', true).test(await currentHeading(this.page)))
+        throw new Error('startSale: a sale is already open at this terminal: complete or void it first.');
+      else await openScreen(this.at, 'sale');
+      await requireScreen(this.at, 'startSale', 'sale.newTitle', 'a sale starts from the Sale screen.');
+    }
+    await field.fill(due);
     await this.page.getByRole('button', { name: this.words.text('sale.start'), exact: true }).click();
     await requireScreen(this.at, 'startSale', 'sale.title', 'the sale did not open.');
   }
