@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { securityHeaders } from '../../security-headers';
+import { listenLocally, type LocalServer } from './listen';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,11 +20,6 @@ const types: Record<string, string> = {
 export const bundledTerminal = fileURLToPath(new URL('./terminal/', import.meta.url));
 
 /**
- * The built terminal served by the test's own process, one per worker, with the headers its
- * documentation asks of whoever serves it (docs/security.md): what `npm run preview` does, without
- * Vite. A path that is not a file is the terminal's own page (its screens live in the page).
- */
-/**
  * The headers the terminal's docs ask for, but for one: a test's own till page (any origin) may frame
  * this terminal, as a store's till frames its own (docs/till-integration.md).
  */
@@ -35,7 +31,12 @@ const headers = {
   ),
 };
 
-export function serveTerminal(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * The built terminal served by the test's own process, one per worker, with the headers its
+ * documentation asks of whoever serves it (docs/security.md): what `npm run preview` does, without
+ * Vite. A path that is not a file is the terminal's own page (its screens live in the page).
+ */
+export function serveTerminal(root: string): Promise<LocalServer> {
   if (!existsSync(join(root, 'index.html')))
     throw new Error(
       `The kit serves the terminal from ${root}, and there is no built terminal there. ` +
@@ -51,18 +52,5 @@ export function serveTerminal(root: string): Promise<{ url: string; close: () =>
     res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', ...headers });
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    }),
-  );
+  return listenLocally(server);
 }

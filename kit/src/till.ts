@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { FrameLocator, Page } from '@playwright/test';
+import { listenLocally, type LocalServer } from './listen';
 
 /**
  * The terminal where a till's page frames it (docs/till-integration.md): the frame whose title is
@@ -15,23 +16,10 @@ export const terminalIn = (page: Page, title = 'Loyalty terminal'): FrameLocator
  * on a public address, or routed by the test, may not frame one served here: Chromium's local
  * network access rule).
  */
-export function servePage(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+export function servePage(html: string): Promise<LocalServer> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    }),
-  );
+  return listenLocally(server);
 }
