@@ -60,7 +60,7 @@ test('a commit still open when the day closes lands later and is counted in exac
   await panel.getByRole('button', { name: 'Show the X report (the day so far)' }).click();
   await expect(panel.getByRole('row', { name: /^Paid with it/ })).toContainText('1 · €20.00');
   await expect(panel.getByRole('list', { name: 'Counted here, begun before this day' })).toContainText(
-    'Carried from Z 1: giftCard.commit •••• 0001',
+    'Carried from Z 1: Gift card commit •••• 0001',
   );
   await panel.getByRole('button', { name: 'Close the day (Z report)' }).click();
   await expect(panel.getByRole('list', { name: 'Days closed' })).toContainText(/Z 2 · closed/);

@@ -102,8 +102,12 @@ export type ManagerNote =
   | { code: 'releaseFoundCommitted' }
   | { code: 'cancelRefused'; reason: string }
   | { code: 'voidRefused'; reason: string }
-  /** More left the card than this payment: the server may have applied the request twice. */
-  | { code: 'appliedTwice' }
+  /**
+   * More left the card than this payment (minor units: what it shows, what was expected at least):
+   * another till may have paid with it meanwhile, or the server applied the request twice. Notes
+   * written before the figures were kept have none.
+   */
+  | { code: 'appliedTwice'; available?: Minor; expectedAtLeast?: Minor }
   /** The server's answer contradicts the request (`detail`: what, as the check found it). */
   | { code: 'contradicted'; detail: string }
   /** The card read again after a contradicted answer (minor units). */

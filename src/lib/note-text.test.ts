@@ -18,6 +18,10 @@ describe('manager notes: stored as codes, worded in the terminal language when r
     [{ code: 'voidRefused', reason: 'y' }, 'Void refused: y'],
     [{ code: 'appliedTwice' }, 'the server may have applied the request twice'],
     [
+      { code: 'appliedTwice', available: 1000, expectedAtLeast: 3000 },
+      'it shows €10.00 available, at least €30.00 was expected. Another till may have paid with the card meanwhile',
+    ],
+    [
       { code: 'contradicted', detail: 'a hold of 500 where 2000 was asked' },
       "The server's answer contradicts the request: a hold of 500 where 2000 was asked.",
     ],

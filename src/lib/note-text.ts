@@ -15,6 +15,10 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
     case 'contradicted':
       // What the check found (values from the server's answer, cleaned when it was written).
       return t('note.contradicted', { detail: note.detail });
+    case 'appliedTwice':
+      return note.available === undefined || note.expectedAtLeast === undefined
+        ? t('note.appliedTwice')
+        : t('note.moreLeftCard', { available: amount(note.available), expected: amount(note.expectedAtLeast) });
     case 'readAgain':
       return t('note.readAgain', { available: amount(note.available), onHold: amount(note.onHold) });
     default:

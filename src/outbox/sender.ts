@@ -145,7 +145,11 @@ export function createSender(context: SenderContext) {
   async function verify(check: Verification) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
     if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
-      await outbox.flag(check.operationId, { code: 'appliedTwice' });
+      await outbox.flag(check.operationId, {
+        code: 'appliedTwice',
+        available: availableAmount(fresh.account),
+        expectedAtLeast: check.availableAtLeast,
+      });
     }
   }
 

@@ -2,7 +2,7 @@ import { Money } from '@/components/Money';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { lineNames, type DayReport } from './day-report';
-import { settledLateText } from './report-slip';
+import { operationText, settledLateText } from './report-slip';
 
 /** A day's figures on screen: its lines by kind, payments another way, what settled late into it, what is open. */
 export function ReportTable({ report, caption }: { report: DayReport; caption: string }) {
@@ -42,6 +42,15 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
         <ul aria-label={t('report.settledLate')}>
           {(report.settledLate ?? []).map((s) => (
             <li key={s.id}>{settledLateText(t, s)}</li>
+          ))}
+        </ul>
+      )}
+      {(report.flagged ?? []).length > 0 && (
+        <ul aria-label={t('report.flagged')}>
+          {(report.flagged ?? []).map((f) => (
+            <li key={f.id}>
+              {t('report.flagged')}: {operationText(t, f.type, f.maskedNumber)}
+            </li>
           ))}
         </ul>
       )}

@@ -217,6 +217,32 @@ describe('every operation settles into exactly one Z report', () => {
     expect(report([after], [], '', Z1).byKind.giftCard.taken.count).toBe(0);
   });
 
+  it('a payment flagged after it settled counts once, on the day it settled, and is named there as flagged; never open', () => {
+    const loyalty = { type: 'loyaltyCard.pay', number: '710100000001', amount: 2000 } as const;
+    const flagged = record(
+      loyalty,
+      { transactionId: 't', result: 'approved', requestedAmount: 2000, approvedAmount: 2000, account },
+      {
+        id: 'flagged-1',
+        status: 'attention',
+        createdAt: '2026-11-25T08:00:00.000Z',
+        settledAt: '2026-11-25T08:00:01.000Z',
+        notes: [{ code: 'appliedTwice' }],
+      },
+    );
+    // The flag keeps it among the unsettled (the journal's attention list) every day after.
+    const day = report([flagged], [flagged], Z1, Z2);
+    expect(day.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 2000 });
+    expect(day.flagged).toEqual([{ id: 'flagged-1', type: 'loyaltyCard.pay', maskedNumber: '•••• 0001' }]);
+    expect(day.open).toEqual([]);
+    const nextDay = report([], [flagged], Z2, '2026-11-27T00:00:00.000Z');
+    expect(nextDay.byKind.loyaltyCard.taken.count).toBe(0);
+    expect(nextDay.open).toEqual([]);
+    // Unknown and then flagged (never settled): open, not counted.
+    const never = { ...flagged, id: 'never', settledAt: undefined, result: undefined };
+    expect(report([], [never], Z1, Z2).open.map((r) => r.id)).toEqual(['never']);
+  });
+
   it('a sale counts on the day it finished, not the day it began', () => {
     const sale: Sale = {
       transactionId: 'late',

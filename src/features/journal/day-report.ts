@@ -2,7 +2,7 @@ import { type InstrumentKind, maskNumber } from '@/domain/instrument';
 import { type Minor, minorToInput } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
-import { kindOf } from '@/domain/operation';
+import { kindOf, type OperationType } from '@/domain/operation';
 import { csvCell, toRow, type JournalRow } from './journal-rows';
 
 /** A count and its sum: every figure of the report is one. */
@@ -38,11 +38,15 @@ const empty = (): KindFigures =>
 const kinds: InstrumentKind[] = ['giftCard', 'storeCredit', 'loyaltyCard'];
 const byKind = () => Object.fromEntries(kinds.map((k) => [k, empty()])) as Record<InstrumentKind, KindFigures>;
 
-/** An operation begun before this report's span and settled in it: counted here, named with where it was carried from. */
-export interface SettledLate {
+/** An operation named on a report: its type (the request's, e.g. `giftCard.commit`) and its card, masked. */
+export interface NamedOperation {
   id: string;
-  type: string;
+  type: OperationType;
   maskedNumber: string;
+}
+
+/** An operation begun before this report's span and settled in it: counted here, named with where it was carried from. */
+export interface SettledLate extends NamedOperation {
   createdAt: string;
   /** The Z report that named it as not settled, if one did. */
   fromZ: number | null;
@@ -60,6 +64,12 @@ export interface DayReport {
   open: OperationRecord[];
   /** Counted here though begun before: what an earlier report named as open and has settled since. */
   settledLate: SettledLate[];
+  /**
+   * Counted here (it settled in this span) and flagged for a manager since, e.g. more left the card
+   * than the payment: the money counts where it settled; the flag is the manager's to look into.
+   * Absent on Z reports kept before it existed.
+   */
+  flagged?: NamedOperation[];
 }
 
 /** What a day's report reads: what settled in its span, what is not settled now, the sales that finished in it. */
@@ -76,6 +86,19 @@ export interface DayInput {
 
 /** When a record counts: the moment it settled (records from before settledAt: when their answer was written). */
 const settledAt = (r: OperationRecord) => r.settledAt ?? r.updatedAt;
+
+/**
+ * Whether a record has settled: its answer is known (succeeded or refused), or it was known and a
+ * manager's flag came after (an attention record that keeps its settledAt). Only settled records count.
+ */
+const hasSettled = (r: OperationRecord) =>
+  r.status === 'succeeded' || r.status === 'refused' || (r.status === 'attention' && r.settledAt !== undefined);
+
+const named = (r: OperationRecord): NamedOperation => ({
+  id: r.id,
+  type: r.request.type,
+  maskedNumber: 'number' in r.request ? maskNumber(r.request.number) : '',
+});
 
 /**
  * The day's report (pure): every figure a count and a sum that add up. The rule a store's
@@ -95,24 +118,29 @@ export function dayReport({ settled, unsettled, sales, from, to, currency, carri
     voidedSales: { count: 0, amount: 0 },
     open: [],
     settledLate: [],
+    flagged: [],
   };
   for (const record of unsettled) {
+    if (hasSettled(record)) continue; // counted on the day it settled, flag or not
     if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending')
       if (!report.open.some((r) => r.id === record.id)) report.open.push(record);
   }
   for (const record of settled) {
-    if (record.status !== 'succeeded' && record.status !== 'refused') continue;
+    if (!hasSettled(record)) continue;
     const at = settledAt(record);
     if (at < from || at >= to) continue;
     if (record.createdAt < from)
       report.settledLate.push({
-        id: record.id,
-        type: record.request.type,
-        maskedNumber: 'number' in record.request ? maskNumber(record.request.number) : '',
+        ...named(record),
         createdAt: record.createdAt,
         fromZ: carriedBy?.get(record.id) ?? null,
       });
-    const row = toRow(record, currency);
+    if (record.status === 'attention') report.flagged?.push(named(record));
+    // A flagged record that had succeeded counts as what it did; the flag is named beside it.
+    const row = toRow(
+      record.status === 'attention' && record.result ? { ...record, status: 'succeeded' } : record,
+      currency,
+    );
     const cashier = (report.byCashier[row.operator || '—'] ??= byKind());
     for (const name of lineNames) {
       const amount = lines[name](row);
@@ -180,5 +208,7 @@ export function reportCsv(report: DayReport, currency: string): string {
       '',
       currency,
     ]);
+  for (const f of report.flagged ?? [])
+    rows.push(['', kindOf(f.type), `flagged:${f.type}:${f.maskedNumber}`, '1', '', currency]);
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

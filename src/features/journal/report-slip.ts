@@ -1,6 +1,6 @@
 import { instrumentKinds, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
-import type { T } from '@/lib/i18n';
+import type { MessageKey, T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slips/slip-head';
 import type { Terminal } from '@/lib/terminal-context';
@@ -20,9 +20,15 @@ function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<string, Kin
   );
 }
 
+/** An operation as a report names it, in words: "Gift card commit •••• 0002". */
+export function operationText(t: T, type: string, maskedNumber: string): string {
+  const [kind = '', operation = ''] = type.split('.');
+  return `${t(`kind.${kind}` as MessageKey)} ${t(`journal.op.${operation}` as MessageKey)} ${maskedNumber}`.trim();
+}
+
 /** An operation counted on this report though begun before it, in words: where it was carried from. */
 export function settledLateText(t: T, s: SettledLate): string {
-  const what = `${s.type} ${s.maskedNumber}`.trim();
+  const what = operationText(t, s.type, s.maskedNumber);
   return s.fromZ === null ? t('report.settledEarlier', { what }) : t('report.settledFromZ', { number: s.fromZ, what });
 }
 
@@ -36,9 +42,13 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
       { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
       { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
       ...(r.settledLate ?? []).map((s) => ({ label: t('report.settledLate'), value: settledLateText(t, s) })),
+      ...(r.flagged ?? []).map((f) => ({
+        label: t('report.flagged'),
+        value: operationText(t, f.type, f.maskedNumber),
+      })),
       ...r.open.map((o) => ({
         label: t('report.open'),
-        value: `${o.request.type} ${'number' in o.request ? maskNumber(o.request.number) : ''}`,
+        value: operationText(t, o.request.type, 'number' in o.request ? maskNumber(o.request.number) : ''),
       })),
       ...carried.map((c) => ({ label: t('report.open'), value: c })),
     ],
@@ -52,7 +62,7 @@ export const zSlipDoc = (t: T, terminal: Terminal, z: ZReport): SlipDoc =>
     terminal,
     z.report as DayReport,
     t('report.z', { number: z.number }),
-    z.carried.map((c) => `${c.type} ${c.maskedNumber}`),
+    z.carried.map((c) => operationText(t, c.type, c.maskedNumber)),
   );
 
 /** A cashier's own figures since the last Z report, printed as they sign off. */

@@ -764,6 +764,7 @@ export const de: Record<MessageKey, Message> = {
   'report.otherPayments': 'Anders bezahlt (bar, EC)',
   'report.voidedSales': 'Stornierte Verkäufe',
   'report.open': 'Nicht abgeschlossen',
+  'report.flagged': 'Gezählt, für die Filialleitung markiert',
   'report.openCount': {
     one: '{count} Vorgang ist noch nicht abgeschlossen (Ergebnis unklar oder wartet auf die Filialleitung): aufgeführt, nicht gezählt.',
     other:
@@ -807,6 +808,8 @@ export const de: Record<MessageKey, Message> = {
   'note.voidRefused': 'Storno abgelehnt: {reason}',
   'note.appliedTwice':
     'Von der Karte ging mehr ab als diese Zahlung: der Server hat die Anfrage womöglich zweimal ausgeführt. Karte beim Loyalty-Server prüfen.',
+  'note.moreLeftCard':
+    'Von der Karte ging mehr ab als diese Zahlung: verfügbar sind {available}, erwartet waren mindestens {expected}. Eine andere Kasse hat die Karte vielleicht inzwischen belastet, oder der Server hat diese Zahlung zweimal ausgeführt: Karte beim Loyalty-Server prüfen, bevor etwas zurückgegeben wird. Die Zahlung wird einmal gezählt.',
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
   'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',

@@ -543,6 +543,8 @@ export const enMore = {
   'note.voidRefused': 'Void refused: {reason}',
   'note.appliedTwice':
     'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
+  'note.moreLeftCard':
+    'More left this card than this payment: it shows {available} available, at least {expected} was expected. Another till may have paid with the card meanwhile, or the server applied this payment twice: check the card with the Loyalty server before giving anything back. The payment is counted once.',
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
@@ -689,6 +691,7 @@ export const enMore = {
   'report.otherPayments': 'Paid another way (cash, bank card)',
   'report.voidedSales': 'Voided sales',
   'report.open': 'Not settled',
+  'report.flagged': 'Counted, flagged for a manager',
   'report.openCount': {
     one: '{count} operation is not settled yet (outcome unknown or waiting for a manager): it is listed, not counted.',
     other:

@@ -226,7 +226,11 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     await t.run();
     expect(t.state().authorizations).toHaveLength(2); // what such a server did
     const id = (await t.sale()).lines[0]?.payOperationId ?? '';
-    expect(await t.reads.get(id)).toMatchObject({ status: 'attention', notes: [{ code: 'appliedTwice' }] });
+    // 5000 before, 2000 paid: at least 3000 should be left; the second hold left 1000.
+    expect(await t.reads.get(id)).toMatchObject({
+      status: 'attention',
+      notes: [{ code: 'appliedTwice', available: 1000, expectedAtLeast: 3000 }],
+    });
     expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 
