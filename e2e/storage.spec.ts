@@ -202,3 +202,26 @@ test('an un-issue refused 429 and asked again at once waits as the server asked,
   const card = (await state(loyaltyServer)).instruments.find((i) => i.number === '700100000001');
   expect(card).toMatchObject({ status: 'notIssued' });
 });
+
+test('a newer terminal upgrading the records in another window: this one lets go of them, takes no payment, and asks to be reloaded', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await goTo(page, 'Sale');
+  await expect(page.getByLabel('Amount due')).toBeVisible();
+  // A newer terminal opens the records at the next version (from this page's origin: what another window would do).
+  const version = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('loyalty-terminal-journal', 9);
+        request.onsuccess = () => resolve(request.result.version);
+        request.onerror = () => reject(new Error(String(request.error)));
+      }),
+  );
+  // It was not kept waiting: this window let go.
+  expect(version).toBe(9);
+  await expect(page.getByRole('alert').filter({ hasText: 'The terminal was updated in another window' })).toBeVisible();
+  await expect(page.getByLabel('Amount due')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+});

@@ -85,10 +85,22 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * in a span (the day's reports count each operation on the day it settled, each sale on the day it
  * finished).
  */
-export function openOutboxDb(name: string, onCreated?: () => void): Promise<OutboxDb> {
+/** What opening the database tells its caller besides the database itself. */
+interface OpenEvents {
+  /** There was no database: this opening created it. */
+  created?: () => void;
+  /** Another window holds an older version open: this one waits for it to close or reload. */
+  blocked?: () => void;
+  /** A newer version of the terminal, in another window, waits for this one to let go. */
+  blocking?: () => void;
+}
+
+export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxDb> {
   return openDB<OutboxSchema>(name, 8, {
+    blocked: () => on.blocked?.(),
+    blocking: () => on.blocking?.(),
     async upgrade(db, oldVersion, _newVersion, tx) {
-      if (oldVersion === 0) onCreated?.();
+      if (oldVersion === 0) on.created?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
       if (oldVersion < 1) {
         ops.createIndex('byScope', 'scope');
@@ -147,7 +159,19 @@ export function outboxDb(): Promise<OutboxDb> {
   shared ??= Promise.resolve().then(() => {
     if (typeof indexedDB === 'undefined' || indexedDB === null) throw new StorageMissing();
     let created = false;
-    return openOutboxDb(DB_NAME, () => (created = true)).then(async (db) => {
+    let opened: OutboxDb | null = null;
+    const events: OpenEvents = {
+      created: () => (created = true),
+      blocked: () => useStorageStore.setState({ usable: 'olderWindow' }),
+      // A newer terminal in another window upgrades the records: this window lets go of them and
+      // takes nothing more until it is reloaded (every record is durable; the newer window's sender sends it).
+      blocking: () => {
+        opened?.close();
+        useStorageStore.setState({ usable: 'updatedElsewhere' });
+      },
+    };
+    return openOutboxDb(DB_NAME, events).then(async (db) => {
+      opened = db;
       // A new database where this browser had records: the browser cleared them.
       const empty = created || (await db.count('operations')) === 0;
       useStorageStore.setState({ usable: 'yes', evicted: empty && hadRecords() });

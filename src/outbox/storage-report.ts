@@ -10,8 +10,18 @@ import { browserFeatures, recordsKeeping } from '@/lib/browser-features';
  * - evicted: this terminal had records (a marker outside IndexedDB says so) and now finds none.
  * - usage / quota: how full the storage is (estimate()).
  */
+/**
+ * The records held by another version of the terminal: an older window keeps them open while this
+ * one upgrades them (olderWindow: this one waits), or a newer window upgraded them (updatedElsewhere:
+ * this one let go of them and must be reloaded).
+ */
+export type RecordsElsewhere = 'olderWindow' | 'updatedElsewhere';
+
+/** Whether payments may start: the records open here, in this version. */
+export const takesPayments = (usable: StorageReport['usable']) => usable === 'yes' || usable === 'checking';
+
 export interface StorageReport {
-  usable: 'checking' | 'yes' | 'missing' | 'refused';
+  usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere;
   persisted: boolean | null;
   evicted: boolean;
   usage: number | null;

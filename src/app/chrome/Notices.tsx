@@ -40,6 +40,21 @@ function StorageNotice() {
         {t('storage.unusable')}
       </p>
     );
+  if (storage.usable === 'olderWindow')
+    return (
+      <p className="notice notice-warn" role="alert">
+        {t('storage.olderWindow')}
+      </p>
+    );
+  if (storage.usable === 'updatedElsewhere')
+    return (
+      <p className="notice notice-warn" role="alert">
+        {t('storage.updatedElsewhere')}{' '}
+        <button type="button" className="button" onClick={() => location.reload()}>
+          {t('storage.reload')}
+        </button>
+      </p>
+    );
   if (storage.evicted)
     return (
       <button type="button" className="button button-danger" onClick={() => screenChosen('settings')}>

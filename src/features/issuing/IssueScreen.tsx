@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { useRecordsUsable } from '@/outbox/storage-report';
+import { takesPayments, useRecordsUsable } from '@/outbox/storage-report';
 import { BoxTask } from './BoxTask';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 
@@ -32,7 +32,7 @@ export function IssueScreen() {
         <p className="notice notice-error" role="alert">
           {t('storage.noIssues')}
         </p>
-      ) : (
+      ) : !takesPayments(usable) ? null : (
         <>
           <div className="task-tabs" role="group" aria-label={t('issue.title')}>
             {tasks.map((k) => (

@@ -3,7 +3,7 @@ import type { Sale } from '@/domain/sale';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useSale } from './use-sale';
-import { useRecordsUsable } from '@/outbox/storage-report';
+import { takesPayments, useRecordsUsable } from '@/outbox/storage-report';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
 export const loadOpenSale = () => import('./OpenSale');
@@ -35,6 +35,8 @@ export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }
             <h2 className="screen-title">{t('sale.newTitle')}</h2>
             <p>{t('storage.noPayments')}</p>
           </div>
+        ) : !takesPayments(usable) ? (
+          <h2 className="screen-title">{t('sale.newTitle')}</h2>
         ) : (
           <AmountDueEntry onStart={controls.start} />
         )}

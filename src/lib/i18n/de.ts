@@ -613,6 +613,11 @@ export const de: Record<MessageKey, Message> = {
   'camera.close': 'Kamera schließen',
   'storage.unusable':
     'Dieser Browser speichert hier keine Aufzeichnungen: Zahlungen und Ausgaben sind aus. Kartenabfrage und Schulung gehen.',
+  'storage.olderWindow':
+    'Ein anderes Fenster dieses Terminals läuft mit einer älteren Version: schließen oder neu laden, dann geht es hier weiter. Nichts geht verloren.',
+  'storage.updatedElsewhere':
+    'Das Terminal wurde in einem anderen Fenster aktualisiert: dieses Fenster neu laden, um weiterzumachen. Nichts geht verloren.',
+  'storage.reload': 'Neu laden',
   'storage.noPayments':
     'Keine Zahlung möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern (privates Fenster oder Websitedaten blockiert), und eine Zahlung ohne Aufzeichnung könnte verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website in den Browsereinstellungen, Daten zu speichern. Kartenabfrage und Schulung gehen weiter.',
   'storage.noIssues':

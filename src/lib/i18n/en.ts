@@ -63,6 +63,10 @@ export const en = {
   'storage.unusable': 'This browser keeps no records here: payments and issues are off. Lookups and training work.',
   'storage.noPayments':
     'No payment can be taken: this browser does not let the terminal keep its records (a private window, or site data blocked), and a payment without a record could be lost. Open the terminal in a normal window, or allow this site to keep data in the browser settings. Card lookups and training still work.',
+  'storage.olderWindow':
+    'Another window of this terminal runs an older version: close or reload it, and this one goes on. Nothing is lost.',
+  'storage.updatedElsewhere': 'The terminal was updated in another window: reload this one to go on. Nothing is lost.',
+  'storage.reload': 'Reload',
   'storage.evicted': 'The records on this device are gone: import the last backup',
   'storage.nearlyFull': 'Storage {percent}% full: export a backup',
   'storage.addToHomeScreen':
