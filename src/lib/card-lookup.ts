@@ -41,7 +41,13 @@ interface GuardStore {
 const useGuardStore = create<GuardStore>()(
   persist(() => ({ state: openGuard, rule: defaultGuardRule, pauses: [] as LookupPause[] }), {
     name: 'loyalty-terminal.lookup-guard',
-    version: 1,
+    // Version 2 counts the number that pauses among the limit (it was the one after it): a limit kept
+    // by version 1 is one more, so a terminal pauses where it did.
+    version: 2,
+    migrate: (kept, version) => {
+      const old = kept as GuardStore;
+      return version < 2 && old.rule ? { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } } : old;
+    },
     storage: createJSONStorage(() => localStorage),
   }),
 );
