@@ -120,6 +120,25 @@ test('giving back above the PIN’s amount, the manager unlocked: one confirmati
   await expect(page.getByRole('list', { name: 'How the money goes back' })).toContainText('done');
 });
 
+test('above the PIN’s amount, more than the sale paid: said at once, no confirmation, nothing given back', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  const reference = await sold(page, '60', '700100000007');
+  await goTo(page, 'Journal');
+  await managerUnlocks(page);
+  await goTo(page, 'Returns');
+  await page.getByLabel('Receipt reference').fill(reference);
+  await page.getByRole('button', { name: 'Find sale' }).click();
+  await page.getByLabel(/Amount to give back/).fill('80');
+  await page.getByRole('button', { name: 'Give back', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('More than can still be given back (€60.00)');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // The server saw the sale's hold and commit, and nothing given back.
+  expect((await loyaltyServer.state()).journal.filter((e) => e.kind === 'storeCredit')).toEqual([]);
+});
+
 test('a sale found again after a refused amount offers what is left, not the refused amount', async ({
   context,
   loyaltyServer,

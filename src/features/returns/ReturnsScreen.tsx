@@ -160,6 +160,14 @@ function GiveBack({
     });
 
   const needsPin = parsed.ok && parsed.minor > policy.pinAbove;
+  /** Above the PIN's amount: what would be refused is said at once (no PIN asked for nothing); the rest goes to the manager's confirmation. */
+  const askToConfirm = () => {
+    if (!parsed.ok) return;
+    if (!settings) return setError(t('returns.noSeries'));
+    const proposed = proposeReturn(found.sale, found.earlier, parsed.minor, settings);
+    if (typeof proposed === 'string') return setError(t(`returns.refused.${proposed}`, { left: money(left) }));
+    setConfirming(true);
+  };
   // Above the PIN's amount the manager confirms what will happen: how much, and where each part goes.
   const plan =
     confirming && parsed.ok && settings ? proposeReturn(found.sale, found.earlier, parsed.minor, settings) : null;
@@ -239,7 +247,7 @@ function GiveBack({
           type="button"
           className="button button-primary button-large"
           disabled={busy}
-          onClick={() => (needsPin ? setConfirming(true) : void giveBack())}
+          onClick={() => (needsPin ? askToConfirm() : void giveBack())}
         >
           {t('returns.giveBack')}
         </button>
