@@ -367,11 +367,16 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     /**
-     * Settled operations (succeeded, refused) and finished sales older than KEEP_DAYS go; pending,
-     * unknown and flagged ones, and sales still being worked on, stay however old.
+     * Settled operations (succeeded, refused) and finished sales older than KEEP_DAYS go, an
+     * operation only once a Z report of its server closed after it settled (it is counted there, so
+     * no day's figures lose it); pending, unknown and flagged ones, and sales still being worked on,
+     * stay however old.
      */
     async prune(keepDays = KEEP_DAYS): Promise<number> {
       const cutoff = new Date(now().getTime() - keepDays * DAY_MS).toISOString();
+      const lastClosed = new Map<string, string>();
+      for (const z of await (await db).getAll('zReports'))
+        if (z.closedAt > (lastClosed.get(z.scope) ?? '')) lastClosed.set(z.scope, z.closedAt);
       let removed = 0;
       await write(async ({ tx }) => {
         const range = IDBKeyRange.upperBound(cutoff, true);
@@ -380,7 +385,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           c;
           c = await c.continue()
         ) {
-          if (c.value.status === 'succeeded' || c.value.status === 'refused') {
+          const settled = c.value.settledAt ?? c.value.updatedAt;
+          const counted = settled < (lastClosed.get(c.value.scope) ?? '');
+          if ((c.value.status === 'succeeded' || c.value.status === 'refused') && settled < cutoff && counted) {
             await c.delete();
             removed += 1;
           }

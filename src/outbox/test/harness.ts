@@ -61,6 +61,8 @@ export function outboxHarness(
       await sender.kick();
       await sender.idle();
     },
+    /** The test's clock, in milliseconds. */
+    now,
     /** As if time passed: back-offs run out, holds lapse. */
     advance: (ms: number) => (clock += ms),
     /** Another window (or the same after a reload): a second sender over the same database. */

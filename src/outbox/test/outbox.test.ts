@@ -116,10 +116,28 @@ describe('growth', () => {
     await t.run();
     await t.outbox.flag(flagged.id, { code: 'appliedTwice' });
     t.advance(91 * 86_400_000);
+    // Not counted by any Z report yet: kept, however old.
+    expect(await t.outbox.prune()).toBe(0);
+    await t.outbox.closeDay({ from: '', closedAt: new Date(t.now()).toISOString(), report: {}, carried: [] });
     expect(await t.outbox.prune()).toBe(1);
     expect(await t.reads.get(settled.id)).toBeUndefined();
     expect((await t.reads.get(unknown.id))?.status).toBe('unknown');
     expect((await t.reads.get(flagged.id))?.status).toBe('attention');
+  });
+
+  it('an operation begun long ago and settled lately stays until the Z report that counts it', async () => {
+    const t = setup();
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
+    const late = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    expect((await t.reads.get(late.id))?.status).toBe('unknown');
+    t.advance(91 * 86_400_000);
+    await t.run();
+    expect((await t.reads.get(late.id))?.status).toBe('succeeded');
+    await t.outbox.closeDay({ from: '', closedAt: new Date(t.now() - 1).toISOString(), report: {}, carried: [] });
+    // Created 91 days ago, settled just now (after the last Z): kept.
+    expect(await t.outbox.prune()).toBe(0);
+    expect((await t.reads.get(late.id))?.status).toBe('succeeded');
   });
 
   it('reads the journal a page at a time, newest first', async () => {
