@@ -24,5 +24,9 @@ export function majorUnits(amount: Amount | string, currency: string, where: str
   return Number(text);
 }
 
+/** A test's amount in the currency's minor units (what the terminal keeps): '12.50' EUR is 1250. */
+export const minorUnits = (amount: Amount | string, currency: string, where: string): number =>
+  Math.round(majorUnits(amount, currency, where) * 10 ** digits(currency));
+
 /** Major units from the server as a test reads them: '20.00'. */
 export const amountText = (major: number, currency: string): Amount => major.toFixed(digits(currency)) as Amount;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { hashPin } from '../../src/lib/manager/pin';
 import type { LoyaltyServer } from './loyalty-server';
-import { majorUnits } from './amounts';
+import { minorUnits } from './amounts';
 
 /** The cashier signed on at the terminal, as the sign-on screen keeps it. */
 export interface Cashier {
@@ -56,7 +56,7 @@ export async function seedTerminal(page: Page, setup: TerminalSetup): Promise<vo
               seriesNumber: s.seriesNumber,
               livePrinted: s.livePrinted,
               ...(s.fixedAmount && {
-                fixedAmount: Math.round(majorUnits(s.fixedAmount, server.currency, 'series') * 100),
+                fixedAmount: minorUnits(s.fixedAmount, server.currency, 'series'),
               }),
             })),
           },
