@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type FrameLocator, type Page } from '@p
 
 /** Where the terminal is on the page: the page itself, or the frame a till embeds it in. */
 export type Within = Page | FrameLocator;
+import { liveSettings, SETTINGS_KEY } from './seeds';
 import { API, cashierSignedOn, SIMULATOR } from './terminal';
 
 /** What a manager set up once: the standalone simulator, its series, and the tills allowed to hand payments over. */
@@ -11,49 +12,14 @@ export async function liveSettingsSeeded(
   tillOrigins: string[] = [],
   workstationId = 3,
 ) {
-  const settings = {
-    state: {
-      mode: 'live',
-      locale: 'en-IE',
-      tillOrigins,
-      server: {
-        baseUrl,
-        loyaltyGroup: 'demo',
-        token: 'demo-token',
-        merchantId: 'M1',
-        storeId: 12,
-        workstationId,
-        operatorId: 'cashier-1',
-        currency: 'EUR',
-        timeoutSeconds: 3,
-        series: [
-          { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
-          {
-            prefix: '7002',
-            kind: 'giftCard',
-            seriesNumber: 'GC2',
-            livePrinted: false,
-            fixedAmount: 2500,
-            description: 'Gift card 25 EUR',
-          },
-          {
-            prefix: '7003',
-            kind: 'giftCard',
-            seriesNumber: 'GC3',
-            livePrinted: true,
-            description: 'Printed gift card',
-          },
-          { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
-          { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
-        ],
-      },
-    },
-    version: 2,
-  };
+  const settings = liveSettings(baseUrl, tillOrigins, workstationId);
   // Runs in every frame: a terminal embedded by a till on another site has its own (partitioned) storage.
-  await page.addInitScript((s) => {
-    if (!localStorage.getItem('loyalty-terminal.settings')) localStorage.setItem('loyalty-terminal.settings', s);
-  }, JSON.stringify(settings));
+  await page.addInitScript(
+    ([key, s]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, s);
+    },
+    [SETTINGS_KEY, JSON.stringify(settings)] as const,
+  );
   await cashierSignedOn(page);
 }
 

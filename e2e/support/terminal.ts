@@ -1,19 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { CASEY, CASHIER_KEY, MANAGER_PIN, signedOnCashier, type Cashier } from './seeds';
 
-/** The standalone simulator playwright.config.ts starts; E2E_SIMULATOR runs a spec against another (a second engineer on the machine). */
-export const SIMULATOR = process.env.E2E_SIMULATOR ?? 'http://127.0.0.1:4010';
+/** The standalone simulator playwright.config.ts starts (E2E_SIMULATOR_PORT); E2E_SIMULATOR runs a spec against another. */
+export const SIMULATOR = process.env.E2E_SIMULATOR ?? `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT ?? 4010}`;
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
 
-export const MANAGER_PIN = '2468';
+export { MANAGER_PIN };
 
 /** A cashier signed on at this terminal once (what the sign-on screen keeps), no manager PIN set yet. */
-export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', name: 'Casey' }) {
-  await page.addInitScript((c) => {
-    if (!localStorage.getItem('loyalty-terminal.cashier')) {
-      localStorage.setItem('loyalty-terminal.cashier', JSON.stringify({ state: { cashier: c }, version: 1 }));
-    }
-  }, cashier);
+export async function cashierSignedOn(page: Page, cashier: Cashier = CASEY) {
+  await page.addInitScript(
+    ([key, record]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, record);
+    },
+    [CASHIER_KEY, JSON.stringify(signedOnCashier(cashier))] as const,
+  );
 }
 
 /** The manager's PIN where a manager's screen or action asks for it: set on first use, entered after that. */
@@ -144,7 +146,7 @@ export async function expectAccessible(page: Page) {
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
-export const TERMINAL_ORIGIN = 'http://127.0.0.1:4173';
+export const TERMINAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_TERMINAL_PORT ?? 4173}`;
 
 /** Issue → Sell a gift card: the card scanned, the amount keyed, "Issue gift card" pressed. */
 export async function sellGiftCard(page: Page, number: string, amount: string) {
