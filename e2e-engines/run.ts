@@ -83,7 +83,26 @@ async function evidence(t: Driver, name: string) {
     5000,
     'reading the screen',
   ).catch(() => '(could not read the screen)');
-  return `    screen: ${String(text).replace(/\s+/g, ' ').slice(0, 400)}\n    picture: ${picture}`;
+  const screen = String(text).replace(/\s+/g, ' ').slice(0, 400);
+  // No terminal on the page: its entry script threw, most likely. Loaded once more under another
+  // address it runs again and throws again, here, where it can be read (WebDriver classic has no
+  // console; WebKit's import of the module that threw does not hand its error on).
+  const startup = screen
+    ? ''
+    : await withTimeout(t.evaluate(startupError), 5000, 'asking the entry script').catch((e: unknown) => String(e));
+  return `    screen: ${screen || '(empty)'}${startup ? `\n    the terminal did not start: ${startup}` : ''}\n    picture: ${picture}`;
+}
+
+/** Evaluated in the page: the error the terminal's entry module throws, if it does. */
+async function startupError(): Promise<string> {
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+  if (!entry) return 'no entry script on the page';
+  try {
+    await import(/* @vite-ignore */ `${entry}?again`);
+    return '';
+  } catch (e) {
+    return String(e);
+  }
 }
 
 async function runEngine(name: EngineName, context: Context, only: string | null, repeat: number, results: Result[]) {
