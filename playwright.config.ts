@@ -14,11 +14,12 @@ function chromiumPath(): string | undefined {
   return candidates.find((path): path is string => Boolean(path && existsSync(path)));
 }
 
-export const TERMINAL_PORT = 4173;
+/** E2E_TERMINAL_PORT, E2E_TILL_PORT, E2E_SIMULATOR_PORT: another engineer's run on the same machine keeps to its own. */
+export const TERMINAL_PORT = Number(process.env.E2E_TERMINAL_PORT ?? 4173);
 /** The kit's server (one per worker, in the test process): pinned, since some specs reach it by address. */
 export const SIMULATOR_PORT = Number(process.env.E2E_SIMULATOR_PORT ?? 4010);
 /** The demo till on its own origin (the same build, another port): e2e/till.spec.ts. Started after the build above. */
-export const TILL_PORT = 4174;
+export const TILL_PORT = Number(process.env.E2E_TILL_PORT ?? 4174);
 
 export const chromiumExecutable = chromiumPath();
 

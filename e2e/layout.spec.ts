@@ -1,5 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/project';
+import { pastTheRightEdge } from './support/right-edge';
 import {
   line,
   openLiveTerminal,
@@ -34,6 +35,8 @@ async function expectScreen(page: Page, headingWithin: number, primary?: Locator
     headingWithin,
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The screen scrolls in a box of its own, which clips instead of widening the page: each element measured.
+  expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
   if (primary) {
     await expect(primary).toBeVisible();
     const box = await primary.boundingBox();
@@ -88,5 +91,10 @@ for (const size of sizes)
     await expectScreen(page, within);
     await goTo(page, 'Settings');
     await managerUnlocks(page);
+    await expectScreen(page, within);
+    // The trainer's panel exists in training mode only.
+    await goTo(page, 'Training');
+    await page.getByRole('button', { name: 'Start training mode' }).click();
+    await expect(page.getByRole('group', { name: 'Make the next requests fail' })).toBeVisible();
     await expectScreen(page, within);
   });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Prints one closing line for the whole run ("N passed, N failed") from the runners' JSON reports.
+// Prints one closing line for the whole run ("N passed, N failed") from the runners' JSON reports
+// (Vitest, Playwright in Chromium, the smoke suite in Firefox ESR and WebKitGTK).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -16,6 +17,12 @@ if (existsSync('test-results/playwright.json')) {
   passed += p.expected + p.flaky;
   failed += p.unexpected;
   skipped += p.skipped;
+}
+// The smoke suite in Firefox ESR and WebKitGTK (e2e-engines/run.ts): one result per scenario per engine.
+if (existsSync('test-results/engines.json')) {
+  const e = JSON.parse(readFileSync('test-results/engines.json', 'utf8'));
+  passed += e.passed;
+  failed += e.failed;
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

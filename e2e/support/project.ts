@@ -14,7 +14,7 @@ export { expect };
 export const SIMULATOR = `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT ?? '4010'}`;
 export const API = `${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo`;
 /** Where playwright.config.ts serves the built terminal (vite preview). */
-export const TERMINAL_ORIGIN = 'http://127.0.0.1:4173';
+export const TERMINAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_TERMINAL_PORT ?? '4173'}`;
 
 /** The kit's test, with its server started for every worker (specs that reach it by address need it up). */
 export const test = kit.extend<object, { projectServer: void }>({

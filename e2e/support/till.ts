@@ -7,8 +7,8 @@ import { liveSettingsSeeded } from '@loyalty-terminal/playwright/steps';
  * pay.shop.example would be; a till on another site gets the terminal's storage only where the
  * browser allows third-party storage). playwright.config.ts serves it, and lets it frame the terminal.
  */
-export const TILL = 'http://127.0.0.1:4174';
-export const TERMINAL = 'http://127.0.0.1:4173/';
+export const TILL = `http://127.0.0.1:${process.env.E2E_TILL_PORT ?? 4174}`;
+export const TERMINAL = `http://127.0.0.1:${process.env.E2E_TERMINAL_PORT ?? 4173}/`;
 
 /** The demo till, its terminal set up for the simulator, the till allowed (or not) in the terminal's settings. */
 export async function openTill(page: Page, server: LoyaltyServer, { allowed = [TILL] }: { allowed?: string[] } = {}) {

@@ -4,7 +4,7 @@ import { demoDataset } from '../../src/simulator/demo-dataset';
 import { startSimulator } from '../../src/simulator/node/server';
 import { LoyaltyServer } from './loyalty-server';
 import { screens, type Screen } from './screens';
-import { hashedPin, type Cashier } from './seed';
+import { CASEY, hashedPin, type Cashier } from './seed';
 import { bundledTerminal, serveTerminal } from './terminal-server';
 import { Terminal } from './terminal';
 
@@ -54,7 +54,7 @@ const pins = new Map<string, ReturnType<typeof hashedPin>>();
 export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & KitWorkerFixtures>({
   mode: ['live', { option: true }],
   screenSize: [undefined, { option: true }],
-  cashier: [{ operatorId: 'c7', name: 'Casey' }, { option: true }],
+  cashier: [CASEY, { option: true }],
   managerPin: ['2468', { option: true }],
   tillOrigins: [[], { option: true }],
   terminalURL: [undefined, { option: true, scope: 'worker' }],

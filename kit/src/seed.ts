@@ -3,6 +3,12 @@ import { hashPin } from '../../src/lib/manager/pin';
 import type { LoyaltyServer } from './loyalty-server';
 import { minorUnits } from './amounts';
 
+/** The manager's PIN the kit sets up unless told otherwise (test.use({ managerPin })). */
+export const MANAGER_PIN = '2468';
+
+/** The cashier the kit signs on unless told otherwise. */
+export const CASEY: Cashier = { operatorId: 'c7', name: 'Casey' };
+
 /** The cashier signed on at the terminal, as the sign-on screen keeps it. */
 export interface Cashier {
   operatorId: string;
@@ -27,11 +33,11 @@ export interface TerminalSetup {
 export const hashedPin = (pin: string) => hashPin(pin);
 
 /**
- * Writes the setup into the page's storage before the terminal starts, in every frame (a terminal
- * framed by a till has its own storage) and only where nothing is kept yet: a reload keeps what the
- * terminal wrote since.
+ * What the terminal keeps in localStorage once a manager set it up like this: plain data (keys and
+ * JSON), so a driver other than Playwright (the Firefox and WebKit smoke suite) seeds the very
+ * terminal the kit does.
  */
-export async function seedTerminal(page: Page, setup: TerminalSetup): Promise<void> {
+export function terminalRecords(setup: TerminalSetup): Record<string, string> {
   const entries: Record<string, string> = {};
   const { server } = setup;
   const settings =
@@ -70,8 +76,17 @@ export async function seedTerminal(page: Page, setup: TerminalSetup): Promise<vo
       state: { pin: setup.pin, attempts: { failures: 0, lockedUntil: 0 } },
       version: 1,
     });
+  return entries;
+}
+
+/**
+ * Writes the setup into the page's storage before the terminal starts, in every frame (a terminal
+ * framed by a till has its own storage) and only where nothing is kept yet: a reload keeps what the
+ * terminal wrote since.
+ */
+export async function seedTerminal(page: Page, setup: TerminalSetup): Promise<void> {
   await page.addInitScript((kept: Record<string, string>) => {
     for (const [key, value] of Object.entries(kept))
       if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-  }, entries);
+  }, terminalRecords(setup));
 }

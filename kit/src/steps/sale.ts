@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { LoyaltyServer } from '../loyalty-server';
-import { seedTerminal } from '../seed';
+import { CASEY, seedTerminal } from '../seed';
 import type { Amount } from '../amounts';
 import { CashierPage } from '../pages/cashier';
 import { wordsFor } from '../words';
@@ -33,7 +33,7 @@ export async function liveSettingsSeeded(
     mode: 'live',
     server,
     locale: 'en-IE',
-    cashier: { operatorId: 'c7', name: 'Casey' },
+    cashier: CASEY,
     pin: null,
     workstationId,
     tillOrigins,

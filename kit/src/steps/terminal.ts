@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { LoyaltyServer } from '../loyalty-server';
 
-/** The manager's PIN the kit sets up unless told otherwise (test.use({ managerPin })). */
-export const MANAGER_PIN = '2468';
+import { MANAGER_PIN } from '../seed';
+
+export { MANAGER_PIN };
 
 /** A cashier signed on at this terminal once (what the sign-on screen keeps), no manager PIN set yet. */
 export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', name: 'Casey' }) {
