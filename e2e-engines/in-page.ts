@@ -26,7 +26,8 @@ export function matcher(name: Name): Matcher {
  * - `labelled`: anything labelled (a field, or a value such as the sale's "Still due").
  * - `text`: the innermost element whose text contains the string (or matches the RegExp).
  */
-export type Kind = 'button' | 'heading' | 'field' | 'labelled' | 'img' | 'row' | 'listitem' | 'status' | 'text';
+export type Kind =
+  'button' | 'heading' | 'field' | 'labelled' | 'img' | 'row' | 'listitem' | 'status' | 'alert' | 'text';
 
 /** Only inside a landmark (the tab bar is `navigation`, the header `banner`). */
 export type Landmark = 'navigation' | 'banner' | 'main';
@@ -111,6 +112,8 @@ export function find(kind: Kind, m: Matcher, where: WhereInPage): Element | null
       return named('li, [role="listitem"]');
     case 'status':
       return named('[role="status"], output');
+    case 'alert':
+      return named('[role="alert"]');
     case 'field':
       return (
         all('input, select, textarea').find(

@@ -2,6 +2,8 @@
  * The smoke suite: what a cashier does on every tablet's browser, each scenario on a fresh terminal
  * (empty storage) against a freshly reset simulator, in live mode as a shop runs it.
  */
+import { startEposPrinter } from '../e2e/support/epos-printer';
+import { readEposJob } from '../e2e/support/epos-xml';
 import { pastTheRightEdge } from '../e2e/support/right-edge';
 import type { Driver } from './driver';
 import { painted } from './in-page';
@@ -9,6 +11,9 @@ import { simulatorState } from './servers';
 import {
   check,
   chooseLanguage,
+  chooseNetworkPrinter,
+  countPrintDialogs,
+  printDialogs,
   completeSale,
   expectStillDue,
   goTo,
@@ -254,6 +259,41 @@ export const scenarios: Scenario[] = [
       await openJournal(t);
       await t.see('row', /Casey \(c7\)\s*Gift card · payment\s*•••• 0001\s*€15\.00/, { has: 'Done' });
       await t.see('row', /Casey \(c7\)\s*Gift card · commit\s*•••• 0001\s*€15\.00/, { has: 'Done' });
+    },
+  },
+  {
+    // Where there is no WebUSB or Web Serial (Firefox, every iPad browser), the shop's network printer:
+    // the same fake ePOS-Print printer as the Chromium e2e (e2e/support/epos-printer.ts), each outcome.
+    name: 'a network receipt printer: printed, refused (cover open), silent; "sent" only when printed',
+    async run(t, c) {
+      const printer = await startEposPrinter();
+      try {
+        await openTerminal(t, live(c));
+        await countPrintDialogs(t);
+        await chooseNetworkPrinter(t, printer.address, 1);
+        await t.click('button', 'Test print');
+        await t.see('status', /Test slip sent to the printer\./);
+        check(printer.jobs().length === 1, `the printer got ${printer.jobs().length} slips, expected 1`);
+        const slip = readEposJob(printer.jobs()[0]!.body);
+        check(slip.lines.includes('Test print') && slip.cut, `the slip printed: ${slip.lines.join(' | ')}`);
+
+        printer.setMode({ code: 'EPTR_COVER_OPEN', status: 0x28 });
+        await t.click('button', 'Test print');
+        await t.see('alert', /cover is open: close it/, {
+          has: "The slip went to the browser's print dialog instead.",
+        });
+        check((await printDialogs(t)) === 1, 'the refused slip went to the print dialog');
+        await t.click('button', 'OK');
+
+        printer.setMode('silent');
+        await t.click('button', 'Test print');
+        await t.see('alert', /did not answer/, { has: "The slip went to the browser's print dialog instead." });
+        check((await printDialogs(t)) === 2, 'the unanswered slip went to the print dialog');
+        check(!(await t.isShown('text', 'Test slip sent to the printer.')), 'never "sent" when not printed');
+        check(printer.jobs().length === 3, `the printer got ${printer.jobs().length} slips, expected 3`);
+      } finally {
+        await printer.close();
+      }
     },
   },
   {

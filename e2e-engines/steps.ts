@@ -192,6 +192,31 @@ export async function chooseLanguage(t: Driver, language: string) {
   await t.chooseByLabel(/^(Language|Sprache)$/, new RegExp(`^${language}`));
 }
 
+/**
+ * Settings → Receipt printer → a network printer (Epson ePOS-Print) at `address`, with `seconds`
+ * to print a slip; saved. The same labels the Chromium e2e's chooseNetworkPrinter uses.
+ */
+export async function chooseNetworkPrinter(t: Driver, address: string, seconds: number) {
+  await openSettings(t);
+  await t.chooseByLabel('Print slips with', 'A network printer (Epson ePOS-Print)');
+  await t.fillByLabel('Printer address', address);
+  await t.fillByLabel('Time the printer has for a slip (seconds)', String(seconds));
+  await t.click('button', 'Save network printer');
+  await t.see('status', /Network printer saved\./);
+}
+
+/** The browser's print dialog counted instead of opened (a headless browser has none to show), from now until a reload. */
+export async function countPrintDialogs(t: Driver) {
+  await t.evaluate(() => {
+    const w = window as unknown as { printDialogs: number };
+    w.printDialogs = 0;
+    window.print = () => void (w.printDialogs += 1);
+  });
+}
+
+export const printDialogs = (t: Driver) =>
+  t.evaluate(() => (window as unknown as { printDialogs: number }).printDialogs);
+
 /** Training mode from the Training screen: the simulator in the page, the trainer's panel. */
 export async function startTrainingMode(t: Driver) {
   await goTo(t, 'Training');
