@@ -636,7 +636,7 @@ export const de: Record<MessageKey, Message> = {
     'Der Browser kann diese Aufzeichnungen löschen, wenn der Speicher knapp wird oder das Terminal wochenlang nicht geöffnet wird. Legen Sie das Terminal auf den Startbildschirm (installieren) oder erlauben Sie der Website in den Browsereinstellungen, Daten zu behalten; bis dahin oft eine Sicherung exportieren.',
   'records.usage': 'Belegter Speicher: {used} MB von {quota} MB ({percent} %).',
   'records.pruning':
-    'Beim Start löscht das Terminal erledigte Vorgänge (ausgeführt oder abgelehnt) und abgeschlossene Verkäufe, die älter als {days} Tage sind; wartende, unklare und für die Filialleitung markierte Vorgänge bleiben, wie alt sie auch sind.',
+    'Beim Start löscht das Terminal erledigte Vorgänge (ausgeführt oder abgelehnt) und abgeschlossene Verkäufe, die älter als {days} Tage sind, einen Vorgang erst, wenn ein Z-Bericht ihn gezählt hat; wartende, unklare und für die Filialleitung markierte Vorgänge bleiben, wie alt sie auch sind.',
   'records.passphrase': 'Passwort der Sicherung',
   'records.passphraseHint':
     'Mindestens {min} Zeichen. Es verschließt die vollen Kartennummern der noch wartenden Vorgänge; das Journal in der Datei zeigt nur die letzten vier Ziffern. Getrennt von der Datei aufbewahren.',

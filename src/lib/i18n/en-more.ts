@@ -564,7 +564,7 @@ export const enMore = {
     'The browser may clear these records when the device runs short of space or the terminal is not opened for weeks. Add the terminal to the home screen (install it), or allow this site to keep data in the browser’s site settings; until then, export a backup often.',
   'records.usage': 'Storage used: {used} MB of {quota} MB ({percent}%).',
   'records.pruning':
-    'At start the terminal deletes settled operations (succeeded or refused) and finished sales older than {days} days; operations still waiting, unknown or flagged for a manager are kept however old.',
+    'At start the terminal deletes settled operations (succeeded or refused) and finished sales older than {days} days, an operation only once a Z report has counted it; operations still waiting, unknown or flagged for a manager are kept however old.',
   'records.passphrase': 'Backup passphrase',
   'records.passphraseHint':
     'At least {min} characters. It seals the full card numbers of the operations still waiting; the journal in the file shows the last four digits only. Keep it apart from the file.',
