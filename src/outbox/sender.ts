@@ -12,6 +12,7 @@ import {
   type ResultMap,
 } from '@/domain/operation';
 import type { Verification } from '@/domain/sale-flow';
+import { keyKeeping } from './key-keeping';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { OperationRecord, OperationResult } from './types';
@@ -93,6 +94,7 @@ function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
  */
 export function createSender(context: SenderContext) {
   const { api, outbox, reads } = context;
+  const keys = keyKeeping(outbox.scope);
   const exclusive = context.exclusive ?? webLockOrQueue();
   const now = context.now ?? Date.now;
   let running: Promise<void> | null = null;
@@ -130,9 +132,11 @@ export function createSender(context: SenderContext) {
               message: error instanceof Error ? error.message : String(error),
             };
     }
+    if (outcome.status === 'succeeded' && outcome.replayed) keys.saw();
     const written = await outbox.answered(record.id, outcome);
     if (!written) return;
-    for (const check of written.step?.verify ?? []) await verify(check);
+    // A server that has shown it keeps keys said what it did: no replay header, first application.
+    if (!keys.shown()) for (const check of written.step?.verify ?? []) await verify(check);
     if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) await reread(record.id, record.request);
     context.onAnswered?.(written.record);
   }

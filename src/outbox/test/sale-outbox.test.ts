@@ -234,6 +234,53 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 
+  /**
+   * Till A's payment is answered 503 (nothing happened: the key stays unused), till B pays from the
+   * same card, then A's retry goes through as a first application. The card's arithmetic cannot tell
+   * that from a double charge; the server's word can, once it has shown that it keeps keys.
+   */
+  const otherTillPaysBetweenRetries = async (learnFirst: boolean) => {
+    const CARD = '700100000001'; // 50.00
+    const sim = simulatedApi({}, undefined, undefined, undefined, undefined, 'kept');
+    const [a, b] = [setup({ sim }), setup({ sim })];
+    const available = async () => availableAmount((await getInstrument(sim.api, 'giftCard', CARD)).account);
+    if (learnFirst) {
+      // An answer lost after the server paid: the repeat is replayed, and says so.
+      await a.start(100);
+      sim.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+      await a.act({ type: 'tender', kind: 'giftCard', number: CARD, amount: 100, availableBefore: await available() });
+      await a.run();
+      a.advance(10_000);
+      await a.run();
+      expect(await a.lineStates()).toEqual(['authorized']);
+    }
+    await a.start(2000);
+    sim.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_pay' } });
+    await a.act({ type: 'tender', kind: 'giftCard', number: CARD, amount: 2000, availableBefore: await available() });
+    await a.run();
+    await b.start(1500);
+    await b.act({ type: 'tender', kind: 'giftCard', number: CARD, amount: 1500, availableBefore: await available() });
+    await b.run();
+    a.advance(10_000);
+    await a.run();
+    expect(await a.lineStates()).toEqual(['authorized']);
+    expect(
+      sim
+        .state()
+        .authorizations.filter((h) => h.status === 'pending')
+        .map((h) => h.amount),
+    ).toEqual(learnFirst ? [1, 15, 20] : [15, 20]);
+    return a.reads.counts();
+  };
+
+  it('a server that has shown it keeps keys: another till paying between retries is no alarm', async () => {
+    expect(await otherTillPaysBetweenRetries(true)).toEqual({ waiting: 0, attention: 0 });
+  });
+
+  it('a server that has not shown it keeps keys: the same is named for a manager to check (it may be a double charge)', async () => {
+    expect(await otherTillPaysBetweenRetries(false)).toEqual({ waiting: 0, attention: 1 });
+  });
+
   it('two tills take 20 interleaved payments from one card, answers lost at random: no alarm, each paid once', async () => {
     const CARD = '700100000001'; // 50.00
     let seed = 20261125;

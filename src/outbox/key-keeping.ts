@@ -1,0 +1,36 @@
+/**
+ * Whether a server has shown that it keeps Idempotency-Keys: it answered a repeat with
+ * `Idempotency-Replayed: true` (contract section 6). From then on, an answer after retries that does
+ * not say it replays is a first application (the earlier attempts had no effect), so other tills'
+ * payments never raise a "charged twice" alarm there. A server that has never said so (one that
+ * ignores the key never does) keeps the card's arithmetic check. Kept per server in localStorage,
+ * so a reload does not forget; in memory where there is none.
+ */
+const KEY = 'loyalty-terminal.servers-keeping-keys';
+
+function kept(storage: Storage | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(storage?.getItem(KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function keyKeeping(scope: string, storage: Storage | undefined = globalThis.localStorage) {
+  let shown = kept(storage).includes(scope);
+  return {
+    /** The server has replayed a repeat at least once. */
+    shown: () => shown,
+    /** It just did. */
+    saw() {
+      if (shown) return;
+      shown = true;
+      try {
+        storage?.setItem(KEY, JSON.stringify([...kept(storage), scope].slice(-20)));
+      } catch {
+        // Storage full or refused: known for this window's life.
+      }
+    },
+  };
+}
