@@ -19,6 +19,12 @@ import type { OperationRecord, OperationResult, OperationStatus } from './types'
 
 export { onOutboxChange, outboxChanged, recordsToSend, type OutboxChange } from './changes';
 
+/** How many settled operations and finished sales a day report read in its span: checked when the day closes. */
+export interface DayCount {
+  settled: number;
+  finished: number;
+}
+
 export interface OutboxContext {
   scope: string;
   training: boolean;
@@ -28,7 +34,7 @@ export interface OutboxContext {
   newId?: () => string;
 }
 
-type Store = 'sales' | 'operations' | 'returns' | 'boxes';
+type Store = 'sales' | 'operations' | 'returns' | 'boxes' | 'zReports';
 type Tx = IDBPTransaction<OutboxSchema, Store[], 'readwrite'>;
 
 const DAY_MS = 86_400_000;
@@ -87,13 +93,28 @@ class Write {
  * moves, in one transaction too. Reads are in read-model.ts; what starts a write is perform.ts.
  */
 export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
-  const now = () => (context.now ?? (() => new Date()))();
-  const env = (): FlowEnv => ({ now: now(), newId: context.newId ?? (() => crypto.randomUUID()) });
   const { scope } = context;
+  const zsOfScope = IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]);
+  /**
+   * No time this outbox writes is before the close of this server's last Z report: a device clock set
+   * back after a close would otherwise stamp an operation's settling inside a closed day, and no report
+   * would ever count it. Raised by every write (it reads the last Z in its own transaction, so a close
+   * in another window counts too) and by every close.
+   */
+  let floor = 0;
+  const raiseFloor = (z: ZReport | undefined) => {
+    if (z) floor = Math.max(floor, Date.parse(z.closedAt));
+  };
+  const now = () => {
+    const clock = (context.now ?? (() => new Date()))();
+    return clock.getTime() < floor ? new Date(floor) : clock;
+  };
+  const env = (): FlowEnv => ({ now: now(), newId: context.newId ?? (() => crypto.randomUUID()) });
 
   async function write(work: (w: Write) => Promise<void>): Promise<void> {
-    const stores: Store[] = ['sales', 'operations', 'returns', 'boxes'];
+    const stores: Store[] = ['sales', 'operations', 'returns', 'boxes', 'zReports'];
     const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
+    raiseFloor((await w.tx.objectStore('zReports').openCursor(zsOfScope, 'prev'))?.value);
     await work(w);
     await w.tx.done;
     if (w.records.size > 0) markRecordsKept();
@@ -179,9 +200,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     /** An operation that belongs to no sale (issue, un-issue): recorded, then sent by the sender. */
     async record(order: OperationOrder): Promise<OperationRecord> {
-      const record = recordOf(order);
-      await write((w) => w.putRecord(record));
-      return record;
+      let record: OperationRecord | undefined;
+      await write(async (w) => {
+        record = recordOf(order);
+        await w.putRecord(record);
+      });
+      return record!;
     },
 
     /** One attempt's outcome, written with what it means for its sale (the flow's `evolve`). */
@@ -302,19 +326,32 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     /**
      * Closes the day: the next Z number of this server, in one transaction that also checks the
-     * day starts where the last one ended (another window closed it meanwhile: nothing is written).
+     * day starts where the last one ended (another window closed it meanwhile: nothing is written)
+     * and that its span holds what the report counted (an operation that settled or a sale that
+     * finished since the report was read: 'changed', nothing is written, read the day again).
      */
-    async closeDay(z: Omit<ZReport, 'scope' | 'number'>): Promise<ZReport | 'already_closed'> {
-      const tx = (await db).transaction('zReports', 'readwrite', { durability: 'strict' });
-      const range = IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]);
-      const last = (await tx.store.openCursor(range, 'prev'))?.value;
+    async closeDay(
+      z: Omit<ZReport, 'scope' | 'number'>,
+      counted: DayCount,
+    ): Promise<ZReport | 'already_closed' | 'changed'> {
+      const tx = (await db).transaction(['zReports', 'operations', 'sales'], 'readwrite', { durability: 'strict' });
+      const zs = tx.objectStore('zReports');
+      const last = (await zs.openCursor(zsOfScope, 'prev'))?.value;
       if (last && last.closedAt !== z.from) {
         await tx.done;
         return 'already_closed';
       }
+      const span = IDBKeyRange.bound([scope, z.from], [scope, z.closedAt], false, true);
+      const settled = await tx.objectStore('operations').index('byScopeSettled').count(span);
+      const finished = await tx.objectStore('sales').index('byScopeFinished').count(span);
+      if (settled !== counted.settled || finished !== counted.finished) {
+        await tx.done;
+        return 'changed';
+      }
       const closed: ZReport = { ...z, scope, number: (last?.number ?? 0) + 1 };
-      await tx.store.add(closed);
+      await zs.add(closed);
       await tx.done;
+      raiseFloor(closed);
       outboxChanged({ sales: [], records: [], returns: [] });
       return closed;
     },

@@ -7,7 +7,7 @@ import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { ZReport } from './db';
-import type { Outbox } from './outbox';
+import type { DayCount, Outbox } from './outbox';
 import type { OperationRecord } from './types';
 
 /**
@@ -35,7 +35,7 @@ export type Intent =
   /** A small gift card balance paid out in cash (cash-out.ts): the card's whole balance taken, pay then commit. */
   | { type: 'startCashOut'; card: Instrument; policy: CashOutPolicy }
   /** The day closed: a numbered Z report, kept as it is now. */
-  | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'> }
+  | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'>; counted: DayCount }
   /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
   | { type: 'restore'; records: OperationRecord[]; zReports?: ZReport[] };
 
@@ -48,7 +48,7 @@ export interface Performed {
   adopt: void;
   restore: { added: number; skipped: number };
   startReturn: SaleReturn | ReturnRefusal | 'no_sale';
-  closeDay: ZReport | 'already_closed';
+  closeDay: ZReport | 'already_closed' | 'changed';
   startBox: CardBox;
   startCashOut: Sale | CashOutRefusal;
   boxEvent: BoxStep | 'no_box';
@@ -82,7 +82,7 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
       case 'restore':
         return outbox.restore(intent.records, intent.zReports);
       case 'closeDay':
-        return outbox.closeDay(intent.z);
+        return outbox.closeDay(intent.z, intent.counted);
       case 'startCashOut': {
         const step = startCashOut(intent.card, intent.policy, owner, outbox.env());
         if (typeof step === 'string') return step;

@@ -67,7 +67,7 @@ export function XReport() {
   const [closing, setClosing] = useState<Day | null>(null);
   const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
 
-  const close = async (d: Day) => {
+  const close = async (d: Day, tries = 0) => {
     setClosing(null);
     const carried = d.report.open.map((o) => ({
       id: o.id,
@@ -79,7 +79,13 @@ export function XReport() {
     const z = await perform({
       type: 'closeDay',
       z: { from: d.report.from, closedAt: d.report.to, report: { ...d.report, open: [] }, carried },
+      counted: d.counted,
     });
+    if (z === 'changed') {
+      // An operation settled (or a sale finished) since the day was read: read it again, so that it counts.
+      if (tries < 3) await askToClose(tries + 1);
+      return;
+    }
     if (z === 'already_closed') {
       // Another window closed this day first: its Z report is the one there is.
       setClosedElsewhere((await reads.zReports())[0] ?? null);
@@ -89,7 +95,7 @@ export function XReport() {
     print(zSlipDoc(t, terminal, z));
   };
   /** Closes the day this window shows (it starts where the Z reports listed here end); another window may have closed it since. */
-  const askToClose = async () => {
+  const askToClose = async (tries = 0) => {
     const shownFrom = zs[0]?.closedAt ?? '';
     const d = await readDay(reads, terminal.currency);
     if (d.report.from !== shownFrom) {
@@ -97,7 +103,7 @@ export function XReport() {
       return;
     }
     if (d.report.open.length > 0) setClosing(d);
-    else await close(d);
+    else await close(d, tries);
   };
 
   return (

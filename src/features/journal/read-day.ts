@@ -1,4 +1,5 @@
 import type { ZReport } from '@/outbox/db';
+import type { DayCount } from '@/outbox/outbox';
 import type { ReadModel } from '@/outbox/read-model';
 import { dayReport, type DayReport } from './day-report';
 
@@ -7,24 +8,37 @@ export interface Day {
   zs: ZReport[];
   /** From the last Z report (or the beginning) to now. */
   report: DayReport;
+  /** What the report read in its span: closing the day checks the span still holds just that. */
+  counted: DayCount;
 }
 
+/** Past any time a record can carry: the day's reads take everything since the last Z. */
+const END = '9999-12-31T23:59:59.999Z';
+
 /**
- * Reads the day since the last Z report: what settled in it, what is not settled now, the sales that
- * finished in it (three index ranges: nothing of a closed day is read), and which operations the
- * earlier Z reports carried. Asked for when a manager opens the X report, closes the day or signs a
- * cashier off, never on the journal's first paint.
+ * Reads the day since the last Z report: everything that settled and every sale that finished since
+ * it (two index ranges: nothing of a closed day is read), what is not settled now, and which
+ * operations the earlier Z reports carried. The day ends now, or just after the latest of those if
+ * the device clock has been set back, so that each is in this report. Asked for when a manager opens
+ * the X report, closes the day or signs a cashier off, never on the journal's first paint.
  */
 export async function readDay(reads: ReadModel, currency: string, at = new Date(Date.now() + 1)): Promise<Day> {
   const zs = await reads.zReports();
   const from = zs[0]?.closedAt ?? '';
-  const to = at.toISOString();
   const [settled, unsettled, sales] = await Promise.all([
-    reads.settledBetween(from, to),
+    reads.settledBetween(from, END),
     reads.unsettled(),
-    reads.salesFinishedBetween(from, to),
+    reads.salesFinishedBetween(from, END),
   ]);
+  let end = at.getTime();
+  for (const r of settled) end = Math.max(end, Date.parse(r.settledAt ?? r.updatedAt) + 1);
+  for (const s of sales) if (s.finishedAt) end = Math.max(end, Date.parse(s.finishedAt) + 1);
+  const to = new Date(end).toISOString();
   const carriedBy = new Map<string, number>();
   for (const z of [...zs].reverse()) for (const c of z.carried) carriedBy.set(c.id, z.number);
-  return { zs, report: dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }) };
+  return {
+    zs,
+    report: dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }),
+    counted: { settled: settled.length, finished: sales.length },
+  };
 }

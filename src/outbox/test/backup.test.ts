@@ -99,6 +99,7 @@ describe('the Z reports come along', () => {
         report: { open: [] },
         carried: [{ id: 'x', type: 'giftCard.commit', maskedNumber: '•••• 0001', status: 'unknown', createdAt: '' }],
       },
+      counted: await t.counted('', '2026-11-22T20:00:00.000Z'),
     });
     if (z === 'already_closed') throw new Error(z);
     const text = JSON.stringify(

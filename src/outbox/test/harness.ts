@@ -63,8 +63,15 @@ export function outboxHarness(
     },
     /** The test's clock, in milliseconds. */
     now,
-    /** As if time passed: back-offs run out, holds lapse. */
+    /** As if time passed: back-offs run out, holds lapse (a negative time: the device clock set back). */
     advance: (ms: number) => (clock += ms),
+    /** What a day report reading [from, to) counts, as closing a day checks it. */
+    async counted(from: string, to: string) {
+      return {
+        settled: (await reads.settledBetween(from, to)).length,
+        finished: (await reads.salesFinishedBetween(from, to)).length,
+      };
+    },
     /** Another window (or the same after a reload): a second sender over the same database. */
     secondSender: () =>
       createSender({

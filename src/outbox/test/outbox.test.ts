@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readDay, type Day } from '@/features/journal/read-day';
 import type { OperationRecord } from '../types';
 import { outboxHarness } from './harness';
 
@@ -105,6 +106,48 @@ describe('operations flagged for a manager', () => {
   });
 });
 
+describe('a day that adds up when the device clock is set back', () => {
+  /** The day as the X report reads it at the test's clock, closed as the manager's button closes it. */
+  async function closeTheDay(t: ReturnType<typeof setup>, day?: Day) {
+    const d = day ?? (await readDay(t.reads, 'EUR', new Date(t.now() + 1)));
+    return t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
+  }
+  const taken = (d: Day) => d.report.byKind.loyaltyCard.taken;
+
+  it('counts a payment settled after a Z, with the clock set back an hour, on the next Z: once', async () => {
+    const t = setup();
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    const z1 = await closeTheDay(t);
+    expect(z1).toMatchObject({ number: 1 });
+    t.advance(-3_600_000); // the till's clock set back after the close
+    const late = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 250 });
+    await t.run();
+    expect((await t.reads.get(late.id))?.status).toBe('succeeded');
+    const day2 = await readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    expect(taken(day2)).toEqual({ count: 1, amount: 250 });
+    const z2 = await closeTheDay(t, day2);
+    expect(z2).toMatchObject({ number: 2 });
+    // Nothing is left for a third day: each payment is in exactly one Z.
+    expect(taken(await readDay(t.reads, 'EUR', new Date(t.now() + 1)))).toEqual({ count: 0, amount: 0 });
+  });
+
+  it('refuses to close a day read before a payment settled inside it, and the day read again counts it', async () => {
+    const t = setup();
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    const read = await readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    // Settles at the same clock, after the read: inside the span the read covers, not in its figures.
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 50 });
+    await t.run();
+    expect(await closeTheDay(t, read)).toBe('changed');
+    expect(await t.reads.zReports()).toEqual([]);
+    const again = await readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    expect(taken(again)).toEqual({ count: 2, amount: 150 });
+    expect(await closeTheDay(t, again)).toMatchObject({ number: 1 });
+  });
+});
+
 describe('growth', () => {
   it('prunes settled records older than the rule, never an unsettled or flagged one', async () => {
     const t = setup();
@@ -118,7 +161,8 @@ describe('growth', () => {
     t.advance(91 * 86_400_000);
     // Not counted by any Z report yet: kept, however old.
     expect(await t.outbox.prune()).toBe(0);
-    await t.outbox.closeDay({ from: '', closedAt: new Date(t.now()).toISOString(), report: {}, carried: [] });
+    const closedAt = new Date(t.now()).toISOString();
+    await t.outbox.closeDay({ from: '', closedAt, report: {}, carried: [] }, await t.counted('', closedAt));
     expect(await t.outbox.prune()).toBe(1);
     expect(await t.reads.get(settled.id)).toBeUndefined();
     expect((await t.reads.get(unknown.id))?.status).toBe('unknown');
@@ -134,7 +178,8 @@ describe('growth', () => {
     t.advance(91 * 86_400_000);
     await t.run();
     expect((await t.reads.get(late.id))?.status).toBe('succeeded');
-    await t.outbox.closeDay({ from: '', closedAt: new Date(t.now() - 1).toISOString(), report: {}, carried: [] });
+    const closedAt = new Date(t.now() - 1).toISOString();
+    await t.outbox.closeDay({ from: '', closedAt, report: {}, carried: [] }, await t.counted('', closedAt));
     // Created 91 days ago, settled just now (after the last Z): kept.
     expect(await t.outbox.prune()).toBe(0);
     expect((await t.reads.get(late.id))?.status).toBe('succeeded');
