@@ -142,7 +142,9 @@ test.describe('the server address and its token', () => {
     await address.fill(SIMULATOR);
     await address.blur();
     await expect(page.getByRole('note')).toContainText('Not encrypted (http)');
-    await expect(page.getByRole('banner').getByText(/^Live: /)).toHaveText('Live: 127.0.0.1:4010 · ▲ not encrypted');
+    await expect(page.getByRole('banner').getByText(/^Live: /)).toHaveText(
+      `Live: ${new URL(SIMULATOR).host} · ▲ not encrypted`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { startSimulator } from './support/simulator-process';
-import { expect, test } from './support/project';
+import { expect, SIMULATOR, test } from './support/project';
 import { LoyaltyServer } from '@loyalty-terminal/playwright';
 import {
   completeSale,
@@ -24,7 +24,8 @@ test.describe('holds that lapse within seconds (a simulator with a 3 s authoriza
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    sim = await startSimulator(4011, { authorizationTtlSeconds: 3 });
+    // The port after the shared simulator's (playwright.config.ts), so that moving one moves both.
+    sim = await startSimulator(Number(new URL(SIMULATOR).port) + 1, { authorizationTtlSeconds: 3 });
   });
   test.afterAll(() => sim?.stop());
   test.beforeEach(async ({ request }) => {
@@ -146,7 +147,7 @@ test.describe('against the shared simulator', () => {
   }) => {
     await openLiveTerminal(page, loyaltyServer);
     // Sixty settled operations of this server, written as the outbox writes them.
-    await page.evaluate(async () => {
+    await page.evaluate(async (scope) => {
       // The terminal creates its database with the money path's chunk, just after the first paint:
       // opening it before would create an empty one.
       while (!(await indexedDB.databases()).some((d) => d.name === 'loyalty-terminal-journal' && (d.version ?? 0) >= 7))
@@ -161,7 +162,7 @@ test.describe('against the shared simulator', () => {
         const at = new Date(Date.UTC(2026, 10, 20, 9, 0, i)).toISOString();
         tx.objectStore('operations').put({
           id: crypto.randomUUID(),
-          scope: 'live|http://127.0.0.1:4010|demo|M1',
+          scope,
           training: false,
           transactionId: crypto.randomUUID(),
           reason: 'Sale',
@@ -175,7 +176,7 @@ test.describe('against the shared simulator', () => {
         });
       }
       await new Promise((resolve) => (tx.oncomplete = resolve));
-    });
+    }, `live|${loyaltyServer.url}|demo|M1`);
     await goTo(page, 'Journal');
     const rows = page
       .getByRole('region', { name: 'Every operation, newest first' })

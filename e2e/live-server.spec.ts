@@ -26,7 +26,7 @@ test('a manager configures the server, checks the connection, and the cashier lo
   await expect(page.getByText('Connected: the server accepted the token and knows loyalty group demo.')).toBeVisible();
   await page.getByRole('button', { name: 'Use this server' }).click();
   await expect(page.getByText('TRAINING — simulated server, no real money')).toHaveCount(0);
-  await expect(page.getByText('Live: 127.0.0.1:4010')).toBeVisible();
+  await expect(page.getByText(`Live: ${new URL(SIMULATOR).host}`)).toBeVisible();
 
   // The server's own state changes are what the cashier sees.
   const hold = await request.post(`${SIMULATOR}/loyalty/api/v1/pos/loyaltyGroups/demo/giftcards/700100000001/_pay`, {
@@ -76,7 +76,9 @@ test('check connection tells a CORS refusal from an unreachable server', async (
   await configureLiveServer(page, loyaltyServer);
   // To the page a CORS refusal is a rejected fetch, while the server itself answers.
   await page.route('**/loyalty/api/**', (route) => route.abort('failed'));
-  await page.route(/^http:\/\/127\.0\.0\.1:4010\/?$/, (route) => route.fulfill({ status: 200, body: 'hello' }));
+  await page.route(new RegExp(`^${SIMULATOR.replace(/[.]/g, '\\.')}/?$`), (route) =>
+    route.fulfill({ status: 200, body: 'hello' }),
+  );
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(page.getByText(/does not allow this terminal’s origin \(CORS\)/)).toBeVisible();
 });
