@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Prints one closing line for the whole run ("N passed, N failed") from the runners' JSON reports
-// (Vitest, Playwright in Chromium, the smoke suite in Firefox ESR and WebKitGTK).
+// (Vitest, Playwright in Chromium, the kit's example as an integrator runs it, the smoke suite in
+// Firefox ESR and WebKitGTK).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -12,8 +13,9 @@ if (existsSync('test-results/vitest.json')) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-if (existsSync('test-results/playwright.json')) {
-  const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')).stats;
+for (const report of ['test-results/playwright.json', 'test-results/kit-example.json']) {
+  if (!existsSync(report)) continue;
+  const p = JSON.parse(readFileSync(report, 'utf8')).stats;
   passed += p.expected + p.flaky;
   failed += p.unexpected;
   skipped += p.skipped;
