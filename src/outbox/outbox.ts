@@ -14,16 +14,11 @@ import {
   type ReturnSettings,
   type SaleReturn,
 } from '@/domain/return-flow';
+import { dayCount, type DayCount } from './day-count';
 import { KEEP_DAYS, markRecordsKept } from './storage-report';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
 export { onOutboxChange, outboxChanged, recordsToSend, type OutboxChange } from './changes';
-
-/** How many settled operations and finished sales a day report read in its span: checked when the day closes. */
-export interface DayCount {
-  settled: number;
-  finished: number;
-}
 
 export interface OutboxContext {
   scope: string;
@@ -105,9 +100,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   const raiseFloor = (z: ZReport | undefined) => {
     if (z) floor = Math.max(floor, Date.parse(z.closedAt));
   };
+  const clock = context.now ?? (() => new Date());
   const now = () => {
-    const clock = (context.now ?? (() => new Date()))();
-    return clock.getTime() < floor ? new Date(floor) : clock;
+    const time = clock();
+    return time.getTime() < floor ? new Date(floor) : time;
   };
   const env = (): FlowEnv => ({ now: now(), newId: context.newId ?? (() => crypto.randomUUID()) });
 
@@ -342,9 +338,15 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         return 'already_closed';
       }
       const span = IDBKeyRange.bound([scope, z.from], [scope, z.closedAt], false, true);
-      const settled = await tx.objectStore('operations').index('byScopeSettled').count(span);
-      const finished = await tx.objectStore('sales').index('byScopeFinished').count(span);
-      if (settled !== counted.settled || finished !== counted.finished) {
+      const inSpan = dayCount(
+        await tx.objectStore('operations').index('byScopeSettled').getAll(span),
+        await tx.objectStore('sales').index('byScopeFinished').getAll(span),
+      );
+      if (
+        inSpan.print !== counted.print ||
+        inSpan.settled !== counted.settled ||
+        inSpan.finished !== counted.finished
+      ) {
         await tx.done;
         return 'changed';
       }
@@ -410,7 +412,8 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      * stay however old.
      */
     async prune(keepDays = KEEP_DAYS): Promise<number> {
-      const cutoff = new Date(now().getTime() - keepDays * DAY_MS).toISOString();
+      // The device's own clock, not the outbox's floor: a Z closed with a clock far ahead must not age every record.
+      const cutoff = new Date(clock().getTime() - keepDays * DAY_MS).toISOString();
       const lastClosed = new Map<string, string>();
       for (const z of await (await db).getAll('zReports'))
         if (z.closedAt > (lastClosed.get(z.scope) ?? '')) lastClosed.set(z.scope, z.closedAt);

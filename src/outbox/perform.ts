@@ -7,7 +7,8 @@ import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { ZReport } from './db';
-import type { DayCount, Outbox } from './outbox';
+import type { DayCount } from './day-count';
+import type { Outbox } from './outbox';
 import type { OperationRecord } from './types';
 
 /**

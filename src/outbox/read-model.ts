@@ -11,6 +11,9 @@ const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale):
  * journal a page or a day at a time. Every read goes through an index; nothing here writes.
  */
 /** `db` opens the database at the first read (the terminal's one is opened once: storage.ts). */
+/** Where a page of the journal ends: its last row's creation time and id. */
+export type JournalPlace = Pick<OperationRecord, 'createdAt' | 'id'>;
+
 export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
   return {
     scope,
@@ -98,10 +101,14 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       return lists.flat();
     },
 
-    /** A page of the journal, newest first, strictly older than `before` (a createdAt). */
-    async page(limit: number, before?: string): Promise<OperationRecord[]> {
+    /**
+     * A page of the journal, newest first, after the row `after` (the last one of the page before).
+     * Rows written in the same millisecond come in the order of their ids, so none is skipped
+     * between two pages.
+     */
+    async page(limit: number, after?: JournalPlace): Promise<OperationRecord[]> {
       const d = await db();
-      const range = IDBKeyRange.bound([scope, ''], [scope, before ?? '\uffff'], false, true);
+      const range = IDBKeyRange.bound([scope, ''], [scope, after?.createdAt ?? '\uffff']);
       const out: OperationRecord[] = [];
       const index = d.transaction('operations').store.index('byScopeCreated');
       for (
@@ -109,6 +116,8 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
         cursor && out.length < limit;
         cursor = await cursor.continue()
       ) {
+        const { createdAt, id } = cursor.value;
+        if (after && createdAt === after.createdAt && id >= after.id) continue; // on the page before
         out.push(cursor.value);
       }
       return out;

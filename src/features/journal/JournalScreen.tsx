@@ -6,6 +6,7 @@ import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
+import type { JournalPlace } from '@/outbox/read-model';
 import type { OperationRecord } from '@/outbox/types';
 import { downloadFile } from '@/lib/download';
 import { notesText } from '@/lib/note-text';
@@ -30,7 +31,7 @@ function dayBounds(now: Date): [string, string] {
  */
 function useJournalPage() {
   const { reads } = useOutbox();
-  const [starts, setStarts] = useState<(string | undefined)[]>([undefined]);
+  const [starts, setStarts] = useState<(JournalPlace | undefined)[]>([undefined]);
   const [records, setRecords] = useState<OperationRecord[]>([]);
   const [today, setToday] = useState<OperationRecord[]>([]);
   const before = starts[starts.length - 1];
@@ -48,11 +49,15 @@ function useJournalPage() {
     };
   }, [reads, before]);
   const shown = records.slice(0, PAGE_SIZE);
+  const last = shown.at(-1);
   return {
     records: shown,
     today,
     page: starts.length,
-    older: records.length > PAGE_SIZE ? () => setStarts((s) => [...s, shown.at(-1)?.createdAt]) : null,
+    older:
+      last && records.length > PAGE_SIZE
+        ? () => setStarts((s) => [...s, { createdAt: last.createdAt, id: last.id }])
+        : null,
     newer: starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : null,
     all: () => reads.all(),
   };

@@ -66,9 +66,11 @@ export function XReport() {
   const day = useDay(shown);
   const [closing, setClosing] = useState<Day | null>(null);
   const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
+  const [keptChanging, setKeptChanging] = useState(false);
 
   const close = async (d: Day, tries = 0) => {
     setClosing(null);
+    setKeptChanging(false);
     const carried = d.report.open.map((o) => ({
       id: o.id,
       type: o.request.type,
@@ -84,6 +86,7 @@ export function XReport() {
     if (z === 'changed') {
       // An operation settled (or a sale finished) since the day was read: read it again, so that it counts.
       if (tries < 3) await askToClose(tries + 1);
+      else setKeptChanging(true);
       return;
     }
     if (z === 'already_closed') {
@@ -120,6 +123,11 @@ export function XReport() {
             {t('report.zPrintFor', { number: closedElsewhere.number })}
           </button>
         </div>
+      )}
+      {keptChanging && (
+        <p className="notice notice-warn" role="status">
+          {t('report.dayKeptChanging')}
+        </p>
       )}
       {day && <ReportTable report={day.report} caption={t('report.x')} />}
       <div className="actions">

@@ -1,5 +1,5 @@
 import type { ZReport } from '@/outbox/db';
-import type { DayCount } from '@/outbox/outbox';
+import { dayCount, type DayCount } from '@/outbox/day-count';
 import type { ReadModel } from '@/outbox/read-model';
 import { dayReport, type DayReport } from './day-report';
 
@@ -30,7 +30,8 @@ export async function readDay(reads: ReadModel, currency: string, at = new Date(
     reads.unsettled(),
     reads.salesFinishedBetween(from, END),
   ]);
-  let end = at.getTime();
+  // Never before the day's start, even with nothing in it and the clock set back past the last Z.
+  let end = Math.max(at.getTime(), from ? Date.parse(from) + 1 : 0);
   for (const r of settled) end = Math.max(end, Date.parse(r.settledAt ?? r.updatedAt) + 1);
   for (const s of sales) if (s.finishedAt) end = Math.max(end, Date.parse(s.finishedAt) + 1);
   const to = new Date(end).toISOString();
@@ -39,6 +40,6 @@ export async function readDay(reads: ReadModel, currency: string, at = new Date(
   return {
     zs,
     report: dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }),
-    counted: { settled: settled.length, finished: sales.length },
+    counted: dayCount(settled, sales),
   };
 }

@@ -754,6 +754,8 @@ export const de: Record<MessageKey, Message> = {
   'report.settledEarlier': 'Vor diesem Tag begonnen: {what}',
   'report.closedElsewhere':
     'Ein anderes Fenster hat den Tag zuerst abgeschlossen. Dies ist sein Z-Bericht {number}; nichts wurde doppelt abgeschlossen.',
+  'report.dayKeptChanging':
+    'Während des Abschlusses kamen weiter Zahlungen an, daher wurde der Tag nicht abgeschlossen. Bitte erneut abschließen.',
   'report.x': 'X-Bericht: der Tag bisher',
   'report.line': 'Position',
   'report.zCsvFor': 'Z-Bericht {number} als CSV',

@@ -676,6 +676,8 @@ export const enMore = {
   'report.settledEarlier': 'Begun before this day: {what}',
   'report.closedElsewhere':
     'Another window closed the day first. This is its Z report {number}; nothing was closed twice.',
+  'report.dayKeptChanging':
+    'Payments kept settling while the day was being closed, so it was not closed. Close the day again.',
   'report.x': 'X report: the day so far',
   'report.line': 'Line',
   'report.zCsvFor': 'Z report {number} as CSV',

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { translator } from '@/lib/i18n';
 import { notesText } from '@/lib/note-text';
+import { dayCount } from '../day-count';
 import type { OperationRecord } from '../types';
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
@@ -67,10 +68,7 @@ export function outboxHarness(
     advance: (ms: number) => (clock += ms),
     /** What a day report reading [from, to) counts, as closing a day checks it. */
     async counted(from: string, to: string) {
-      return {
-        settled: (await reads.settledBetween(from, to)).length,
-        finished: (await reads.salesFinishedBetween(from, to)).length,
-      };
+      return dayCount(await reads.settledBetween(from, to), await reads.salesFinishedBetween(from, to));
     },
     /** Another window (or the same after a reload): a second sender over the same database. */
     secondSender: () =>

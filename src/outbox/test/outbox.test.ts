@@ -148,6 +148,39 @@ describe('a day that adds up when the device clock is set back', () => {
   });
 });
 
+describe('a day that adds up: what changes between reading the day and closing it', () => {
+  const read = (t: ReturnType<typeof setup>) => readDay(t.reads, 'EUR', new Date(t.now() + 1));
+  const close = (t: ReturnType<typeof setup>, d: Day) =>
+    t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
+
+  it('closes a day with nothing in it after the clock was set back past the last Z', async () => {
+    const t = setup();
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    expect(await close(t, await read(t))).toMatchObject({ number: 1 });
+    t.advance(-3_600_000);
+    const empty = await read(t);
+    expect(empty.report.to > empty.report.from).toBe(true);
+    expect(await close(t, empty)).toMatchObject({ number: 2 });
+  });
+
+  it('refuses to close a day whose sale was reversed after the read, though nothing was added', async () => {
+    const t = setup();
+    await t.start(3200);
+    await t.act({ type: 'tenderExternal', amount: 3200, label: 'Cash' });
+    await t.act({ type: 'complete' });
+    await t.run();
+    const before = await read(t);
+    expect(before.report.otherPayments).toEqual({ count: 1, amount: 3200 });
+    await t.act({ type: 'reverse' });
+    await t.run();
+    expect(await close(t, before)).toBe('changed');
+    const again = await read(t);
+    expect(again.report.otherPayments).toEqual({ count: 0, amount: 0 });
+    expect(await close(t, again)).toMatchObject({ number: 1 });
+  });
+});
+
 describe('growth', () => {
   it('prunes settled records older than the rule, never an unsettled or flagged one', async () => {
     const t = setup();
@@ -185,6 +218,29 @@ describe('growth', () => {
     expect((await t.reads.get(late.id))?.status).toBe('succeeded');
   });
 
+  it('pages through operations written in the same millisecond without skipping one', async () => {
+    const t = setup();
+    const written = [];
+    for (let i = 0; i < 5; i += 1)
+      written.push(await t.record({ type: 'giftCard.unissue', number: `70010000009${i}` }));
+    const first = await t.reads.page(2);
+    const second = await t.reads.page(2, first.at(-1));
+    const third = await t.reads.page(2, second.at(-1));
+    expect([...first, ...second, ...third].map((r) => r.id).sort()).toEqual(written.map((r) => r.id).sort());
+  });
+
+  it('keeps the rule on the device clock, even after a Z closed while the clock was a year ahead', async () => {
+    const t = setup();
+    const today = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    t.advance(365 * 86_400_000); // the clock a year ahead while the day is closed
+    const closedAt = new Date(t.now()).toISOString();
+    await t.outbox.closeDay({ from: '', closedAt, report: {}, carried: [] }, await t.counted('', closedAt));
+    t.advance(-365 * 86_400_000); // corrected
+    expect(await t.outbox.prune()).toBe(0);
+    expect((await t.reads.get(today.id))?.status).toBe('succeeded');
+  });
+
   it('reads the journal a page at a time, newest first', async () => {
     const t = setup();
     for (let i = 0; i < 5; i += 1) {
@@ -192,7 +248,7 @@ describe('growth', () => {
       t.advance(1000);
     }
     const first = await t.reads.page(2);
-    const second = await t.reads.page(2, first.at(-1)?.createdAt);
+    const second = await t.reads.page(2, first.at(-1));
     expect([...first, ...second].map((r) => 'number' in r.request && r.request.number)).toEqual([
       '700100000094',
       '700100000093',
