@@ -8,6 +8,7 @@ import {
   tender,
   goTo,
   managerUnlocks,
+  openTerminal,
   resetSimulator,
   smallTargets,
 } from '@loyalty-terminal/playwright/steps';
@@ -97,4 +98,46 @@ for (const size of sizes)
     await page.getByRole('button', { name: 'Start training mode' }).click();
     await expect(page.getByRole('group', { name: 'Make the next requests fail' })).toBeVisible();
     await expectScreen(page, within);
+  });
+
+/**
+ * A desktop of 1300 px is the narrowest with the seven tabs in the header: in German they leave the
+ * training badge little room. The explanation may end in an ellipsis; the word that says this is
+ * training never does, and nothing goes past the screen's right edge.
+ */
+const training = {
+  'en-IE': { word: 'TRAINING', sentence: 'TRAINING — simulated server, no real money' },
+  'de-DE': { word: 'SCHULUNG', sentence: 'SCHULUNG — simulierter Server, kein echtes Geld' },
+};
+for (const [language, { word, sentence }] of Object.entries(training))
+  test(`training beside the seven tabs at 1300x800 (${language}): one row, the word ${word} whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1300, height: 800 });
+    await openTerminal(page);
+    await goTo(page, 'Settings');
+    await page.getByLabel('Language and formats').selectOption(language);
+    await expect(page.getByRole('banner').getByRole('navigation').getByRole('button')).toHaveCount(7);
+    const badge = page.getByRole('banner').getByText(sentence);
+    expect((await badge.boundingBox())!.height).toBeLessThan(40); // one line
+    // What shows the sentence is the nearest box that clips it; where it is cut, an ellipsis (about
+    // an em) ends what is shown there: the word ends before it.
+    const room = await badge.evaluate((el, w) => {
+      const text = [...el.childNodes].find((n): n is Text => n instanceof Text && n.data.includes(w))!;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf(w));
+      range.setEnd(text, text.data.indexOf(w) + w.length);
+      let box: Element = el;
+      while (getComputedStyle(box).overflowX === 'visible' && box.parentElement) box = box.parentElement;
+      const style = getComputedStyle(box);
+      const cut = box.scrollWidth > box.clientWidth;
+      const shownRight =
+        box.getBoundingClientRect().right -
+        parseFloat(style.borderRightWidth) -
+        parseFloat(style.paddingRight) -
+        (cut ? parseFloat(style.fontSize) : 0);
+      return shownRight - range.getBoundingClientRect().right;
+    }, word);
+    expect(room, `${word} is shown whole`).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
   });
