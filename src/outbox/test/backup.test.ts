@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBackup, openBackup } from '../backup';
+import { dayCount } from '../day-count';
 import { openOutboxDb } from '../db';
 import { createOutbox } from '../outbox';
 import { createPerform } from '../perform';
@@ -112,5 +113,38 @@ describe('the Z reports come along', () => {
     await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
     await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
     expect((await tablet.reads.zReports()).map((r) => r.number)).toEqual([1]);
+  });
+
+  it('leave alone a tablet that has closed days of its own: its day still starts at its last close', async () => {
+    const t = await tabletWithAWaitingCommit();
+    for (const closedAt of ['2026-11-22T20:00:00.000Z', '2026-11-22T21:00:00.000Z']) {
+      const from = (await t.reads.zReports())[0]?.closedAt ?? '';
+      const z = await t.perform({
+        type: 'closeDay',
+        z: { from, closedAt, report: { open: [] }, carried: [] },
+        counted: await t.counted(from, closedAt),
+      });
+      expect(z).toMatchObject({ closedAt });
+    }
+    const opened = await openBackup(
+      JSON.stringify(
+        await makeBackup(await t.reads.everything(), 'correct horse', new Date(), await t.reads.allZReports()),
+      ),
+      'correct horse',
+    );
+    if (!opened.ok) throw new Error(opened.problem);
+    const tablet = newTablet(t);
+    const ownClose = '2026-11-23T20:00:00.000Z';
+    const own = await tablet.perform({
+      type: 'closeDay',
+      z: { from: '', closedAt: ownClose, report: { open: [] }, carried: [] },
+      counted: dayCount(
+        await tablet.reads.settledBetween('', ownClose),
+        await tablet.reads.salesFinishedBetween('', ownClose),
+      ),
+    });
+    expect(own).toMatchObject({ number: 1 });
+    await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    expect((await tablet.reads.zReports()).map((r) => [r.number, r.closedAt])).toEqual([[1, ownClose]]);
   });
 });
