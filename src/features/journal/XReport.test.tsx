@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import { openOutboxDb } from '@/outbox/db';
+import type { Intent } from '@/outbox/perform';
+import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
+import { createReadModel } from '@/outbox/read-model';
+import { XReport } from './XReport';
+
+const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'x-report' } as Terminal;
+
+/** The manager's screen over a real (empty) journal, whose every close finds the day changed since it was read. */
+function renderChangingDay() {
+  const db = openOutboxDb(`x-report-${crypto.randomUUID()}`);
+  const closes: Intent[] = [];
+  const perform = vi.fn(async (intent: Intent) => {
+    if (intent.type !== 'closeDay') throw new Error(`unexpected ${intent.type}`);
+    closes.push(intent);
+    return 'changed' as const;
+  });
+  const handle = {
+    perform,
+    reads: createReadModel(() => db, 'x-report'),
+    resolveNow: async () => {},
+    tab: 'tab-1',
+  } as unknown as OutboxHandle;
+  render(
+    <TerminalContext.Provider value={terminal}>
+      <OutboxContext.Provider value={handle}>
+        <XReport />
+      </OutboxContext.Provider>
+    </TerminalContext.Provider>,
+  );
+  return closes;
+}
+
+describe('closing the day while payments keep settling', () => {
+  afterEach(cleanup);
+
+  it('reads the day again and tries again, three times, then says so instead of stopping in silence', async () => {
+    const closes = renderChangingDay();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day (Z report)' }));
+    expect(
+      await screen.findByText(
+        'Payments kept settling while the day was being closed, so it was not closed. Close the day again.',
+      ),
+    ).toBeTruthy();
+    expect(closes).toHaveLength(4);
+    // Each try is a fresh read of the day, checked against what that read counted.
+    expect(closes.every((c) => c.type === 'closeDay' && c.counted.settled === 0)).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close the day (Z report)' })).toBeTruthy());
+  });
+});
