@@ -302,7 +302,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      * Records from a backup (backup.ts): each written only if this terminal has no record with its
      * id, so a waiting operation is never added twice, and keeps its id, its Idempotency-Key.
      */
-    async restore(records: OperationRecord[], zReports: ZReport[] = []): Promise<{ added: number; skipped: number }> {
+    async restore(
+      records: OperationRecord[],
+      zReports: ZReport[] = [],
+    ): Promise<{ added: number; skipped: number; zLeftOut: number }> {
       let added = 0;
       await write(async (w) => {
         for (const record of records) {
@@ -318,15 +321,18 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       // day's start back before its own last close, and what settled since would count twice.
       const tx = (await db).transaction('zReports', 'readwrite', { durability: 'strict' });
       const ownChain = new Map<string, boolean>();
+      let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
       for (const z of zReports) {
         if (!ownChain.has(z.scope)) {
           const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
           ownChain.set(z.scope, (await tx.store.count(range)) > 0);
         }
-        if (!ownChain.get(z.scope) && !(await tx.store.get([z.scope, z.number]))) await tx.store.add(z);
+        const here = await tx.store.get([z.scope, z.number]);
+        if (!ownChain.get(z.scope) && !here) await tx.store.add(z);
+        else if (here?.closedAt !== z.closedAt) zLeftOut += 1;
       }
       await tx.done;
-      return { added, skipped: records.length - added };
+      return { added, skipped: records.length - added, zLeftOut };
     },
 
     /**

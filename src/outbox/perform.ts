@@ -47,7 +47,7 @@ export interface Performed {
   saleAction: FlowStep | null;
   operation: OperationRecord;
   adopt: void;
-  restore: { added: number; skipped: number };
+  restore: { added: number; skipped: number; zLeftOut: number };
   startReturn: SaleReturn | ReturnRefusal | 'no_sale';
   closeDay: ZReport | 'already_closed' | 'changed';
   startBox: CardBox;

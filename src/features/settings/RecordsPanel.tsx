@@ -61,13 +61,17 @@ export function RecordsPanel() {
       if (!file) return { ok: false, text: t('records.chooseFile') };
       const opened = await openBackup(await file.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
-      const { added } = await perform({
+      const { added, zLeftOut } = await perform({
         type: 'restore',
         records: [...opened.journal, ...opened.waiting],
         zReports: opened.zReports,
       });
       evictionAcknowledged();
-      return { ok: true, text: t('records.imported', { count: added, waiting: opened.waiting.length }) };
+      const imported = t('records.imported', { count: added, waiting: opened.waiting.length });
+      return {
+        ok: true,
+        text: zLeftOut > 0 ? `${imported} ${t('records.zLeftOut', { count: zLeftOut })}` : imported,
+      };
     });
 
   const keeping = useRecordsKeeping();

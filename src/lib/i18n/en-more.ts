@@ -581,6 +581,11 @@ export const enMore = {
     one: 'Imported {count} record; the {waiting} waiting are sent now, with the keys they had.',
     other: 'Imported {count} records; the {waiting} waiting are sent now, with the keys they had.',
   },
+  'records.zLeftOut': {
+    one: "The backup's closed day was not brought in: this terminal has closed days of its own for that server.",
+    other:
+      "The backup's {count} closed days were not brought in: this terminal has closed days of its own for that server.",
+  },
   'records.failed': 'The backup could not be made or read here. Nothing was changed.',
   'records.problem.not_a_backup': 'This file is not a backup of the terminal.',
   'records.problem.wrong_passphrase':

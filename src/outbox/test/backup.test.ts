@@ -65,7 +65,7 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(30);
 
     const again = await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
-    expect(again).toEqual({ added: 0, skipped: first.added });
+    expect(again).toEqual({ added: 0, skipped: first.added, zLeftOut: 0 });
     await tablet.sender.kick();
     await tablet.sender.idle();
     expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 0 });
@@ -111,7 +111,8 @@ describe('the Z reports come along', () => {
     expect(opened.zReports.map((r) => [r.number, r.carried.length])).toEqual([[1, 1]]);
     const tablet = newTablet(t);
     await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
-    await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    const again = await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    expect(again.zLeftOut).toBe(0); // the same closed day, already here
     expect((await tablet.reads.zReports()).map((r) => r.number)).toEqual([1]);
   });
 
@@ -144,7 +145,8 @@ describe('the Z reports come along', () => {
       ),
     });
     expect(own).toMatchObject({ number: 1 });
-    await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    const restored = await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
+    expect(restored.zLeftOut).toBe(2);
     expect((await tablet.reads.zReports()).map((r) => [r.number, r.closedAt])).toEqual([[1, ownClose]]);
   });
 });
