@@ -53,6 +53,13 @@ async function expectScreen(page: Page, headingWithin: number, primary?: Locator
   expect(small).toEqual([]);
 }
 
+/** A 16-digit card number keyed or scanned is in view whole, its first digits not scrolled away. */
+async function expectWholeNumber(field: Locator) {
+  await field.fill('7001000000000001');
+  expect(await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  await field.fill('');
+}
+
 for (const size of sizes)
   test(`at ${size.width}x${size.height} (${size.name}): one row of chrome, every primary action on the first screen`, async ({
     page,
@@ -69,6 +76,7 @@ for (const size of sizes)
 
     await startSale(page, '25');
     await expect(page.getByRole('heading', { name: 'Sale', exact: true })).toBeVisible();
+    await expectWholeNumber(page.getByRole('textbox', { name: 'Card number' }));
     await page.getByRole('textbox', { name: 'Card number' }).fill('700100000001');
     await page.getByRole('button', { name: 'Look up' }).click();
     await expectScreen(page, within, page.getByRole('button', { name: /^Take / }));
@@ -84,6 +92,7 @@ for (const size of sizes)
     await expectScreen(page, within, page.getByRole('button', { name: 'Issue and print gift card' }));
     await goTo(page, 'Card lookup');
     await expectScreen(page, within, page.getByRole('button', { name: 'Look up' }));
+    await expectWholeNumber(page.getByRole('textbox', { name: 'Card number' }));
     await goTo(page, 'Returns');
     await expectScreen(page, within, page.getByRole('button', { name: 'Find sale' }));
     await goTo(page, 'Training');

@@ -31,7 +31,7 @@ export function CardReader({
   return (
     <div className="card-reader">
       <form
-        className="lookup-row"
+        className="lookup-row lookup-row-number"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

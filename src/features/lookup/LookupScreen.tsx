@@ -59,7 +59,7 @@ export function LookupScreen() {
         <label htmlFor="lookup-number" className="field-label">
           {t('lookup.numberLabel')}
         </label>
-        <div className="lookup-row">
+        <div className="lookup-row lookup-row-number">
           <input
             id="lookup-number"
             ref={inputRef}

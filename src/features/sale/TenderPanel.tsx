@@ -111,7 +111,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
     <section className="panel tender-panel" aria-labelledby="tender-heading">
       <h3 id="tender-heading">{t('sale.tenderTitle')}</h3>
       <form
-        className="lookup-row"
+        className="lookup-row lookup-row-number"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
