@@ -57,7 +57,12 @@ export function whereInPage(where: Where = {}): WhereInPage {
 
 /** The first visible match, or null. */
 export function find(kind: Kind, m: Matcher, where: WhereInPage): Element | null {
-  const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+  // As a name is read out: soft hyphens (the German tab labels' break points) are not part of it.
+  const norm = (s: string | null | undefined) =>
+    (s ?? '')
+      .replace(/\u00AD/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   const test = (x: Matcher, s: string | null | undefined, substring: boolean) =>
     're' in x
       ? new RegExp(x.re, x.flags).test(norm(s))

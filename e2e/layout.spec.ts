@@ -150,3 +150,42 @@ for (const [language, { word, sentence }] of Object.entries(training))
     expect(room, `${word} is shown whole`).toBeGreaterThanOrEqual(0);
     expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
   });
+
+/**
+ * On a phone a tab is a seventh of the width, narrower than Kartenabfrage or Einstellungen: a label
+ * breaks only where a word may (a space, or a soft hyphen the German catalogue sets between
+ * syllables), never inside a syllable as it did ("Rückgab|e"), which no browser's hyphenation
+ * dictionary can be relied on to prevent.
+ */
+for (const language of ['en-IE', 'de-DE'])
+  test(`the tab bar at 390x844 (${language}): labels break only between syllables`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTerminal(page);
+    await goTo(page, 'Settings');
+    await page.getByLabel('Language and formats').selectOption(language);
+    const nav = page.locator('.app-nav-bottom');
+    await expect(nav.getByRole('button')).toHaveCount(7);
+    if (language === 'de-DE') await expect(nav.getByRole('button', { name: 'Kartenabfrage' })).toBeVisible();
+    const badBreaks = await nav.evaluate((bar) =>
+      [...bar.querySelectorAll('.nav-label')].flatMap((label) => {
+        const text = [...label.childNodes].find((n): n is Text => n instanceof Text)!;
+        const s = text.data;
+        const bad: string[] = [];
+        let lastTop: number | null = null;
+        for (let i = 0; i < s.length; i++) {
+          if (s[i] === '\u00AD' || /\s/.test(s[i]!)) continue;
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          // The character's own box (a range at a line's start also touches the end of the line before).
+          const top = Math.max(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top));
+          const broke = lastTop !== null && top > lastTop + 2;
+          if (broke && !/[\u00AD\s]$/.test(s.slice(0, i))) bad.push(`${s.slice(0, i)}|${s.slice(i)}`);
+          lastTop = top;
+        }
+        return bad;
+      }),
+    );
+    expect(badBreaks).toEqual([]);
+    expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
+  });
