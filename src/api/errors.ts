@@ -35,7 +35,10 @@ const table = {
   card_closed: { when: 'refused' },
   card_canceled: { when: 'refused' },
   request_in_progress: { when: 'unknown' },
-  idempotency_key_reused: { when: 'refused' },
+  // Only 2xx answers are kept under a key (loyalty-api.md section 6), and each operation has a key
+  // of its own: the server refusing ours as used with another body says an earlier attempt of this
+  // operation took effect. Never refused; a manager looks (forManager below).
+  idempotency_key_reused: { when: 'unknown' },
   rate_limited: { when: 'passing', retry: true },
   internal: { when: 'unknown', retry: true },
   unavailable: { when: 'unknown', retry: true },
@@ -129,6 +132,13 @@ export function isServerErrorCode(code: unknown): code is ServerErrorCode {
  * flagged for a manager with the card read again.
  */
 export const CONTRADICTORY_ANSWER = 'contradictory_answer';
+
+/**
+ * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, and
+ * our own key refused as used with another body (the same refusal would come again). The record
+ * waits for a manager, the card read again; the line's money stays blocked.
+ */
+export const forManager = (code: string): boolean => code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused';
 
 /** Settles are idempotent and must land: a refusal that passes leaves them queued. Nothing else is resent on its own. */
 export function resendsWhenPassing(type: OperationType): boolean {

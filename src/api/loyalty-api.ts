@@ -31,6 +31,17 @@ export interface PostOptions {
   idempotencyKey?: string | undefined;
   /** Told whether the server's answer replays an earlier attempt's (its Idempotency-Replayed header). */
   answer?: { replayed: boolean } | undefined;
+  /**
+   * Who sends it, as recorded with the operation: every retry sends the body of the first attempt
+   * (a key reused with another body is refused). The API's own settings when absent.
+   */
+  workstation?: Workstation | undefined;
+}
+
+export interface Workstation {
+  storeId?: number | undefined;
+  workstationId?: number | undefined;
+  operatorId?: string | undefined;
 }
 
 export interface IssueFields {
@@ -54,10 +65,11 @@ export function createLoyaltyApi(config: ApiConfig) {
     schema: Parameters<typeof request<T, R>>[1]['schema'],
     map: (wire: T) => R,
   ) {
+    const from: Workstation = options.workstation ?? config;
     const workstationData = {
-      ...(config.storeId !== undefined && { storeId: config.storeId }),
-      ...(config.workstationId !== undefined && { workstationId: config.workstationId }),
-      ...(config.operatorId && { operatorId: config.operatorId }),
+      ...(from.storeId !== undefined && { storeId: from.storeId }),
+      ...(from.workstationId !== undefined && { workstationId: from.workstationId }),
+      ...(from.operatorId && { operatorId: from.operatorId }),
       transactionId: options.transactionId,
       reason: options.reason,
     };

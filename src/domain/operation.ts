@@ -110,6 +110,8 @@ export type ManagerNote =
   | { code: 'appliedTwice'; available?: Minor; expectedAtLeast?: Minor }
   /** The server's answer contradicts the request (`detail`: what, as the check found it). */
   | { code: 'contradicted'; detail: string }
+  /** The server refused this operation's own key as used with another body: an earlier attempt took effect. */
+  | { code: 'keyReused' }
   /** The card read again after a contradicted answer (minor units). */
   | { code: 'readAgain'; available: Minor; onHold: Minor }
   | { code: 'notReadAgain' };

@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER } from '@/api/errors';
+import { forManager } from '@/api/errors';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
@@ -19,7 +19,7 @@ export function lineStatus(
     case 'requesting':
       return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown':
-      return { text: t(s.reason === CONTRADICTORY_ANSWER ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
+      return { text: t(forManager(s.reason) ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
     case 'authorized':
       return { text: t('line.authorized', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };
     case 'committing':

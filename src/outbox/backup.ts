@@ -62,6 +62,12 @@ const recordShape = {
   reason: v.pipe(v.string(), v.maxLength(200)),
   operatorId: v.optional(v.pipe(v.string(), v.maxLength(80))),
   operatorName: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  workstation: v.optional(
+    v.object({
+      storeId: v.optional(v.pipe(v.number(), v.safeInteger())),
+      workstationId: v.optional(v.pipe(v.number(), v.safeInteger())),
+    }),
+  ),
   status: v.picklist(['pending', 'succeeded', 'refused', 'unknown', 'attention']),
   attempts: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),

@@ -22,7 +22,8 @@ export function startMoneyPath(context: {
   onAnswered: (record: OperationRecord) => void;
 }) {
   const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered } = context;
-  const outbox = createOutbox(outboxDb(), { scope, training, operatorId, operatorName });
+  const { storeId, workstationId } = apiConfig;
+  const outbox = createOutbox(outboxDb(), { scope, training, operatorId, operatorName, storeId, workstationId });
   const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
   return { outbox, sender, perform: createPerform(outbox, tab) };
 }

@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER, resendsWhenPassing } from '@/api/errors';
+import { CONTRADICTORY_ANSWER, forManager, resendsWhenPassing } from '@/api/errors';
 import { outboxChanged } from './changes';
 import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '@/domain/operation';
 import { isActive, receiptReference, type Sale } from '@/domain/sale';
@@ -25,6 +25,9 @@ export interface OutboxContext {
   training: boolean;
   operatorId?: string | undefined;
   operatorName?: string | undefined;
+  /** The store's and this workstation's numbers, as the server is told them (settings). */
+  storeId?: number | undefined;
+  workstationId?: number | undefined;
   now?: () => Date;
   newId?: () => string;
 }
@@ -35,9 +38,22 @@ type Tx = IDBPTransaction<OutboxSchema, Store[], 'readwrite'>;
 const DAY_MS = 86_400_000;
 
 function statusOf(type: OperationRecord['request']['type'], outcome: Outcome<unknown>): OperationStatus {
-  if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) return 'attention';
+  if (outcome.status === 'unknown' && forManager(outcome.code)) return 'attention';
   if (outcome.status === 'passing') return resendsWhenPassing(type) ? 'pending' : 'refused';
   return outcome.status;
+}
+
+/**
+ * An answer to a resend after an unknown outcome that says nothing of the earlier attempt keeps the
+ * outcome unknown (sent again later): a refusal that passes (429 and 401 turn a request away before
+ * its key is looked at) and a 4xx without the contract's error body (a proxy's, not the server's
+ * word on this key). Only a replay, or the contract's own refusal of the same body, resolves it.
+ */
+function stillUnknown(before: OperationRecord, outcome: Outcome<OperationResult>): Outcome<OperationResult> {
+  if (before.status !== 'unknown') return outcome;
+  if (outcome.status === 'passing' || (outcome.status === 'refused' && outcome.code === 'malformed_response'))
+    return { status: 'unknown', code: outcome.code, message: outcome.message };
+  return outcome;
 }
 
 const stored = (sale: Sale, scope: string): StoredSale => ({
@@ -131,6 +147,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       training: context.training,
       operatorId: context.operatorId,
       operatorName: context.operatorName,
+      workstation: { storeId: context.storeId, workstationId: context.workstationId },
       status: 'pending',
       attempts: 0,
       createdAt: at,
@@ -207,13 +224,15 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /** One attempt's outcome, written with what it means for its sale (the flow's `evolve`). */
     async answered(
       id: string,
-      outcome: Outcome<OperationResult>,
+      given: Outcome<OperationResult>,
     ): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
       let done: { record: OperationRecord; step: FlowStep | null } | null = null;
       await write(async (w) => {
         const before = await w.record(id);
         if (!before || (before.status !== 'pending' && before.status !== 'unknown')) return; // settled meanwhile (another window)
+        const outcome = stillUnknown(before, given);
         const contradicted = outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER;
+        const keyReused = outcome.status === 'unknown' && outcome.code === 'idempotency_key_reused';
         const status = statusOf(before.request.type, outcome);
         const at = now().toISOString();
         const record: OperationRecord = {
@@ -234,7 +253,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
                 },
           notes: contradicted
             ? [...(before.notes ?? []), { code: 'contradicted', detail: outcome.message }]
-            : before.notes,
+            : keyReused
+              ? [...(before.notes ?? []), { code: 'keyReused' }]
+              : before.notes,
         };
         await w.putRecord(record);
         // The request's type names the result's type; the record keeps them together.

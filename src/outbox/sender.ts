@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER, LoyaltyApiError, toOutcome } from '@/api/errors';
+import { CONTRADICTORY_ANSWER, forManager, LoyaltyApiError, toOutcome } from '@/api/errors';
 import { getInstrument, type LoyaltyApi, type PostOptions } from '@/api/loyalty-api';
 import { availableAmount } from '@/domain/instrument';
 import { contradiction } from '@/domain/answer-check';
@@ -114,6 +114,11 @@ export function createSender(context: SenderContext) {
         reason: record.reason,
         idempotencyKey: record.id,
         answer,
+        workstation: {
+          storeId: record.workstation ? record.workstation.storeId : api.config.storeId,
+          workstationId: record.workstation ? record.workstation.workstationId : api.config.workstationId,
+          operatorId: record.operatorId,
+        },
       });
       // Checked against its request before anything is written: a contradiction is never a success.
       const problem = contradiction(request, record.transactionId, result);
@@ -137,7 +142,7 @@ export function createSender(context: SenderContext) {
     if (!written) return;
     // A server that has shown it keeps keys said what it did: no replay header, first application.
     if (!keys.shown()) for (const check of written.step?.verify ?? []) await verify(check);
-    if (outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER) await reread(record.id, record.request);
+    if (outcome.status === 'unknown' && forManager(outcome.code)) await reread(record.id, record.request);
     context.onAnswered?.(written.record);
   }
 

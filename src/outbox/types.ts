@@ -27,6 +27,13 @@ export interface OperationRecord {
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;
+  /**
+   * The store and workstation it is sent from, fixed when it is recorded (with `operatorId`): every
+   * attempt sends the same body, also after another cashier signs on or a manager changes the
+   * numbers, since a server refuses a key reused with another body. Absent on records kept before
+   * it existed: the settings of the moment.
+   */
+  workstation?: { storeId?: number | undefined; workstationId?: number | undefined } | undefined;
   status: OperationStatus;
   attempts: number;
   createdAt: string;

@@ -1,4 +1,4 @@
-import { CONTRADICTORY_ANSWER } from '@/api/errors';
+import { forManager } from '@/api/errors';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';
@@ -34,7 +34,7 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
         {status.text}
       </p>
       <div className="tender-line-actions">
-        {line.state.name === 'unknown' && line.state.reason !== CONTRADICTORY_ANSWER && (
+        {line.state.name === 'unknown' && !forManager(line.state.reason) && (
           <button
             type="button"
             className="button"

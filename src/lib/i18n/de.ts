@@ -823,6 +823,8 @@ export const de: Record<MessageKey, Message> = {
   'note.moreLeftCard':
     'Von der Karte ging mehr ab als diese Zahlung: verfügbar sind {available}, erwartet waren mindestens {expected}. Eine andere Kasse hat die Karte vielleicht inzwischen belastet, oder der Server hat diese Zahlung zweimal ausgeführt: Karte beim Loyalty-Server prüfen, bevor etwas zurückgegeben wird. Die Zahlung wird einmal gezählt.',
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
+  'note.keyReused':
+    'Der Server sagt, dieser Vorgang kam schon mit anderen Angaben an: ein früherer Versuch hat gewirkt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
   'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',
 };

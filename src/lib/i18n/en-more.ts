@@ -546,6 +546,8 @@ export const enMore = {
   'note.moreLeftCard':
     'More left this card than this payment: it shows {available} available, at least {expected} was expected. Another till may have paid with the card meanwhile, or the server applied this payment twice: check the card with the Loyalty server before giving anything back. The payment is counted once.',
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
+  'note.keyReused':
+    'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
   'storage.noIssues':

@@ -30,7 +30,15 @@ export function outboxHarness(
   const now = () => clock;
   const sim = options.sim ?? simulatedApi({}, undefined, options.onSend, now, options.bend, options.keys);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
-  const outbox = createOutbox(db, { scope: 'test', training: true, operatorId: 'op7', now: () => new Date(clock) });
+  // As the money path makes it: the store's numbers those of the API's settings (simulatedApi's).
+  const outbox = createOutbox(db, {
+    scope: 'test',
+    training: true,
+    operatorId: 'op7',
+    storeId: 1,
+    workstationId: 7,
+    now: () => new Date(clock),
+  });
   const reads = createReadModel(() => db, 'test');
   const sender = createSender({ api: sim.api, outbox, reads, now });
   const perform = createPerform(outbox, 'tab-1');

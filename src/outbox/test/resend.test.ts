@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createLoyaltyApi } from '@/api/loyalty-api';
+import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
+import { createOutbox } from '../outbox';
+import { createReadModel } from '../read-model';
+import { createSender } from '../sender';
+import { notesInEnglish, outboxHarness } from './harness';
+
+/**
+ * A payment whose answer was lost is resolved by sending it again with the same key and the same
+ * body: whatever has changed at the till meanwhile (the cashier, the store's numbers) and whatever
+ * the resend is told that says nothing of the first attempt, the money the server took is found,
+ * never taken for refused (the cashier would take it another way: the customer pays twice).
+ */
+const loyaltyPay = { type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000 } as const;
+
+async function lostPayment() {
+  const t = outboxHarness();
+  await t.start(1000);
+  t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+  await t.act({ ...loyaltyPay, availableBefore: 12000 });
+  await t.run();
+  expect(await t.lineStates()).toEqual(['unknown']);
+  expect(t.state().loyaltyPayments).toHaveLength(1); // it was applied: only its answer was lost
+  return t;
+}
+
+describe('sending an unknown payment again', () => {
+  it('after another cashier signed on and the store numbers changed: the first attempt’s body, so the server replays it', async () => {
+    const t = await lostPayment();
+    t.sender.stop();
+    // The money path as it is rebuilt when the next cashier signs on (terminal-provider): their id, new numbers.
+    const config = { ...t.api.config, operatorId: 'next-cashier', storeId: 2, workstationId: 9 };
+    const sent: unknown[] = [];
+    const inner = simulatorFetch(t.app);
+    const api = createLoyaltyApi({
+      ...config,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'POST') sent.push(await request.clone().json());
+        return inner(request);
+      },
+    });
+    const outbox = createOutbox(t.db, {
+      scope: 'test',
+      training: true,
+      operatorId: 'next-cashier',
+      storeId: 2,
+      workstationId: 9,
+      now: () => new Date(t.now()),
+    });
+    const sender = createSender({ api, outbox, reads: createReadModel(() => t.db, 'test'), now: t.now });
+    t.advance(2000);
+    await sender.kick();
+    await sender.idle();
+    sender.stop();
+
+    expect(await t.lineStates()).toEqual(['approved']);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        workstationData: expect.objectContaining({ operatorId: 'op7', storeId: 1, workstationId: 7 }),
+      }),
+    ]);
+    expect(t.state().loyaltyPayments).toHaveLength(1);
+  });
+
+  it('answered 429 (turned away before its key is read): still unknown, sent again, then found', async () => {
+    const t = await lostPayment();
+    t.app.faults.replace({ next: { count: 1, kind: 'rateLimited', path: '/_pay' } });
+    t.advance(2000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    expect(await t.reads.waiting()).toHaveLength(1);
+    // The cashier cannot take the blocked money another way meanwhile.
+    const sale = await t.sale();
+    await t.act({ type: 'removeLine', lineId: sale.lines[0]!.id });
+    expect(await t.lineStates()).toEqual(['unknown']);
+
+    t.advance(60_000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved']);
+    expect(t.state().loyaltyPayments).toHaveLength(1);
+    t.sender.stop();
+  });
+
+  it('its own key refused as used with another body: an earlier attempt took effect, so a manager looks; never refused', async () => {
+    const t = await lostPayment();
+    // A record whose first attempt went out with other details (as before the body was fixed when recorded).
+    const db = await t.db;
+    const [record] = await db.getAll('operations');
+    await db.put('operations', { ...record!, workstation: { storeId: 5, workstationId: 5 } });
+    t.advance(2000);
+    await t.run();
+
+    const after = await t.reads.get(record!.id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'idempotency_key_reused' } });
+    expect(after?.notes?.map((n) => n.code)).toEqual(['keyReused', 'readAgain']);
+    expect(notesInEnglish(after)).toContain('an earlier attempt took effect');
+    expect(await t.lineStates()).toEqual(['unknown']);
+    expect(await t.reads.waiting()).toHaveLength(0);
+    t.sender.stop();
+  });
+});
