@@ -318,6 +318,22 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
   expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'paid' } });
 
+  // Giving money back by a link: anyone could put one in front of this browser with an allowed
+  // till's page as its return address, so the cashier confirms it here first.
+  await page.goto(`${TERMINAL}#/reverse?reference=U-1&callback=${callback}`);
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`The till (${new URL(TILL).origin}) asks to reverse sale U-1`);
+  await expectAccessible(page);
+  await ask.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
+  expect(answer(page.url())).toMatchObject({ type: 'refused', reason: 'not_reversible' });
+  expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7201'))).toHaveLength(1);
+
+  await page.goto(`${TERMINAL}#/reverse?reference=U-1&callback=${callback}`);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reverse the sale' }).click();
+  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
+  expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'reversed' } });
+
   await page.goto(
     `${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-2&callback=${encodeURIComponent('https://evil.example/steal')}`,
   );

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
-import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage } from '@/till-client/protocol';
+import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
+import { Money } from '@/components/Money';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useActiveSales, useCurrentSale, useOutbox } from '@/outbox/projection';
@@ -13,7 +14,11 @@ import { readTillRequest } from './messages';
 type Notice =
   | { type: 'ignored'; origin: string }
   | { type: 'badCallback'; callback: string }
-  | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
+  | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus }
+  | { type: 'ask'; request: GiveBackRequest; origin: string; confirm: () => void; decline: () => void };
+
+/** What the URL transport asks that undoes a sale's payments: the cashier confirms it first. */
+type GiveBackRequest = Extract<TillRequest, { type: 'cancel' | 'reverse' | 'refund' }>;
 
 /** The till this terminal answers: the page that embeds it, or the one that opened it. */
 const tillWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
@@ -129,6 +134,17 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
     const read = readTillRequest(request.data, currency);
     const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
     if (!read) return;
+    const origin = new URL(callback).origin;
+    const handle = (request: TillRequest) =>
+      void service.handle(request, { origin, transport: 'url', callback }).then(
+        (answer) => {
+          // A pay in progress stays here; its result goes to the callback when the sale is finished.
+          if (answer.type === 'accepted')
+            window.history.replaceState(null, '', window.location.pathname + window.location.search);
+          else go(answer);
+        },
+        () => undefined,
+      );
     if (!read.ok)
       return go({
         protocol: PROTOCOL,
@@ -139,15 +155,31 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
         reason: read.refusal.reason,
         message: read.refusal.message,
       });
-    void service.handle(read.request, { origin: new URL(callback).origin, transport: 'url', callback }).then(
-      (answer) => {
-        // A pay in progress stays here; its result goes to the callback when the sale is finished.
-        if (answer.type === 'accepted')
-          window.history.replaceState(null, '', window.location.pathname + window.location.search);
-        else go(answer);
+    const asked = read.request;
+    if (asked.type !== 'cancel' && asked.type !== 'reverse' && asked.type !== 'refund') return handle(asked);
+    // Anyone can put a link in front of this browser and name an allowed till's page as its return
+    // address: what gives money back or cancels a sale waits for the cashier here.
+    setNotice({
+      type: 'ask',
+      request: asked,
+      origin,
+      confirm: () => {
+        setNotice(null);
+        handle(asked);
       },
-      () => undefined,
-    );
+      decline: () => {
+        setNotice(null);
+        go({
+          protocol: PROTOCOL,
+          version: VERSION,
+          type: 'refused',
+          inReplyTo: asked.id,
+          reference: asked.reference,
+          reason: asked.type === 'cancel' ? 'not_cancelable' : 'not_reversible',
+          message: 'Declined by the cashier at the terminal.',
+        });
+      },
+    });
   }, [service, currency, setNotice]);
 }
 
@@ -211,6 +243,32 @@ export function TillBridge() {
   if (superseded) setNotice(null);
 
   if (!notice || superseded || (notice.type === 'returned' && current)) return null;
+  if (notice.type === 'ask') {
+    const { request } = notice;
+    return (
+      <section className="notice notice-warn till-ask" role="alertdialog" aria-labelledby="till-ask-text">
+        <p id="till-ask-text">
+          {request.type === 'refund'
+            ? t('till.ask.refund', { origin: notice.origin, reference: request.reference })
+            : t(`till.ask.${request.type}`, { origin: notice.origin, reference: request.reference })}
+          {request.type === 'refund' && (
+            <>
+              {' '}
+              <Money minor={request.amount} />
+            </>
+          )}
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-primary" onClick={notice.confirm}>
+            {t(`till.ask.confirm.${request.type}`)}
+          </button>
+          <button type="button" className="button" onClick={notice.decline}>
+            {t('till.ask.decline')}
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (notice.type === 'returned') {
     return (
       <p className="notice notice-ok till-returned" role="status">

@@ -103,7 +103,11 @@ export function createTillService(deps: TillServiceDeps) {
   async function pay(request: Extract<TillRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
     const existing = await reads.saleByReference(request.reference);
     if (existing) {
-      if (existing.due !== request.amountDue || existing.till?.currency !== request.currency)
+      if (
+        existing.due !== request.amountDue ||
+        existing.till?.currency !== request.currency ||
+        existing.till.origin !== from.origin
+      )
         return refused(request, 'reference_conflict');
       if (tillStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
         // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
@@ -195,7 +199,9 @@ export function createTillService(deps: TillServiceDeps) {
 
   async function answer(request: TillRequest, from: From): Promise<TerminalMessage> {
     if (request.type === 'pay') return pay(request, from);
-    const sale = await reads.saleByReference(request.reference);
+    const found = await reads.saleByReference(request.reference);
+    // A sale is the till's that started it: another allowed till naming its reference is told there is none.
+    const sale = found?.till?.origin === from.origin ? found : undefined;
     if (!sale) {
       return request.type === 'status'
         ? {

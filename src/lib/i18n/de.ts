@@ -470,6 +470,14 @@ export const de: Record<MessageKey, Message> = {
   'till.status.canceled': 'storniert, nichts belastet',
   'till.status.reversed': 'zurückgenommen',
   'till.status.unknown': 'Ergebnis noch offen',
+  'till.ask.cancel': 'Die Kasse ({origin}) bittet, den Verkauf {reference} abzubrechen.',
+  'till.ask.reverse':
+    'Die Kasse ({origin}) bittet, den Verkauf {reference} zurückzunehmen: was mit Karten bezahlt wurde, geht auf sie zurück.',
+  'till.ask.refund': 'Die Kasse ({origin}) bittet, einen Teil des Verkaufs {reference} zurückzugeben:',
+  'till.ask.confirm.cancel': 'Verkauf abbrechen',
+  'till.ask.confirm.reverse': 'Verkauf zurücknehmen',
+  'till.ask.confirm.refund': 'Zurückgeben',
+  'till.ask.decline': 'Ablehnen',
   'till.ignored':
     'Eine Nachricht von {origin} wurde ignoriert: keine zugelassene Kasse. Ein Manager kann sie in den Einstellungen zulassen.',
   'till.badCallback':

@@ -408,6 +408,14 @@ export const enMore = {
   'till.status.canceled': 'canceled, nothing taken',
   'till.status.reversed': 'reversed',
   'till.status.unknown': 'outcome not known yet',
+  'till.ask.cancel': 'The till ({origin}) asks to cancel sale {reference}.',
+  'till.ask.reverse':
+    'The till ({origin}) asks to reverse sale {reference}: what was paid with cards goes back to them.',
+  'till.ask.refund': 'The till ({origin}) asks to give back part of sale {reference}:',
+  'till.ask.confirm.cancel': 'Cancel the sale',
+  'till.ask.confirm.reverse': 'Reverse the sale',
+  'till.ask.confirm.refund': 'Give it back',
+  'till.ask.decline': 'Decline',
   'till.ignored': 'A message from {origin} was ignored: it is not an allowed till. A manager can allow it in Settings.',
   'till.badCallback':
     'The till’s return address is not allowed, so nothing was started: {callback}. A manager can allow its origin in Settings.',
