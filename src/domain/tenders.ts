@@ -3,7 +3,7 @@ import type { Minor } from './money';
 import type { ManagerNote, Outcome, OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
-import type { TenderEvent, TenderLine } from './tender-line';
+import { isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
 
 /** A line and the event it takes, plus what else the answer means for the sale. */
 export interface LineChange {
@@ -110,9 +110,11 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     };
   },
   release(sale, line) {
-    const lines = sale.lines.filter(
-      (l) => l.kind === 'loyaltyCard' && l.number === line.number && loyaltyPaid(l.state),
-    );
+    const ofCard = sale.lines.filter((l) => l.kind === 'loyaltyCard' && l.number === line.number);
+    // The server voids every payment of the card in the sale at once: while one has no answer yet,
+    // a void would take back more than it names. It waits; that payment's answer asks again.
+    if (ofCard.some(isUnresolved)) return null;
+    const lines = ofCard.filter((l) => loyaltyPaid(l.state));
     if (lines.length === 0) return null;
     const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
     return {

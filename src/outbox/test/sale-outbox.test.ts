@@ -141,6 +141,28 @@ describe('voiding a sale with a payment whose outcome is unknown', () => {
     expect(t.state().authorizations.map((a) => a.status)).toEqual(['canceled']);
     expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]);
   });
+
+  it('the unknown payment is on the same loyalty card: one void for both once it is known, the sale voided, nothing for a manager', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 500, availableBefore: 11000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved', 'unknown']);
+    await t.act({ type: 'void' });
+    // The server would void both payments of the card: no void goes while one of them is unknown.
+    expect(await t.lineStates()).toEqual(['approved', 'unknown']);
+    t.advance(10_000);
+    await t.run();
+    const voided = await t.sale();
+    expect(voided.lines.map((l) => l.state.name)).toEqual(['voided', 'voided']);
+    expect(voided.status).toBe('voided');
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true, true]);
+    expect(await t.reads.unsettled()).toEqual([]);
+    expect((await t.act({ type: 'close' }))?.rejected).toBeUndefined();
+  });
 });
 
 describe('a crash between recording and sending', () => {
