@@ -1,4 +1,6 @@
+import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
+import type { StoredReturn } from './db';
 import type { OperationRecord } from './types';
 
 /**
@@ -10,18 +12,38 @@ import type { OperationRecord } from './types';
 export interface DayCount {
   settled: number;
   finished: number;
+  /** Returns started in the span (their money given back another way counts there). */
+  returns: number;
   print: string;
 }
 
 type Settled = Pick<OperationRecord, 'id' | 'status' | 'settledAt' | 'updatedAt'>;
 type Finished = Pick<Sale, 'transactionId' | 'status' | 'finishedAt'>;
+type Started = Pick<SaleReturn, 'returnId' | 'startedAt'>;
 
-export function dayCount(settled: readonly Settled[], finished: readonly Finished[]): DayCount {
+export function dayCount(
+  settled: readonly Settled[],
+  finished: readonly Finished[],
+  returns: readonly Started[] = [],
+): DayCount {
   let hash = 0x811c9dc5;
   const add = (text: string) => {
     for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   };
   for (const r of settled) add(`${r.id}|${r.status}|${r.settledAt ?? r.updatedAt};`);
   for (const s of finished) add(`${s.transactionId}|${s.status}|${s.finishedAt ?? ''};`);
-  return { settled: settled.length, finished: finished.length, print: (hash >>> 0).toString(16) };
+  for (const r of returns) add(`${r.returnId}|${r.startedAt};`);
+  return {
+    settled: settled.length,
+    finished: finished.length,
+    returns: returns.length,
+    print: (hash >>> 0).toString(16),
+  };
 }
+
+/** The returns of a server started in [from, to), oldest first: what a day reads and its close checks. */
+export const startedBetween = (returns: StoredReturn[], scope: string, from: string, to: string): SaleReturn[] =>
+  returns
+    .filter((r) => r.scope === scope && r.startedAt >= from && r.startedAt < to)
+    .map(({ scope: _scope, ...r }) => r)
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.returnId.localeCompare(b.returnId));

@@ -14,7 +14,7 @@ import {
   type ReturnSettings,
   type SaleReturn,
 } from '@/domain/return-flow';
-import { dayCount, type DayCount } from './day-count';
+import { dayCount, startedBetween, type DayCount } from './day-count';
 import { KEEP_DAYS, markRecordsKept } from './storage-report';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
@@ -366,7 +366,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       z: Omit<ZReport, 'scope' | 'number'>,
       counted: DayCount,
     ): Promise<ZReport | 'already_closed' | 'changed'> {
-      const tx = (await db).transaction(['zReports', 'operations', 'sales'], 'readwrite', { durability: 'strict' });
+      const tx = (await db).transaction(['zReports', 'operations', 'sales', 'returns'], 'readwrite', {
+        durability: 'strict',
+      });
       const zs = tx.objectStore('zReports');
       const last = (await zs.openCursor(zsOfScope, 'prev'))?.value;
       if (last && last.closedAt !== z.from) {
@@ -377,11 +379,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const inSpan = dayCount(
         await tx.objectStore('operations').index('byScopeSettled').getAll(span),
         await tx.objectStore('sales').index('byScopeFinished').getAll(span),
+        startedBetween(await tx.objectStore('returns').getAll(), scope, z.from, z.closedAt),
       );
       if (
         inSpan.print !== counted.print ||
         inSpan.settled !== counted.settled ||
-        inSpan.finished !== counted.finished
+        inSpan.finished !== counted.finished ||
+        inSpan.returns !== counted.returns
       ) {
         await tx.done;
         return 'changed';

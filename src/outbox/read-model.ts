@@ -2,6 +2,7 @@ import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OutboxDb, StoredSale, ZReport } from './db';
+import { startedBetween } from './day-count';
 import type { OperationRecord, OperationStatus } from './types';
 
 const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
@@ -136,6 +137,13 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
           await db()
         ).getAllFromIndex('sales', 'byScopeFinished', IDBKeyRange.bound([scope, from], [scope, to], false, true))
       ).map(plain),
+
+    /**
+     * Returns started in [from, to): a day's money given back another way (given at the counter when
+     * the return starts). Read whole (a store makes few returns; the 90 days' pruning keeps it short).
+     */
+    returnsStartedBetween: async (from: string, to: string): Promise<SaleReturn[]> =>
+      startedBetween(await (await db()).getAll('returns'), scope, from, to),
 
     /** Every record created in [from, to): the day's totals. */
     async between(from: string, to: string): Promise<OperationRecord[]> {

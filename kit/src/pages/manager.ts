@@ -13,6 +13,8 @@ export interface Figure {
 export interface DayFigures {
   byKind: Record<Kind, Record<string, Figure>>;
   otherPayments: Figure;
+  /** Cash and bank card given back by returns in the span. */
+  otherPaymentsBack: Figure;
   voidedSales: Figure;
   /** Operations not settled yet, named on the report (never counted). */
   open: number;
@@ -21,6 +23,7 @@ export interface DayFigures {
 interface ReportJson {
   byKind: Record<Kind, Record<string, { count: number; amount: number }>>;
   otherPayments: { count: number; amount: number };
+  otherPaymentsBack?: { count: number; amount: number };
   voidedSales: { count: number; amount: number };
   open: unknown[];
 }
@@ -130,6 +133,7 @@ export class ManagerPage {
     return {
       byKind,
       otherPayments: figure(json.otherPayments),
+      otherPaymentsBack: figure(json.otherPaymentsBack ?? { count: 0, amount: 0 }),
       voidedSales: figure(json.voidedSales),
       open: json.open.length,
     };

@@ -36,6 +36,12 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
       </table>
       <p>
         {t('report.otherPayments')}: {report.otherPayments.count} · <Money minor={report.otherPayments.amount} /> —{' '}
+        {report.otherPaymentsBack && (
+          <>
+            {t('report.otherPaymentsBack')}: {report.otherPaymentsBack.count} ·{' '}
+            <Money minor={report.otherPaymentsBack.amount} /> —{' '}
+          </>
+        )}
         {t('report.voidedSales')}: {report.voidedSales.count} · <Money minor={report.voidedSales.amount} />
       </p>
       {(report.settledLate ?? []).length > 0 && (

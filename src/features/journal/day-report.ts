@@ -1,5 +1,6 @@
 import { type InstrumentKind, maskNumber } from '@/domain/instrument';
 import { type Minor, minorToInput } from '@/domain/money';
+import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
 import { kindOf, type OperationType } from '@/domain/operation';
@@ -59,6 +60,12 @@ export interface DayReport {
   byCashier: Record<string, Record<InstrumentKind, KindFigures>>;
   /** Cash and bank card recorded on completed sales. */
   otherPayments: Figure;
+  /**
+   * Cash and bank card given back by returns started in this span (at the counter, when the return
+   * starts): with `otherPayments`, what the drawer and the card terminal should show. Absent on Z
+   * reports kept before it existed.
+   */
+  otherPaymentsBack?: Figure;
   voidedSales: Figure;
   /** Operations whose outcome is not known, or that wait for a manager: named on the report. */
   open: OperationRecord[];
@@ -77,6 +84,8 @@ export interface DayInput {
   settled: OperationRecord[];
   unsettled: OperationRecord[];
   sales: Sale[];
+  /** Returns started in the span (their lines given back another way). */
+  returns?: SaleReturn[] | undefined;
   from: string;
   to: string;
   currency: string;
@@ -103,18 +112,29 @@ const named = (r: OperationRecord): NamedOperation => ({
 /**
  * The day's report (pure): every figure a count and a sum that add up. The rule a store's
  * accountant reads: **an operation counts on the report of the span in which it settled** (its
- * answer became known), a sale on the report of the span in which it finished. An operation not
+ * answer became known), a sale on the report of the span in which it finished, money given back
+ * another way on the report of the span in which its return started. An operation not
  * settled when a report is made is named on it, never counted, and counts on the report of the day
  * it does settle, named there as settled late ("carried from Z n"). Each operation settles once,
  * so it is in exactly one Z report, and the X report is what the next Z will say.
  */
-export function dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }: DayInput): DayReport {
+export function dayReport({
+  settled,
+  unsettled,
+  sales,
+  returns = [],
+  from,
+  to,
+  currency,
+  carriedBy,
+}: DayInput): DayReport {
   const report: DayReport = {
     from,
     to,
     byKind: byKind(),
     byCashier: {},
     otherPayments: { count: 0, amount: 0 },
+    otherPaymentsBack: { count: 0, amount: 0 },
     voidedSales: { count: 0, amount: 0 },
     open: [],
     settledLate: [],
@@ -164,6 +184,14 @@ export function dayReport({ settled, unsettled, sales, from, to, currency, carri
       report.otherPayments.amount += line.amount;
     }
   }
+  const back = report.otherPaymentsBack!;
+  for (const r of returns) {
+    if (r.startedAt < from || r.startedAt >= to) continue;
+    for (const line of r.lines.filter((l) => l.way === 'external')) {
+      back.count += 1;
+      back.amount += line.amount;
+    }
+  }
   return report;
 }
 
@@ -191,6 +219,8 @@ export function reportCsv(report: DayReport, currency: string): string {
     minorToInput(report.otherPayments.amount, currency),
     currency,
   ]);
+  const back = report.otherPaymentsBack ?? { count: 0, amount: 0 };
+  rows.push(['all', '', 'otherPaymentsBack', String(back.count), minorToInput(back.amount, currency), currency]);
   rows.push([
     'all',
     '',

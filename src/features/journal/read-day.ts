@@ -16,8 +16,8 @@ export interface Day {
 const END = '9999-12-31T23:59:59.999Z';
 
 /**
- * Reads the day since the last Z report: everything that settled and every sale that finished since
- * it (two index ranges: nothing of a closed day is read), what is not settled now, and which
+ * Reads the day since the last Z report: everything that settled, every sale that finished and
+ * every return that started since it (nothing of a closed day is counted), what is not settled now, and which
  * operations the earlier Z reports carried. The day ends now, or just after the latest of those if
  * the device clock has been set back, so that each is in this report. Asked for when a manager opens
  * the X report, closes the day or signs a cashier off, never on the journal's first paint.
@@ -25,21 +25,23 @@ const END = '9999-12-31T23:59:59.999Z';
 export async function readDay(reads: ReadModel, currency: string, at = new Date(Date.now() + 1)): Promise<Day> {
   const zs = await reads.zReports();
   const from = zs[0]?.closedAt ?? '';
-  const [settled, unsettled, sales] = await Promise.all([
+  const [settled, unsettled, sales, returns] = await Promise.all([
     reads.settledBetween(from, END),
     reads.unsettled(),
     reads.salesFinishedBetween(from, END),
+    reads.returnsStartedBetween(from, END),
   ]);
   // Never before the day's start, even with nothing in it and the clock set back past the last Z.
   let end = Math.max(at.getTime(), from ? Date.parse(from) + 1 : 0);
   for (const r of settled) end = Math.max(end, Date.parse(r.settledAt ?? r.updatedAt) + 1);
   for (const s of sales) if (s.finishedAt) end = Math.max(end, Date.parse(s.finishedAt) + 1);
+  for (const r of returns) end = Math.max(end, Date.parse(r.startedAt) + 1);
   const to = new Date(end).toISOString();
   const carriedBy = new Map<string, number>();
   for (const z of [...zs].reverse()) for (const c of z.carried) carriedBy.set(c.id, z.number);
   return {
     zs,
-    report: dayReport({ settled, unsettled, sales, from, to, currency, carriedBy }),
-    counted: dayCount(settled, sales),
+    report: dayReport({ settled, unsettled, sales, returns, from, to, currency, carriedBy }),
+    counted: dayCount(settled, sales, returns),
   };
 }

@@ -40,6 +40,14 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
     rows: [
       ...figureRows(t, terminal, r.byKind),
       { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
+      ...(r.otherPaymentsBack
+        ? [
+            {
+              label: `${t('report.otherPaymentsBack')} (${r.otherPaymentsBack.count})`,
+              value: money(r.otherPaymentsBack.amount),
+            },
+          ]
+        : []),
       { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
       ...(r.settledLate ?? []).map((s) => ({ label: t('report.settledLate'), value: settledLateText(t, s) })),
       ...(r.flagged ?? []).map((f) => ({

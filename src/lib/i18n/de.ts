@@ -782,6 +782,7 @@ export const de: Record<MessageKey, Message> = {
   'report.line.loyaltyApproved': 'Kundenkarte genehmigt',
   'report.line.loyaltyPartial': 'Kundenkarte teilweise genehmigt',
   'report.otherPayments': 'Anders bezahlt (bar, EC)',
+  'report.otherPaymentsBack': 'Anders zurückgegeben (Rückgaben)',
   'report.voidedSales': 'Stornierte Verkäufe',
   'report.open': 'Nicht abgeschlossen',
   'report.flagged': 'Gezählt, für die Filialleitung markiert',

@@ -706,6 +706,7 @@ export const enMore = {
   'report.line.loyaltyApproved': 'Loyalty approved',
   'report.line.loyaltyPartial': 'Loyalty partly approved',
   'report.otherPayments': 'Paid another way (cash, bank card)',
+  'report.otherPaymentsBack': 'Given back another way (returns)',
   'report.voidedSales': 'Voided sales',
   'report.open': 'Not settled',
   'report.flagged': 'Counted, flagged for a manager',

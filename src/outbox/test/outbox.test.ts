@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { reportCsv } from '@/features/journal/day-report';
 import { readDay, type Day } from '@/features/journal/read-day';
 import type { OperationRecord } from '../types';
 import { outboxHarness } from './harness';
@@ -178,6 +179,30 @@ describe('a day that adds up: what changes between reading the day and closing i
     const again = await read(t);
     expect(again.report.otherPayments).toEqual({ count: 0, amount: 0 });
     expect(await close(t, again)).toMatchObject({ number: 1 });
+  });
+
+  it('counts cash a return gave back on the day the return started, and refuses a close read before it', async () => {
+    const t = setup();
+    const sale = await t.start(3200);
+    await t.act({ type: 'tenderExternal', amount: 3200, label: 'Cash' });
+    await t.act({ type: 'complete' });
+    await t.run();
+    const z1 = await close(t, await read(t));
+    expect(z1).toMatchObject({ number: 1, report: { otherPayments: { count: 1, amount: 3200 } } });
+
+    t.advance(60_000);
+    const before = await read(t);
+    const settings = { refundWay: 'storeCredit', refundSeries: 'SC1' } as const;
+    await t.perform({ type: 'startReturn', saleId: sale.transactionId, amount: 1200, settings });
+    // Nothing was sent (cash goes back at the counter): only the return itself is new in the span.
+    expect(await close(t, before)).toBe('changed');
+    const day2 = await read(t);
+    expect(day2.report.otherPayments).toEqual({ count: 0, amount: 0 });
+    expect(day2.report.otherPaymentsBack).toEqual({ count: 1, amount: 1200 });
+    expect(reportCsv(day2.report, 'EUR')).toContain('all,,otherPaymentsBack,1,12.00,EUR');
+    expect(await close(t, day2)).toMatchObject({ number: 2 });
+    t.advance(60_000);
+    expect((await read(t)).report.otherPaymentsBack).toEqual({ count: 0, amount: 0 });
   });
 });
 
