@@ -1,6 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/project';
 import { pastTheRightEdge } from './support/right-edge';
+import { midWordBreaks } from './support/word-breaks';
 import {
   line,
   openLiveTerminal,
@@ -99,6 +100,8 @@ for (const size of sizes)
     await expectScreen(page, within);
     await goTo(page, 'Journal');
     await expectScreen(page, within);
+    await expect(page.getByRole('group', { name: 'Every operation, newest first' })).toBeVisible();
+    expect(await page.evaluate(midWordBreaks, '.table th, .table td')).toEqual([]);
     await goTo(page, 'Settings');
     await managerUnlocks(page);
     await expectScreen(page, within);
@@ -166,26 +169,31 @@ for (const language of ['en-IE', 'de-DE'])
     const nav = page.locator('.app-nav-bottom');
     await expect(nav.getByRole('button')).toHaveCount(7);
     if (language === 'de-DE') await expect(nav.getByRole('button', { name: 'Kartenabfrage' })).toBeVisible();
-    const badBreaks = await nav.evaluate((bar) =>
-      [...bar.querySelectorAll('.nav-label')].flatMap((label) => {
-        const text = [...label.childNodes].find((n): n is Text => n instanceof Text)!;
-        const s = text.data;
-        const bad: string[] = [];
-        let lastTop: number | null = null;
-        for (let i = 0; i < s.length; i++) {
-          if (s[i] === '\u00AD' || /\s/.test(s[i]!)) continue;
-          const range = document.createRange();
-          range.setStart(text, i);
-          range.setEnd(text, i + 1);
-          // The character's own box (a range at a line's start also touches the end of the line before).
-          const top = Math.max(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top));
-          const broke = lastTop !== null && top > lastTop + 2;
-          if (broke && !/[\u00AD\s]$/.test(s.slice(0, i))) bad.push(`${s.slice(0, i)}|${s.slice(i)}`);
-          lastTop = top;
-        }
-        return bad;
-      }),
-    );
-    expect(badBreaks).toEqual([]);
+    expect(await page.evaluate(midWordBreaks, '.app-nav-bottom .nav-label')).toEqual([]);
     expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
+  });
+
+/**
+ * A table on a phone keeps its words whole ("Gift car|d", "Geschenkk|arte" before): one wider than
+ * the screen scrolls sideways in its own region, which a keyboard reaches too.
+ */
+for (const language of ['en-IE', 'de-DE'])
+  test(`the journal's tables at 390x844 (${language}): words whole, a wide table scrolls in its own box`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTerminal(page);
+    await goTo(page, 'Settings');
+    await page.getByLabel('Language and formats').selectOption(language);
+    await page.locator('.app-nav-bottom').getByRole('button').nth(4).click();
+    await page.locator('.journal .panel').nth(1).getByRole('button').first().click();
+    await expect(page.locator('.report-table')).toBeVisible();
+    expect(await page.evaluate(midWordBreaks, '.table th, .table td')).toEqual([]);
+    expect(await page.evaluate(pastTheRightEdge)).toEqual([]);
+    const today = page.locator('.table-scroll').first();
+    await today.focus();
+    await expect(today).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => today.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectAccessible(page);
   });

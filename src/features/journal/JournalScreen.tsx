@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
+import { TableScroll } from '@/components/TableScroll';
 import { type Instrument, instrumentKinds } from '@/domain/instrument';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { useT, type MessageKey } from '@/lib/i18n';
@@ -97,34 +98,36 @@ export function JournalScreen() {
       <h2 className="screen-title">{t('journal.title')}</h2>
       <section className="panel" aria-labelledby="totals-heading">
         <h3 id="totals-heading">{t('journal.today')}</h3>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('journal.kind')}</th>
-              <th scope="col">{t('journal.operations')}</th>
-              <th scope="col">{t('journal.paid')}</th>
-              <th scope="col">{t('journal.issued')}</th>
-              <th scope="col">{t('journal.returned')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {instrumentKinds.map((kind) => (
-              <tr key={kind}>
-                <th scope="row">{t(`kind.${kind}`)}</th>
-                <td>{totals[kind].operations}</td>
-                <td>
-                  <Money minor={totals[kind].paid} />
-                </td>
-                <td>
-                  <Money minor={totals[kind].issued} />
-                </td>
-                <td>
-                  <Money minor={totals[kind].returned} />
-                </td>
+        <TableScroll labelledBy="totals-heading">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('journal.kind')}</th>
+                <th scope="col">{t('journal.operations')}</th>
+                <th scope="col">{t('journal.paid')}</th>
+                <th scope="col">{t('journal.issued')}</th>
+                <th scope="col">{t('journal.returned')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {instrumentKinds.map((kind) => (
+                <tr key={kind}>
+                  <th scope="row">{t(`kind.${kind}`)}</th>
+                  <td>{totals[kind].operations}</td>
+                  <td>
+                    <Money minor={totals[kind].paid} />
+                  </td>
+                  <td>
+                    <Money minor={totals[kind].issued} />
+                  </td>
+                  <td>
+                    <Money minor={totals[kind].returned} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <button type="button" className="button" onClick={() => void exportCsv()} disabled={rows.length === 0}>
           {t('journal.export')}
         </button>
@@ -137,7 +140,7 @@ export function JournalScreen() {
         {rows.length === 0 ? (
           <p className="hint">{t('journal.empty')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll labelledBy="ops-heading">
             <table className="table">
               <thead>
                 <tr>
@@ -201,7 +204,7 @@ export function JournalScreen() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {(journal.older || journal.newer) && (
           <nav className="actions journal-pages" aria-label={t('journal.pages')}>

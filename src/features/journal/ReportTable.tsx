@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { Money } from '@/components/Money';
+import { TableScroll } from '@/components/TableScroll';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { lineNames, type DayReport } from './day-report';
@@ -7,33 +9,38 @@ import { operationText, settledLateText } from './report-slip';
 /** A day's figures on screen: its lines by kind, payments another way, what settled late into it, what is open. */
 export function ReportTable({ report, caption }: { report: DayReport; caption: string }) {
   const t = useT();
+  const captionId = useId();
   return (
     <>
-      <table className="table report-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('report.line')}</th>
-            {instrumentKinds.map((kind) => (
-              <th key={kind} scope="col">
-                {t(`kind.${kind}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {lineNames.map((name) => (
-            <tr key={name}>
-              <th scope="row">{t(`report.line.${name}`)}</th>
+      <TableScroll labelledBy={captionId}>
+        <table className="table report-table">
+          <caption id={captionId} className="visually-hidden">
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('report.line')}</th>
               {instrumentKinds.map((kind) => (
-                <td key={kind}>
-                  {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
-                </td>
+                <th key={kind} scope="col">
+                  {t(`kind.${kind}`)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lineNames.map((name) => (
+              <tr key={name}>
+                <th scope="row">{t(`report.line.${name}`)}</th>
+                {instrumentKinds.map((kind) => (
+                  <td key={kind}>
+                    {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <p>
         {t('report.otherPayments')}: {report.otherPayments.count} · <Money minor={report.otherPayments.amount} /> —{' '}
         {report.otherPaymentsBack && (

@@ -3,6 +3,7 @@ import { AmountField } from '@/components/AmountField';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { Money } from '@/components/Money';
+import { TableScroll } from '@/components/TableScroll';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
@@ -179,32 +180,34 @@ function GiveBack({
           date: new Date(found.sale.startedAt).toLocaleString(terminal.locale),
         })}
       </h3>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('returns.payment')}</th>
-            <th scope="col">{t('returns.paid')}</th>
-            <th scope="col">{t('returns.returned')}</th>
-            <th scope="col">{t('returns.left')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {returnables(found.sale, found.earlier).map((r) => (
-            <tr key={r.line.id}>
-              <th scope="row">{paymentName(t, r.line)}</th>
-              <td>
-                <Money minor={r.paid} />
-              </td>
-              <td>
-                <Money minor={r.returned} />
-              </td>
-              <td>
-                <Money minor={r.left} />
-              </td>
+      <TableScroll labelledBy="return-sale-heading">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('returns.payment')}</th>
+              <th scope="col">{t('returns.paid')}</th>
+              <th scope="col">{t('returns.returned')}</th>
+              <th scope="col">{t('returns.left')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {returnables(found.sale, found.earlier).map((r) => (
+              <tr key={r.line.id}>
+                <th scope="row">{paymentName(t, r.line)}</th>
+                <td>
+                  <Money minor={r.paid} />
+                </td>
+                <td>
+                  <Money minor={r.returned} />
+                </td>
+                <td>
+                  <Money minor={r.left} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <AmountField
         id="return-amount"
         label={t('returns.amount', { currency: terminal.currency })}
