@@ -1,9 +1,7 @@
+import { currencyDigits as digits } from '../../src/domain/money';
+
 /** An amount as a test writes it, in the server's currency: '50.00', '12.5', '100'. */
 export type Amount = `${number}`;
-
-/** Decimals a currency has (ISO 4217; the kit's server speaks EUR). */
-const digits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /**
  * A test's amount as the server's major units (a JSON number on the wire), or an error that says
@@ -30,3 +28,7 @@ export const minorUnits = (amount: Amount | string, currency: string, where: str
 
 /** Major units from the server as a test reads them: '20.00'. */
 export const amountText = (major: number, currency: string): Amount => major.toFixed(digits(currency)) as Amount;
+
+/** Minor units (what the terminal keeps, its report's JSON) as a test reads them: 2000 EUR is '20.00'. */
+export const minorText = (minor: number, currency: string): Amount =>
+  amountText(minor / 10 ** digits(currency), currency);

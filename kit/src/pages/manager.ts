@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { amountText, type Amount } from '../amounts';
+import { minorText, type Amount } from '../amounts';
 import { openScreen, requireScreen, typeManagerPin, type Counter } from './screen';
 
 type Kind = 'giftCard' | 'storeCredit' | 'loyaltyCard';
@@ -122,7 +122,7 @@ export class ManagerPage {
   private figures(json: ReportJson): DayFigures {
     const figure = (f: { count: number; amount: number }): Figure => ({
       count: f.count,
-      amount: amountText(f.amount / 100, this.currency),
+      amount: minorText(f.amount, this.currency),
     });
     const byKind = Object.fromEntries(
       Object.entries(json.byKind).map(([kind, lines]) => [
