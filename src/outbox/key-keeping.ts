@@ -8,6 +8,13 @@
  */
 const KEY = 'loyalty-terminal.servers-keeping-keys';
 
+/**
+ * How long the contract has a server keep a key ("at least 24 hours", section 6): an operation
+ * first sent longer ago than that may be new to a server that keeps keys, so its answer is checked
+ * against the card again as on a server that has never shown it keeps them.
+ */
+export const KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+
 function kept(storage: Storage | undefined): string[] {
   try {
     const list: unknown = JSON.parse(storage?.getItem(KEY) ?? '[]');

@@ -12,7 +12,7 @@ import {
   type ResultMap,
 } from '@/domain/operation';
 import type { Verification } from '@/domain/sale-flow';
-import { keyKeeping } from './key-keeping';
+import { KEY_KEPT_MS, keyKeeping } from './key-keeping';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { OperationRecord, OperationResult } from './types';
@@ -140,8 +140,10 @@ export function createSender(context: SenderContext) {
     if (outcome.status === 'succeeded' && outcome.replayed) keys.saw();
     const written = await outbox.answered(record.id, outcome);
     if (!written) return;
-    // A server that has shown it keeps keys said what it did: no replay header, first application.
-    if (!keys.shown()) for (const check of written.step?.verify ?? []) await verify(check);
+    // A server that has shown it keeps keys said what it did: no replay header, first application;
+    // but only within the time it promises to keep a key: after that it may have let it go.
+    const keyMayBeGone = now() - Date.parse(record.createdAt) > KEY_KEPT_MS;
+    if (!keys.shown() || keyMayBeGone) for (const check of written.step?.verify ?? []) await verify(check);
     if (outcome.status === 'unknown' && forManager(outcome.code)) await reread(record.id, record.request);
     context.onAnswered?.(written.record);
   }

@@ -295,6 +295,35 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     return a.reads.counts();
   };
 
+  it('a server that has shown it keeps keys, retried after the day it promises to keep one: checked again, and a second charge is caught', async () => {
+    const t = setup();
+    // The server shows it keeps keys: a lost answer, replayed and said so.
+    await t.start(100);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 100, availableBefore: 5000 });
+    await t.run();
+    t.advance(10_000);
+    await t.run();
+    expect((await t.reads.get((await t.sale()).lines[0]?.payOperationId ?? ''))?.replayed).toBe(true);
+
+    // A loyalty payment (it takes effect at once) loses its answer, and the terminal is off for a day.
+    await t.start(1000);
+    t.app.faults.replace({
+      next: { count: 1, kind: 'drop', path: '/_pay' },
+    });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.advance(25 * 60 * 60 * 1000); // past the 24 hours the contract has the server keep the key
+    await t.run();
+    expect(t.state().loyaltyPayments).toHaveLength(2); // the server had let the key go: applied again
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({
+      status: 'attention',
+      notes: [{ code: 'appliedTwice', available: 10000, expectedAtLeast: 11000 }],
+    });
+  });
+
   it('a server that has shown it keeps keys: another till paying between retries is no alarm', async () => {
     expect(await otherTillPaysBetweenRetries(true)).toEqual({ waiting: 0, attention: 0 });
   });
