@@ -126,19 +126,8 @@ export function isServerErrorCode(code: unknown): code is ServerErrorCode {
   return typeof code === 'string' && Object.hasOwn(table, code);
 }
 
-/**
- * A well-formed answer that contradicts its request (src/domain/answer-check.ts): an unknown
- * outcome that is not sent again on its own (the server would replay the same answer), but
- * flagged for a manager with the card read again.
- */
-export const CONTRADICTORY_ANSWER = 'contradictory_answer';
-
-/**
- * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, and
- * our own key refused as used with another body (the same refusal would come again). The record
- * waits for a manager, the card read again; the line's money stays blocked.
- */
-export const forManager = (code: string): boolean => code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused';
+// Unknown outcomes that go to a manager: defined with the outcomes (the sale flow needs them too).
+export { CONTRADICTORY_ANSWER, forManager } from '@/domain/operation';
 
 /** Settles are idempotent and must land: a refusal that passes leaves them queued. Nothing else is resent on its own. */
 export function resendsWhenPassing(type: OperationType): boolean {

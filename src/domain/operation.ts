@@ -116,6 +116,20 @@ export type ManagerNote =
   | { code: 'readAgain'; available: Minor; onHold: Minor }
   | { code: 'notReadAgain' };
 
+/**
+ * A well-formed answer that contradicts its request (answer-check.ts): an unknown outcome that is
+ * not sent again on its own (the server would replay the same answer), but flagged for a manager
+ * with the card read again.
+ */
+export const CONTRADICTORY_ANSWER = 'contradictory_answer';
+
+/**
+ * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, and
+ * our own key refused as used with another body (the same refusal would come again). The record
+ * waits for a manager, the card read again; the line's money stays blocked.
+ */
+export const forManager = (code: string): boolean => code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused';
+
 /** Something a manager must look at, attached to the operation it concerns. */
 export interface ManagerFlag {
   operationId: string;

@@ -1,6 +1,6 @@
 import { availableAmount, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
-import type { ManagerNote, Outcome, OperationRequest } from './operation';
+import { forManager, type ManagerNote, type Outcome, type OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
 import { isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
@@ -112,8 +112,11 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
   release(sale, line) {
     const ofCard = sale.lines.filter((l) => l.kind === 'loyaltyCard' && l.number === line.number);
     // The server voids every payment of the card in the sale at once: while one has no answer yet,
-    // a void would take back more than it names. It waits; that payment's answer asks again.
-    if (ofCard.some(isUnresolved)) return null;
+    // a void would take back more than it names. It waits; that payment's answer asks again. One
+    // that went to a manager gets no further answer: the void goes now (the manager sees both).
+    const waitingForAnswer = (l: TenderLine) =>
+      isUnresolved(l) && !(l.state.name === 'unknown' && forManager(l.state.reason));
+    if (ofCard.some(waitingForAnswer)) return null;
     const lines = ofCard.filter((l) => loyaltyPaid(l.state));
     if (lines.length === 0) return null;
     const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);

@@ -163,6 +163,31 @@ describe('voiding a sale with a payment whose outcome is unknown', () => {
     expect(await t.reads.unsettled()).toEqual([]);
     expect((await t.act({ type: 'close' }))?.rejected).toBeUndefined();
   });
+
+  it('the unknown payment on the same card went to a manager: the void goes at once, nothing is left taken', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 500, availableBefore: 11000 });
+    await t.run();
+    // Its resend is refused as a key used with another body (a record from before bodies were kept): a manager's.
+    const db = await t.db;
+    const second = (await t.sale()).lines[1]!.payOperationId!;
+    await db.put('operations', { ...(await db.get('operations', second))!, workstation: { storeId: 5 } });
+    t.advance(2000);
+    await t.run();
+    expect(await t.reads.get(second)).toMatchObject({ status: 'attention' });
+    expect(await t.lineStates()).toEqual(['approved', 'unknown']);
+
+    await t.act({ type: 'void' });
+    await t.run();
+    // No answer will come for the second payment: the first's void went, and the server gave all back.
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true, true]);
+    const voids = (await t.reads.all()).filter((r) => r.request.type === 'loyaltyCard.voidPayment');
+    expect(voids).toHaveLength(1);
+  });
 });
 
 describe('a crash between recording and sending', () => {
