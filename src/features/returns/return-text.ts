@@ -1,5 +1,6 @@
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
+import { forManager } from '@/domain/operation';
 import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
@@ -27,6 +28,8 @@ export function lineText(t: T, line: Pick<ReturnLine, 'way' | 'target' | 'label'
 export function stateText(t: T, line: ReturnLine): string {
   const s = line.state;
   if (s.name === 'refused') return t('returns.state.refused', { code: s.code });
+  // An outcome with a manager is not asked again.
+  if (s.name === 'unknown' && forManager(s.reason)) return t('returns.state.forManager');
   return t(`returns.state.${s.name}`);
 }
 

@@ -715,6 +715,7 @@ export const de: Record<MessageKey, Message> = {
   'returns.state.done': 'erledigt',
   'returns.state.refused': 'abgelehnt ({code}): auf diesem Weg nichts zurückgegeben',
   'returns.state.unknown': 'noch keine Antwort: wird erneut gefragt',
+  'returns.state.forManager': 'die Antwort des Servers passt nicht: die Filialleitung muss diese Karte prüfen',
   'returns.slip': 'Rückgabe',
   'returns.total': 'Zurückgegeben gesamt',
   'returns.printSlip': 'Rückgabebeleg drucken',

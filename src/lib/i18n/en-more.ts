@@ -640,6 +640,7 @@ export const enMore = {
   'returns.state.done': 'done',
   'returns.state.refused': 'refused ({code}): nothing given back this way',
   'returns.state.unknown': 'no answer yet: asking again',
+  'returns.state.forManager': 'the server’s answer does not fit: a manager must check this card',
   'returns.slip': 'Return',
   'returns.total': 'Total given back',
   'returns.printSlip': 'Print return slip',
