@@ -324,6 +324,17 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText(`The till (${new URL(TILL).origin}) asks to reverse sale U-1`);
   await expectAccessible(page);
+  // A message from a page that is no till, meanwhile: said on screen, and the question stays.
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'https://evil.example',
+        data: { protocol: 'loyalty-terminal', version: 1, type: 'status', id: 'x', reference: 'U-1' },
+      }),
+    ),
+  );
+  await expect(page.getByText('A message from https://evil.example was ignored')).toBeVisible();
+  await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Decline' }).click();
   await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
   expect(answer(page.url())).toMatchObject({ type: 'refused', reason: 'not_reversible' });

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
-import { Money } from '@/components/Money';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useActiveSales, useCurrentSale, useOutbox } from '@/outbox/projection';
@@ -10,15 +9,12 @@ import { returnSettingsFor } from '@/domain/return-flow';
 import { useTerminal } from '@/lib/terminal-context';
 import { createTillService, type TillService } from './till-service';
 import { readTillRequest } from './messages';
+import { TillAsk, type TillAskProps } from './TillAsk';
 
 type Notice =
   | { type: 'ignored'; origin: string }
   | { type: 'badCallback'; callback: string }
-  | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus }
-  | { type: 'ask'; request: GiveBackRequest; origin: string; confirm: () => void; decline: () => void };
-
-/** What the URL transport asks that undoes a sale's payments: the cashier confirms it first. */
-type GiveBackRequest = Extract<TillRequest, { type: 'cancel' | 'reverse' | 'refund' }>;
+  | { type: 'returned'; transactionId: string; reference: string; status: ResultStatus };
 
 /** The till this terminal answers: the page that embeds it, or the one that opened it. */
 const tillWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
@@ -75,7 +71,12 @@ const delivered = new Set<string>();
 const inFlight = new Map<string, Promise<TerminalMessage>>();
 
 /** Messages from allowed tills in, answers and results out; a till's finished sale goes back to it by itself. */
-function useHostChannel(service: TillService, currency: string, setNotice: Dispatch<SetStateAction<Notice | null>>) {
+function useHostChannel(
+  service: TillService,
+  currency: string,
+  setNotice: Dispatch<SetStateAction<Notice | null>>,
+  setAsk: (ask: TillAskProps | null) => void,
+) {
   const origins = useTillOrigins();
 
   useEffect(() => {
@@ -159,16 +160,16 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
     if (asked.type !== 'cancel' && asked.type !== 'reverse' && asked.type !== 'refund') return handle(asked);
     // Anyone can put a link in front of this browser and name an allowed till's page as its return
     // address: what gives money back or cancels a sale waits for the cashier here.
-    setNotice({
-      type: 'ask',
+    // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
+    setAsk({
       request: asked,
       origin,
       confirm: () => {
-        setNotice(null);
+        setAsk(null);
         handle(asked);
       },
       decline: () => {
-        setNotice(null);
+        setAsk(null);
         go({
           protocol: PROTOCOL,
           version: VERSION,
@@ -180,7 +181,7 @@ function useHostChannel(service: TillService, currency: string, setNotice: Dispa
         });
       },
     });
-  }, [service, currency, setNotice]);
+  }, [service, currency, setNotice, setAsk]);
 }
 
 /** Sends each finished till sale of this window back to its till, once per page, then returns to waiting. */
@@ -223,6 +224,7 @@ export function TillBridge() {
   const { screenChosen } = useNavigationActions();
   const current = useCurrentSale();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [ask, setAsk] = useState<TillAskProps | null>(null);
   const service = useMemo(
     () =>
       createTillService({
@@ -236,51 +238,28 @@ export function TillBridge() {
       }),
     [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy],
   );
-  useHostChannel(service, currency, setNotice);
+  useHostChannel(service, currency, setNotice, setAsk);
   useReturnToTill(service, setNotice);
   // The next sale has begun: the last one's notice is done (set while rendering, React's pattern for derived resets).
   const superseded = Boolean(current) && notice?.type === 'returned' && current?.transactionId !== notice.transactionId;
   if (superseded) setNotice(null);
 
-  if (!notice || superseded || (notice.type === 'returned' && current)) return null;
-  if (notice.type === 'ask') {
-    const { request } = notice;
-    return (
-      <section className="notice notice-warn till-ask" role="alertdialog" aria-labelledby="till-ask-text">
-        <p id="till-ask-text">
-          {request.type === 'refund'
-            ? t('till.ask.refund', { origin: notice.origin, reference: request.reference })
-            : t(`till.ask.${request.type}`, { origin: notice.origin, reference: request.reference })}
-          {request.type === 'refund' && (
-            <>
-              {' '}
-              <Money minor={request.amount} />
-            </>
-          )}
-        </p>
-        <div className="actions">
-          <button type="button" className="button button-primary" onClick={notice.confirm}>
-            {t(`till.ask.confirm.${request.type}`)}
-          </button>
-          <button type="button" className="button" onClick={notice.decline}>
-            {t('till.ask.decline')}
-          </button>
-        </div>
-      </section>
-    );
-  }
-  if (notice.type === 'returned') {
-    return (
-      <p className="notice notice-ok till-returned" role="status">
-        {t('till.returned', { reference: notice.reference, status: t(`till.status.${notice.status}`) })}
-      </p>
-    );
-  }
+  const shown = !notice || superseded || (notice.type === 'returned' && current) ? null : notice;
   return (
-    <p className="notice notice-error" role="alert">
-      {notice.type === 'ignored'
-        ? t('till.ignored', { origin: notice.origin })
-        : t('till.badCallback', { callback: notice.callback })}
-    </p>
+    <>
+      {ask && <TillAsk {...ask} />}
+      {shown?.type === 'returned' && (
+        <p className="notice notice-ok till-returned" role="status">
+          {t('till.returned', { reference: shown.reference, status: t(`till.status.${shown.status}`) })}
+        </p>
+      )}
+      {(shown?.type === 'ignored' || shown?.type === 'badCallback') && (
+        <p className="notice notice-error" role="alert">
+          {shown.type === 'ignored'
+            ? t('till.ignored', { origin: shown.origin })
+            : t('till.badCallback', { callback: shown.callback })}
+        </p>
+      )}
+    </>
   );
 }
