@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { LookupButton } from '@/components/LookupButton';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { type Instrument, type InstrumentKind, groupNumber } from '@/domain/instrument';
@@ -50,9 +51,7 @@ export function CardReader({
           spellCheck={false}
           placeholder={t('lookup.numberLabel')}
         />
-        <button type="submit" className="button button-large">
-          {t('lookup.submit')}
-        </button>
+        <LookupButton />
       </form>
       {lookup.inputError && (
         <p className="field-error" role="alert">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LookupButton } from '@/components/LookupButton';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { LoyaltyApiError } from '@/api/errors';
@@ -73,9 +74,7 @@ export function LookupScreen() {
             aria-describedby={lookup.inputError ? 'lookup-hint lookup-error' : 'lookup-hint'}
             aria-invalid={lookup.inputError ? true : undefined}
           />
-          <button type="submit" className="button button-primary button-large">
-            {t('lookup.submit')}
-          </button>
+          <LookupButton primary />
         </div>
         <p id="lookup-hint" className="hint">
           {t('lookup.hint')}

@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { LookupButton } from '@/components/LookupButton';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
@@ -131,9 +132,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
           placeholder={t('lookup.numberLabel')}
           aria-describedby="tender-hint"
         />
-        <button type="submit" className="button button-large">
-          {t('lookup.submit')}
-        </button>
+        <LookupButton />
       </form>
       <p id="tender-hint" className="hint">
         {t('sale.tenderHint')}
