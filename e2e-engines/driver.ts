@@ -11,6 +11,7 @@ import {
   matcher,
   selectAll,
   shownText,
+  stable,
   whereInPage,
   type Kind,
   type Name,
@@ -121,6 +122,7 @@ export function makeDriver<H>(p: Primitives<H>): Driver {
     }
   };
   const shown = portable(shownText);
+  const settle = portable(stable);
   const choose = portable(chooseOption);
   const select = portable(selectAll);
   const isShown = (kind: Kind, name: Name, where?: Where) =>
@@ -134,6 +136,7 @@ export function makeDriver<H>(p: Primitives<H>): Driver {
     evaluate: (fn, ...args) => p.run(portable(fn as (...a: never[]) => unknown), ...args) as never,
     fillByLabel: (label, value) =>
       act('field', label, undefined, async (field) => {
+        await p.run(settle, field);
         await p.click(field);
         await p.run(select, field);
         await p.press('Backspace');
@@ -144,7 +147,11 @@ export function makeDriver<H>(p: Primitives<H>): Driver {
         if (!(await p.run(choose, field, matcher(option))))
           throw new Error(`No option ${String(option)} in the select labelled ${String(label)}`);
       }),
-    click: (kind, name, where) => act(kind, name, where, (el) => p.click(el)),
+    click: (kind, name, where) =>
+      act(kind, name, where, async (el) => {
+        await p.run(settle, el);
+        await p.click(el);
+      }),
     see: (kind, name, where) => act(kind, name, where, (el) => p.run(shown, el)),
     isShown,
     async notSee(kind, name, where) {

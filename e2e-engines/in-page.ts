@@ -176,3 +176,28 @@ export function painted(): Promise<[number, number]> {
     requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight]))),
   );
 }
+
+/**
+ * Resolves when the element has kept its place for two animation frames running (at most a
+ * second): a click goes where a person would tap, not where a notice that arrived late (the
+ * home-screen advice in WebKit) has just moved it from. Playwright's own clicks wait the same way.
+ */
+export function stable(el: Element): Promise<boolean> {
+  const place = () => {
+    const r = el.getBoundingClientRect();
+    return `${r.x},${r.y},${r.width},${r.height}`;
+  };
+  const until = Date.now() + 1000;
+  return new Promise((done) => {
+    let last = place();
+    let still = 0;
+    const frame = () => {
+      const now = place();
+      still = now === last ? still + 1 : 0;
+      last = now;
+      if (still >= 2 || Date.now() > until) done(still >= 2);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
