@@ -112,6 +112,11 @@ export type ManagerNote =
   | { code: 'contradicted'; detail: string }
   /** The server refused this operation's own key as used with another body: an earlier attempt took effect. */
   | { code: 'keyReused' }
+  /**
+   * After an earlier attempt went unanswered, the server refused this one for what that attempt
+   * would itself have done had it taken effect (`reason`: the refusal's code).
+   */
+  | { code: 'refusedAfterLostAnswer'; reason: OwnEffectRefusal }
   /** The card read again after a contradicted answer (minor units). */
   | { code: 'readAgain'; available: Minor; onHold: Minor }
   | { code: 'notReadAgain' };
@@ -124,11 +129,44 @@ export type ManagerNote =
 export const CONTRADICTORY_ANSWER = 'contradictory_answer';
 
 /**
- * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, and
- * our own key refused as used with another body (the same refusal would come again). The record
- * waits for a manager, the card read again; the line's money stays blocked.
+ * A resend after an unknown outcome refused for what the lost attempt would itself have done (see
+ * `ownEffectRefusal`), by a server that has not shown it keeps keys: an unknown outcome for a manager.
  */
-export const forManager = (code: string): boolean => code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused';
+export const REFUSED_AFTER_LOST_ANSWER = 'refused_after_lost_answer';
+
+/**
+ * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, our
+ * own key refused as used with another body, and a refusal the lost attempt may have caused (the
+ * same refusal would come again). The record waits for a manager, the card read again; the line's
+ * money stays blocked.
+ */
+export const forManager = (code: string): boolean =>
+  code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused' || code === REFUSED_AFTER_LOST_ANSWER;
+
+/** What an earlier attempt of an operation would make the server refuse, had it taken effect. */
+export type OwnEffectRefusal = 'insufficient_funds' | 'already_issued' | 'not_issued';
+
+const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
+  'giftCard.pay': 'insufficient_funds', // its hold took the money
+  'storeCredit.pay': 'insufficient_funds',
+  'giftCard.issue': 'already_issued', // it issued the card
+  'loyaltyCard.issue': 'already_issued',
+  'giftCard.unissue': 'not_issued', // it un-issued the card
+  'storeCredit.unissue': 'not_issued',
+  'loyaltyCard.unissue': 'not_issued',
+};
+
+/**
+ * Whether a refusal of `type` is what its own earlier attempt would cause had it taken effect: after
+ * an unknown outcome, such a refusal proves nothing unless the server keeps keys (it would have
+ * replayed that attempt's answer instead). Commits and cancels are not here: the contract answers a
+ * repeat of either as the first; a loyalty payment's repeat is answered (approved or denied), and
+ * that answer is checked against the card like any answer after a lost one.
+ */
+export function ownEffectRefusal(type: OperationType, code: string): OwnEffectRefusal | null {
+  const effect = ownEffects[type];
+  return effect !== undefined && effect === code ? effect : null;
+}
 
 /** Something a manager must look at, attached to the operation it concerns. */
 export interface ManagerFlag {

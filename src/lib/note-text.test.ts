@@ -30,6 +30,18 @@ describe('manager notes: stored as codes, worded in the terminal language when r
       'Read again: the card shows €30.00 available, €20.00 on hold.',
     ],
     [{ code: 'notReadAgain' }, 'The card could not be read again'],
+    [
+      { code: 'refusedAfterLostAnswer', reason: 'insufficient_funds' },
+      'refused this payment for lack of funds: the earlier attempt may have taken the money',
+    ],
+    [
+      { code: 'refusedAfterLostAnswer', reason: 'already_issued' },
+      'the card is already issued: the earlier attempt may have issued it',
+    ],
+    [
+      { code: 'refusedAfterLostAnswer', reason: 'not_issued' },
+      'the card is not issued: the earlier attempt may have un-issued it',
+    ],
   ] satisfies [ManagerNote, string][])('%o in English', (note, expected) => {
     expect(noteText(words('en-IE'), note, money)).toContain(expected);
   });

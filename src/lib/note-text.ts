@@ -19,6 +19,8 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
       return note.available === undefined || note.expectedAtLeast === undefined
         ? t('note.appliedTwice')
         : t('note.moreLeftCard', { available: amount(note.available), expected: amount(note.expectedAtLeast) });
+    case 'refusedAfterLostAnswer':
+      return t(`note.lostAttempt.${note.reason}`);
     case 'readAgain':
       return t('note.readAgain', { available: amount(note.available), onHold: amount(note.onHold) });
     default:

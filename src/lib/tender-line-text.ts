@@ -1,4 +1,4 @@
-import { forManager } from '@/api/errors';
+import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
@@ -19,6 +19,7 @@ export function lineStatus(
     case 'requesting':
       return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown':
+      if (s.reason === REFUSED_AFTER_LOST_ANSWER) return { text: t('line.lostAttempt'), tone: 'unknown' };
       return { text: t(forManager(s.reason) ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
     case 'authorized':
       return { text: t('line.authorized', { code: untrustedText(s.authCode, TEXT_CAP.short) }), tone: 'ok' };

@@ -1,6 +1,14 @@
 import { CONTRADICTORY_ANSWER, forManager, resendsWhenPassing } from '@/api/errors';
 import { outboxChanged } from './changes';
-import type { Answer, ManagerFlag, ManagerNote, OperationOrder, Outcome } from '@/domain/operation';
+import {
+  ownEffectRefusal,
+  REFUSED_AFTER_LOST_ANSWER,
+  type Answer,
+  type ManagerFlag,
+  type ManagerNote,
+  type OperationOrder,
+  type Outcome,
+} from '@/domain/operation';
 import { isActive, receiptReference, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
@@ -54,6 +62,23 @@ function stillUnknown(before: OperationRecord, outcome: Outcome<OperationResult>
   if (outcome.status === 'passing' || (outcome.status === 'refused' && outcome.code === 'malformed_response'))
     return { status: 'unknown', code: outcome.code, message: outcome.message };
   return outcome;
+}
+
+/**
+ * A resend after an unknown outcome refused for what the lost attempt would itself have done (no
+ * money left: its hold took it; already issued: it issued the card), by a server that has not shown
+ * it keeps keys or may have let this one go: that attempt may have taken effect, so the refusal
+ * proves nothing. Taken as refused, the cashier would take the money another way (the customer pays
+ * twice) or sell the card again. It goes to a manager with the card read again.
+ */
+function lostAttemptMayExplain(
+  before: OperationRecord,
+  outcome: Outcome<OperationResult>,
+  keysKept: boolean,
+): ManagerNote | null {
+  if (before.status !== 'unknown' || outcome.status !== 'refused' || keysKept) return null;
+  const reason = ownEffectRefusal(before.request.type, outcome.code);
+  return reason ? { code: 'refusedAfterLostAnswer', reason } : null;
 }
 
 const stored = (sale: Sale, scope: string): StoredSale => ({
@@ -221,16 +246,28 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       return record!;
     },
 
-    /** One attempt's outcome, written with what it means for its sale (the flow's `evolve`). */
+    /**
+     * One attempt's outcome, written with what it means for its sale (the flow's `evolve`).
+     * `keysKept`: the server has shown it keeps keys, and has not been given time to let this one go
+     * (the sender knows); only then is a refusal after a lost answer its word on the lost attempt.
+     */
     async answered(
       id: string,
       given: Outcome<OperationResult>,
+      { keysKept = false }: { keysKept?: boolean } = {},
     ): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
       let done: { record: OperationRecord; step: FlowStep | null } | null = null;
       await write(async (w) => {
         const before = await w.record(id);
         if (!before || (before.status !== 'pending' && before.status !== 'unknown')) return; // settled meanwhile (another window)
-        const outcome = stillUnknown(before, given);
+        const lostAttempt = lostAttemptMayExplain(before, given, keysKept);
+        const outcome: Outcome<OperationResult> = lostAttempt
+          ? {
+              status: 'unknown',
+              code: REFUSED_AFTER_LOST_ANSWER,
+              message: given.status === 'refused' ? given.message : '',
+            }
+          : stillUnknown(before, given);
         const contradicted = outcome.status === 'unknown' && outcome.code === CONTRADICTORY_ANSWER;
         const keyReused = outcome.status === 'unknown' && outcome.code === 'idempotency_key_reused';
         const status = statusOf(before.request.type, outcome);
@@ -255,7 +292,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             ? [...(before.notes ?? []), { code: 'contradicted', detail: outcome.message }]
             : keyReused
               ? [...(before.notes ?? []), { code: 'keyReused' }]
-              : before.notes,
+              : lostAttempt
+                ? [...(before.notes ?? []), lostAttempt]
+                : before.notes,
         };
         await w.putRecord(record);
         // The request's type names the result's type; the record keeps them together.

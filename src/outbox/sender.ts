@@ -138,13 +138,17 @@ export function createSender(context: SenderContext) {
             };
     }
     if (outcome.status === 'succeeded' && outcome.replayed) keys.saw();
-    const written = await outbox.answered(record.id, outcome);
-    if (!written) return;
     // A server that has shown it keeps keys said what it did: no replay header, first application;
-    // but only within the time it promises to keep a key: after that it may have let it go.
+    // a refusal, nothing happened before. But only within the time it promises to keep a key: after
+    // that it may have let it go.
     const keyMayBeGone = now() - Date.parse(record.createdAt) > KEY_KEPT_MS;
-    if (!keys.shown() || keyMayBeGone) for (const check of written.step?.verify ?? []) await verify(check);
-    if (outcome.status === 'unknown' && forManager(outcome.code)) await reread(record.id, record.request);
+    const keysKept = keys.shown() && !keyMayBeGone;
+    const written = await outbox.answered(record.id, outcome, { keysKept });
+    if (!written) return;
+    if (!keysKept) for (const check of written.step?.verify ?? []) await verify(check);
+    const error = written.record.error;
+    if (written.record.status === 'attention' && error && forManager(error.code))
+      await reread(record.id, record.request);
     context.onAnswered?.(written.record);
   }
 

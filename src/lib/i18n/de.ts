@@ -407,6 +407,8 @@ export const de: Record<MessageKey, Message> = {
   'journal.outcome.attention': 'Filialleitung prüfen',
   'error.contradictory_answer':
     'Die Antwort des Servers passt nicht zur Anfrage. Nichts wird als bezahlt gezeigt; eine Führungskraft muss die Karte prüfen.',
+  'line.lostAttempt':
+    'Erst keine Antwort, dann abgelehnt: der erste Versuch hat diesen Betrag womöglich schon genommen. Eine Führungskraft muss die Karte prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'line.contradicted':
     'Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'amount.ambiguous':
@@ -835,6 +837,12 @@ export const de: Record<MessageKey, Message> = {
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
   'note.keyReused':
     'Der Server sagt, dieser Vorgang kam schon mit anderen Angaben an: ein früherer Versuch hat gewirkt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
+  'note.lostAttempt.insufficient_funds':
+    'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Zahlung mangels Guthaben ab: der frühere Versuch hat das Geld womöglich schon genommen. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
+  'note.lostAttempt.already_issued':
+    'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Ausgabe ab, weil die Karte schon ausgegeben ist: der frühere Versuch hat sie womöglich ausgegeben. Prüfen Sie die Karte, bevor sie erneut verkauft oder Geld zurückgegeben wird.',
+  'note.lostAttempt.not_issued':
+    'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Rücknahme ab, weil die Karte nicht ausgegeben ist: der frühere Versuch hat sie womöglich zurückgenommen. Prüfen Sie die Karte beim Loyalty-Server, bevor etwas zurückgegeben wird.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
   'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',
 };

@@ -359,6 +359,8 @@ export const enMore = {
   'journal.outcome.attention': 'Needs a manager',
   'error.contradictory_answer':
     "The Loyalty server's answer does not match what was asked. Nothing is shown as paid; a manager must check this card.",
+  'line.lostAttempt':
+    'No answer at first, then refused: the first attempt may have taken this money. A manager must check the card. This money stays blocked; void the sale or ask a manager.',
   'line.contradicted':
     "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
   'validation.urlCredentials': 'Leave the user name and password out of the address.',
@@ -556,6 +558,12 @@ export const enMore = {
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
   'note.keyReused':
     'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',
+  'note.lostAttempt.insufficient_funds':
+    'An earlier attempt went unanswered, and the server then refused this payment for lack of funds: the earlier attempt may have taken the money. Check the card before the money is taken another way.',
+  'note.lostAttempt.already_issued':
+    'An earlier attempt went unanswered, and the server then refused this issue because the card is already issued: the earlier attempt may have issued it. Check the card before it is sold again or money is given back.',
+  'note.lostAttempt.not_issued':
+    'An earlier attempt went unanswered, and the server then refused this un-issue because the card is not issued: the earlier attempt may have un-issued it. Check the card with the Loyalty server before anything is given back.',
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
   'storage.noIssues':

@@ -100,4 +100,88 @@ describe('sending an unknown payment again', () => {
     expect(await t.reads.waiting()).toHaveLength(0);
     t.sender.stop();
   });
+
+  /** A gift card payment's answer lost after the server put the hold on the card (50.00 on it). */
+  async function lostHold(t: ReturnType<typeof outboxHarness>) {
+    await t.start(4000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 4000, availableBefore: 5000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+  }
+
+  it('refused for lack of funds by a server that has not shown it keeps keys: the lost attempt may have taken them, so a manager looks; never refused', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await lostHold(t);
+    t.advance(2000);
+    await t.run();
+
+    // What such a server did: the first attempt's hold stands, the resend was refused.
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([[40, 'pending']]);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    const after = await t.reads.get(id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(after?.notes).toEqual([
+      { code: 'refusedAfterLostAnswer', reason: 'insufficient_funds' },
+      { code: 'readAgain', available: 1000, onHold: 4000 },
+    ]);
+    expect(notesInEnglish(after)).toContain('the earlier attempt may have taken the money');
+    // The money stays blocked: the cashier cannot take it another way.
+    expect(await t.lineStates()).toEqual(['unknown']);
+    expect(await t.reads.waiting()).toHaveLength(0);
+    t.sender.stop();
+  });
+
+  it('refused for lack of funds by a server that keeps keys: its word (it would have replayed the lost attempt), the line refused', async () => {
+    const t = outboxHarness({ keys: 'kept' });
+    // The server shows it keeps keys: a lost answer, replayed and said so.
+    await t.start(100);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 100, availableBefore: 5000 });
+    await t.run();
+    t.advance(10_000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['authorized']);
+
+    // A payment that never reached it (503: nothing happened), then the card spent at another till.
+    await t.start(4000);
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 4000, availableBefore: 4900 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    const other = outboxHarness({ sim: t });
+    await other.start(2000);
+    await other.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 4900 });
+    await other.run();
+    expect(await other.lineStates()).toEqual(['authorized']);
+    t.advance(10_000);
+    await t.run();
+
+    expect(await t.lineStates()).toEqual(['failed']);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({ status: 'refused', error: { code: 'insufficient_funds' } });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+    t.sender.stop();
+    other.sender.stop();
+  });
+
+  it('a card sold whose answer was lost, then refused as already issued: it may have been this sale that issued it, so a manager looks', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_issue' } });
+    const record = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100001003', amount: 1000 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    expect((await t.reads.get(record.id))?.status).toBe('unknown');
+    t.advance(10_000);
+    await t.run();
+
+    const after = await t.reads.get(record.id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(after?.notes?.map((n) => n.code)).toEqual(['refusedAfterLostAnswer', 'readAgain']);
+    expect(notesInEnglish(after)).toContain('the earlier attempt may have issued it');
+    t.sender.stop();
+  });
 });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { TenderLine } from '@/domain/tender-line';
+import { translator } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
+import { lineStatus } from './tender-line-text';
+
+const money = { currency: 'EUR', locale: 'en-IE' };
+const unknownLine = (reason: string): TenderLine => ({
+  id: 'l1',
+  kind: 'giftCard',
+  number: '700100000001',
+  amount: 4000,
+  state: { name: 'unknown', reason },
+});
+
+describe('a tender line whose outcome is unknown, in words', () => {
+  const t = translator('en-IE');
+
+  it('a lost answer: asked again, the money blocked meanwhile', () => {
+    expect(lineStatus(t, unknownLine('timeout'), money)).toEqual({
+      text: 'No answer: the outcome is unknown. This money stays blocked until it is resolved.',
+      tone: 'unknown',
+    });
+  });
+
+  it('refused after a lost answer: the first attempt may have taken the money, a manager checks the card', async () => {
+    const { text } = lineStatus(t, unknownLine('refused_after_lost_answer'), money);
+    expect(text).toContain('the first attempt may have taken this money');
+    expect(text).toContain('A manager must check the card');
+    await loadCatalog('de-DE');
+    expect(lineStatus(translator('de-DE'), unknownLine('refused_after_lost_answer'), money).text).toContain(
+      'Führungskraft muss die Karte prüfen',
+    );
+  });
+
+  it('an answer that contradicts its request goes to a manager too, in its own words', () => {
+    expect(lineStatus(t, unknownLine('contradictory_answer'), money).text).toContain(
+      'did not match this request: a manager must check it',
+    );
+  });
+});
