@@ -191,6 +191,45 @@ test('un-issue: allowed on an unused card, offered disabled after payments, refu
   expect((await card(loyaltyServer, '700100000007'))?.status).toBe('issued');
 });
 
+test('an un-issue whose answer is lost, then refused as not issued by a server that ignores keys: a manager checks the card, nothing is offered again', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openTask(page, 'Sell a gift card');
+  await scanHere(page, '700100000004');
+  await page.getByLabel('Amount (EUR)').fill('15');
+  await page.getByRole('button', { name: 'Issue gift card' }).click();
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+
+  // A server that does not keep Idempotency-Keys (every request is new to it), and the first
+  // un-issue's answer lost on its way back after the server applied it.
+  let attempts = 0;
+  await page.route('**/_unissue', async (route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['idempotency-key'];
+    attempts += 1;
+    if (attempts > 1) return route.continue({ headers });
+    await route.fetch({ headers });
+    await route.abort('connectionreset');
+  });
+  await goTo(page, 'Card lookup');
+  await keyNumber(page, '700100000004');
+  await page.getByRole('button', { name: 'Un-issue' }).click();
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Yes, un-issue' }).click();
+  await expect(page.getByRole('button', { name: 'Resolve now' })).toBeVisible();
+  // The first attempt took effect; only its answer was lost.
+  expect(await card(loyaltyServer, '700100000004')).toMatchObject({ status: 'notIssued' });
+
+  await page.getByRole('button', { name: 'Resolve now' }).click();
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('Needs a manager');
+  await expect(notice).toContainText('the earlier attempt may have un-issued it');
+  await expect(notice).toContainText('Read again: the card shows €0.00 available, €0.00 on hold.');
+  await expect(page.getByRole('button', { name: 'Un-issue' })).toHaveCount(0);
+  await expect(page.getByText(/is un-issued/)).toHaveCount(0);
+});
+
 test('bad amounts are refused before any request is sent', async ({ page, loyaltyServer }) => {
   const issues: string[] = [];
   page.on('request', (r) => {

@@ -3,6 +3,8 @@ import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { type Instrument, groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
+import { notesText } from '@/lib/note-text';
+import { useTerminal } from '@/lib/terminal-context';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useInstrumentOperation } from '@/outbox/use-operation';
 
@@ -17,6 +19,7 @@ function unissueBlocked(instrument: Instrument): MessageKey | 'hidden' | null {
 /** Un-issue from the detail view, after a confirmation that says what will happen. */
 export function UnissueAction({ instrument }: { instrument: Instrument }) {
   const t = useT();
+  const terminal = useTerminal();
   const op = useInstrumentOperation();
   const [confirming, setConfirming] = useState(false);
   const blocked = unissueBlocked(instrument);
@@ -30,24 +33,31 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
       </p>
     );
   }
-  if (blocked === 'hidden') return null;
+  // An outcome not known yet, or one a manager must look into, stays on screen whatever the card
+  // read since shows (the un-issue may be what it shows), and nothing is offered meanwhile.
+  if (op.state.phase === 'attention')
+    return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, op.state.record, terminal)}`} />;
+  if (op.state.phase === 'unknown')
+    return (
+      <div role="alert" className="notice notice-warn">
+        <p>{t('issue.unknown')}</p>
+        <button type="button" className="button" onClick={() => void op.resolve()}>
+          {t('sale.resolve')}
+        </button>
+      </div>
+    );
+  const refusal = op.state.phase === 'refused' && (
+    <ErrorNotice message={errorText(t, op.state.error, { kind: instrument.kind })} />
+  );
+  // A refusal stays too (another till may have un-issued the card meanwhile: it says so).
+  if (blocked === 'hidden') return refusal || null;
   return (
     <div className="unissue">
-      {op.state.phase === 'refused' && (
-        <ErrorNotice message={errorText(t, op.state.error, { kind: instrument.kind })} />
-      )}
+      {refusal}
       {op.state.phase === 'waiting' && (
         <p className="notice notice-warn" role="status">
           {t('operation.waitingToRetry', { seconds: op.state.seconds })}
         </p>
-      )}
-      {op.state.phase === 'unknown' && (
-        <div role="alert" className="notice notice-warn">
-          <p>{t('issue.unknown')}</p>
-          <button type="button" className="button" onClick={() => void op.resolve()}>
-            {t('sale.resolve')}
-          </button>
-        </div>
       )}
       {confirming ? (
         <ManagerGate compact>
