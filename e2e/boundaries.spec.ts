@@ -83,6 +83,38 @@ test.describe('answers checked against their requests', () => {
     });
   }
 
+  test('a payment whose answer is lost, then refused for lack of funds by a server that ignores keys, is not taken as refused: a manager checks the card', async ({
+    page,
+    loyaltyServer,
+  }) => {
+    // No Idempotency-Key reaches the server (every request is new to it), and the first payment's
+    // answer is lost on its way back after the server put the hold on the card.
+    let attempts = 0;
+    await page.route('**/giftcards/*/_pay', async (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers['idempotency-key'];
+      attempts += 1;
+      if (attempts > 1) return route.continue({ headers });
+      await route.fetch({ headers });
+      await route.abort('connectionreset');
+    });
+    await startSale(page, '40');
+    await tender(page, '700100000001', '40');
+    await expect(line(page, '•••• 0001')).toContainText('No answer at first, then refused', { timeout: 15_000 });
+    await expect(line(page, '•••• 0001')).toContainText('the first attempt may have taken this money');
+    // Nothing to take another way: the 40.00 stays blocked, and the hold the lost attempt put is the only one.
+    await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
+    expect((await state(loyaltyServer)).authorizations.map((a) => [a.amount, a.status])).toEqual([[40, 'pending']]);
+    expect(attempts).toBe(2);
+
+    await page.getByRole('button', { name: /1 operation needs a manager/ }).click();
+    await managerUnlocks(page);
+    const row = page.getByRole('row', { name: /Gift card · payment/ });
+    await expect(row).toContainText('Needs a manager');
+    await expect(row).toContainText('refused this payment for lack of funds');
+    await expect(row).toContainText('Read again: the card shows €10.00 available, €40.00 on hold.');
+  });
+
   test('a lookup of card A answered with card B shows neither card B nor its money', async ({ page }) => {
     await bend(page, '**/giftcards/700100000001', (b) => ({
       ...b,
