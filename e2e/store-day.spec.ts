@@ -136,6 +136,8 @@ test('a store’s day: its X report matches the server’s own journal, is print
     serverFigure(server, (e) => e.operation === 'pay' && e.result === 'partiallyApproved'),
   );
   expect(x.byKind.giftCard!.unissued!.count).toBe(server.filter((e) => e.operation === 'unissue').length);
+  // The server's answer shows the card emptied; what the un-issue took back is what was sold on it.
+  expect(x.byKind.giftCard!.unissued).toEqual({ count: 1, amount: 3000 });
   // What the server knows nothing of: the voided sale and the cash taken at the till.
   expect(x.voidedSales).toEqual({ count: 1, amount: 1200 });
   expect(x.otherPayments).toEqual({ count: 1, amount: 500 });
@@ -152,6 +154,7 @@ test('a store’s day: its X report matches the server’s own journal, is print
   expect(xLines[0]).toContain('X report: the day so far');
   const row = (label: string) => xLines.find((l) => l.startsWith(label)) ?? '';
   expect(row('Gift card: Sold or issued (1)')).toMatch(/€30\.00$/);
+  expect(row('Gift card: Un-issued (1)')).toMatch(/€30\.00$/);
   expect(row('Gift card: Paid with it (1)')).toMatch(/€20\.00$/);
   expect(row('Gift card: Cash paid out (1)')).toMatch(/€7\.00$/);
   expect(row('Loyalty card: Loyalty partly approved (1)')).toMatch(/€5\.00$/);
@@ -168,6 +171,7 @@ test('a store’s day: its X report matches the server’s own journal, is print
     expect.arrayContaining([
       'cashier,kind,line,count,amount,currency',
       'all,giftCard,sold,1,30.00,EUR',
+      'all,giftCard,unissued,1,30.00,EUR',
       'all,giftCard,cashedOut,1,7.00,EUR',
       'all,loyaltyCard,loyaltyPartial,1,5.00,EUR',
       'all,,voidedSales,1,12.00,EUR',

@@ -86,6 +86,12 @@ export interface OperationOrder {
   returnId?: string | undefined;
   /** With returnId: the sale it gives back money of (its transactionId). */
   returnOf?: string | undefined;
+  /**
+   * An un-issue: what was loaded on the card, as read just before it was asked (not sent: the server
+   * un-issues whatever the card holds, and its answer shows the card emptied). The day's report
+   * counts it as the debt the un-issue took back, the other side of what "sold" counted.
+   */
+  loaded?: Minor | undefined;
 }
 
 /**

@@ -68,6 +68,7 @@ const recordShape = {
       workstationId: v.optional(v.pipe(v.number(), v.safeInteger())),
     }),
   ),
+  loaded: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   status: v.picklist(['pending', 'succeeded', 'refused', 'unknown', 'attention']),
   attempts: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),

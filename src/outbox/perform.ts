@@ -24,7 +24,7 @@ export type Intent =
   /** A cashier's or a till's action on a sale (tender, remove a line, complete, void, reverse, close). */
   | { type: 'saleAction'; transactionId: string; action: SaleAction }
   /** An operation that belongs to no sale: issue or un-issue a card. */
-  | { type: 'operation'; request: OperationRequest; reason: string }
+  | { type: 'operation'; request: OperationRequest; reason: string; loaded?: Minor | undefined }
   /** Take over a sale whose window is gone (a crash, a closed tab). */
   | { type: 'adopt'; transactionId: string; from: string | undefined }
   /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
@@ -77,6 +77,7 @@ export function createPerform(outbox: Outbox, tab: string): Perform {
           request: intent.request,
           transactionId: crypto.randomUUID(),
           reason: intent.reason,
+          ...(intent.loaded !== undefined && { loaded: intent.loaded }),
         });
       case 'adopt':
         return outbox.adopt(intent.transactionId, intent.from, tab);

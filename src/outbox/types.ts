@@ -1,3 +1,4 @@
+import type { Minor } from '@/domain/money';
 import type { ManagerNote, OperationRequest, OperationType, ResultMap } from '@/domain/operation';
 
 export type { OperationRequest, OperationType } from '@/domain/operation';
@@ -24,6 +25,8 @@ export interface OperationRecord {
   returnId?: string | undefined;
   /** With returnId: the original sale's transactionId. */
   returnOf?: string | undefined;
+  /** An un-issue: what was loaded on the card, read just before (not sent; the day's report counts it). */
+  loaded?: Minor | undefined;
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Instrument } from '@/domain/instrument';
+import type { Minor } from '@/domain/money';
 import type { OperationRecord, OperationRequest } from './types';
 import { useOperationRecord, useOutbox } from './projection';
 
@@ -42,7 +43,7 @@ export function useInstrumentOperation() {
   });
 
   const start = useCallback(
-    async (request: OperationRequest, reason: string) => {
+    async (request: OperationRequest, reason: string, facts: { loaded?: Minor } = {}) => {
       if (taken.current && current.current?.status !== 'refused') return;
       taken.current = true;
       setStarting(true);
@@ -53,7 +54,7 @@ export function useInstrumentOperation() {
           await sleep(wait);
           setWaitSeconds(0);
         }
-        const recorded = await perform({ type: 'operation', request, reason });
+        const recorded = await perform({ type: 'operation', request, reason, ...facts });
         setId(recorded.id);
       } catch (error) {
         taken.current = false;

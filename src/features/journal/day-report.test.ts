@@ -64,7 +64,8 @@ const records: OperationRecord[] = [
     { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 800 },
     { result: 'voided', transactionId: 't', voidedAmount: 800, account },
   ),
-  record({ type: 'giftCard.unissue', number: '700100000008' }, card('giftCard', 0)),
+  // Un-issued: the answer shows the card emptied; what was loaded (read before) is the record's.
+  record({ type: 'giftCard.unissue', number: '700100000008' }, card('giftCard', 0), { loaded: 2500 }),
   record({ type: 'storeCredit.issueInSeries', series: 'SC1', amount: 700 }, card('storeCredit', 700), {
     returnId: 'ret',
     returnOf: 't',
@@ -110,7 +111,7 @@ describe('the day report: counts and sums from the journal, per kind and per cas
     expect(report.byKind.giftCard).toMatchObject({
       sold: { count: 1, amount: 5000 },
       taken: { count: 1, amount: 2000 },
-      unissued: { count: 1, amount: 0 },
+      unissued: { count: 1, amount: 2500 },
       returned: { count: 0, amount: 0 },
     });
     expect(report.byKind.storeCredit).toMatchObject({

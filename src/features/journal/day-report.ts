@@ -16,7 +16,8 @@ export interface Figure {
  * The report's lines, each a rule over one journal row: adding a kind of line is one entry here.
  * sold: gift cards and store credit issued (what the store now owes); taken: money paid with the
  * kind (the debt it paid off: committed holds, approved loyalty payments); returned: given back by
- * returns; cashedOut: small balances paid out in cash (the debt paid off in cash); unissued: issues undone.
+ * returns; cashedOut: small balances paid out in cash (the debt paid off in cash); unissued: issues
+ * undone (what was loaded on the card, the debt taken back; 0 on records kept before it was known).
  */
 const lines = {
   sold: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned === 0 && r.issued > 0 ? r.issued : null),
@@ -24,7 +25,7 @@ const lines = {
   loyaltyVoided: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'voidPayment' ? -r.paid : null),
   returned: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned > 0 ? r.returned : null),
   cashedOut: (r: JournalRow) => (r.outcome === 'succeeded' && r.cashedOut > 0 ? r.cashedOut : null),
-  unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? 0 : null),
+  unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? r.unissued : null),
   loyaltyApproved: (r: JournalRow) => (r.outcome === 'succeeded' && r.loyaltyResult === 'approved' ? r.paid : null),
   loyaltyPartial: (r: JournalRow) =>
     r.outcome === 'succeeded' && r.loyaltyResult === 'partiallyApproved' ? r.paid : null,

@@ -23,6 +23,8 @@ export interface JournalRow {
   returned: Minor;
   /** Cash paid out for a gift card's small balance (its commit): apart from payments. */
   cashedOut: Minor;
+  /** What an un-issue took back: what was loaded on the card (read before it was asked). */
+  unissued: Minor;
   /** A loyalty payment's answer. */
   loyaltyResult?: string | undefined;
 }
@@ -67,7 +69,12 @@ export function toRow(
     issued = kind === 'loyaltyCard' ? 0 : amount;
     reference = 'issued';
   }
-  if (operation === 'unissue' && result) reference = 'unissued';
+  let unissued = 0;
+  if (operation === 'unissue') amount = record.loaded;
+  if (operation === 'unissue' && result) {
+    reference = 'unissued';
+    unissued = record.loaded ?? 0;
+  }
   if (!result) reference = record.error?.code ?? reference;
   let returned = 0;
   if (record.returnId) {
@@ -101,6 +108,7 @@ export function toRow(
     issued,
     returned,
     cashedOut,
+    unissued,
     loyaltyResult: operation === 'pay' && kind === 'loyaltyCard' && result ? String(result.result) : undefined,
   };
 }

@@ -74,7 +74,12 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
                 className="button button-danger button-large"
                 onClick={() => {
                   setConfirming(false);
-                  void op.start({ type: `${instrument.kind}.unissue`, number: instrument.number }, 'Issue undone');
+                  void op.start(
+                    { type: `${instrument.kind}.unissue`, number: instrument.number },
+                    'Issue undone',
+                    // What "sold" counted for a gift card or store credit; a loyalty card is loaded with nothing.
+                    instrument.kind === 'loyaltyCard' ? {} : { loaded: instrument.account.original },
+                  );
                 }}
               >
                 {t('unissue.yes')}
