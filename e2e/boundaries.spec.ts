@@ -104,6 +104,7 @@ test.describe('answers checked against their requests', () => {
     await expect(line(page, '•••• 0001')).toContainText('the first attempt may have taken this money');
     // Nothing to take another way: the 40.00 stays blocked, and the hold the lost attempt put is the only one.
     await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
+    await expect(page.getByText('A line needs a manager: the sale cannot be completed.')).toBeVisible();
     expect((await state(loyaltyServer)).authorizations.map((a) => [a.amount, a.status])).toEqual([[40, 'pending']]);
     expect(attempts).toBe(2);
 

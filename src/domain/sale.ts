@@ -1,5 +1,6 @@
 import { availableAmount, type Account, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
+import { forManager } from './operation';
 import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, type TenderLine } from './tender-line';
 
 export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided' | 'reversing' | 'reversed';
@@ -100,6 +101,11 @@ export function isActive(sale: Sale): boolean {
 
 export function hasWorkInFlight(sale: Sale): boolean {
   return sale.lines.some((line) => isInFlight(line) || isUnresolved(line));
+}
+
+/** A line whose outcome went to a manager: no answer will come on its own (operation.ts, `forManager`). */
+export function waitsForManager(sale: Sale): boolean {
+  return sale.lines.some((line) => line.state.name === 'unknown' && forManager(line.state.reason));
 }
 
 /** A till's sale may go back with part of it covered: the till collects the rest another way. */

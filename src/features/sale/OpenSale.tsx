@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
-import { canComplete, hasWorkInFlight, paidAmount, remainingDue, type Sale } from '@/domain/sale';
+import { canComplete, hasWorkInFlight, paidAmount, remainingDue, waitsForManager, type Sale } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
 import { isInFlight, isUnresolved } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
@@ -58,15 +58,17 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const { currency, locale } = useTerminal();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
-  const blockedReason = hasWorkInFlight(sale)
-    ? t('sale.cannotCompleteBusy')
-    : sale.till
-      ? paidAmount(sale) === 0
-        ? t('till.nothingPaid')
-        : null
-      : remainingDue(sale) > 0
-        ? t('sale.cannotCompleteDue')
-        : null;
+  const blockedReason = waitsForManager(sale)
+    ? t('sale.cannotCompleteManager')
+    : hasWorkInFlight(sale)
+      ? t('sale.cannotCompleteBusy')
+      : sale.till
+        ? paidAmount(sale) === 0
+          ? t('till.nothingPaid')
+          : null
+        : remainingDue(sale) > 0
+          ? t('sale.cannotCompleteDue')
+          : null;
   if (confirmVoid) {
     return (
       <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">

@@ -195,6 +195,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.voidYes': 'Ja, stornieren',
   'sale.voidNo': 'Nein, behalten',
   'sale.cannotCompleteDue': 'Noch offen: den Rest bezahlen, dann abschließen.',
+  'sale.cannotCompleteManager':
+    'Eine Zeile braucht eine Führungskraft: der Verkauf kann nicht abgeschlossen werden. Verkauf stornieren oder die Karte von einer Führungskraft prüfen lassen.',
   'sale.cannotCompleteBusy': 'Warte auf den Server: abschließen, wenn jede Zeile eine Antwort hat.',
   'sale.voidingUnknown':
     'Für einige Zahlungen fehlt noch die Antwort: jede wird zurückgebucht, sobald ihr Ergebnis bekannt ist. Der nächste Verkauf kann beginnen; das Journal zeigt sie bis dahin.',

@@ -164,6 +164,8 @@ export const enMore = {
   'sale.voidYes': 'Yes, void the sale',
   'sale.voidNo': 'No, keep it',
   'sale.cannotCompleteDue': 'Still due: tender the rest before completing.',
+  'sale.cannotCompleteManager':
+    'A line needs a manager: the sale cannot be completed. Void the sale, or ask a manager to check the card.',
   'sale.cannotCompleteBusy': 'Waiting for the Loyalty server: complete when every line has an answer.',
   'sale.voidingUnknown':
     'Some payments have no answer yet: each is reversed as soon as its outcome is known. You can start the next sale; the Journal shows them until then.',
