@@ -15,7 +15,15 @@ import {
   type TillOrder,
   type Sale,
 } from './sale';
-import { coveredAmount, isInFlight, isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
+import {
+  awaitsAnswer,
+  coveredAmount,
+  isInFlight,
+  isUnresolved,
+  isWithManager,
+  type TenderEvent,
+  type TenderLine,
+} from './tender-line';
 import { holdGoneCodes, tenderFor, tenders, type LineChange } from './tenders';
 
 /**
@@ -130,7 +138,8 @@ function settle(s: FlowStep, now: Date): FlowStep {
   if (sale.status === 'completing' && !sale.lines.some((l) => l.state.name === 'committing' && !l.settleQueued)) {
     sale = saleStatusChanged(sale, 'completed', now);
   }
-  if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || isUnresolved(l)))
+  // A line with a manager gets no answer: it does not hold the void (its money stays blocked, named on the report).
+  if (sale.status === 'voiding' && !sale.lines.some((l) => settling(l) || awaitsAnswer(l)))
     sale = saleStatusChanged(sale, 'voided', now);
   if (sale.status === 'reversing' && !sale.lines.some(settling)) sale = saleStatusChanged(sale, 'reversed', now);
   return { ...s, sale };
@@ -250,8 +259,11 @@ export function evolve(sale: Sale, answer: Answer, env: FlowEnv): FlowStep {
  */
 function cashOutFollows(s: FlowStep, env: FlowEnv): FlowStep {
   const { sale } = s;
-  if (sale.purpose !== 'cashOut' || sale.status !== 'open' || hasWorkInFlight(sale)) return s;
-  const next = decide(sale, { type: canComplete(sale) ? 'complete' : 'void' }, env);
+  if (sale.purpose !== 'cashOut' || sale.status !== 'open') return s;
+  // A hold whose outcome went to a manager pays nothing out: the cash-out ends (void), the manager checks the card.
+  const withManager = sale.lines.some(isWithManager);
+  if (hasWorkInFlight(sale) && !withManager) return s;
+  const next = decide(sale, { type: canComplete(sale) && !withManager ? 'complete' : 'void' }, env);
   if (next.rejected) return s;
   return {
     sale: next.sale,

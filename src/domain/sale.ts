@@ -1,7 +1,15 @@
 import { availableAmount, type Account, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
-import { forManager } from './operation';
-import { coveredAmount, isInFlight, isUnresolved, transition, type TenderEvent, type TenderLine } from './tender-line';
+import {
+  awaitsAnswer,
+  coveredAmount,
+  isInFlight,
+  isUnresolved,
+  isWithManager,
+  transition,
+  type TenderEvent,
+  type TenderLine,
+} from './tender-line';
 
 export type SaleStatus = 'open' | 'completing' | 'completed' | 'voiding' | 'voided' | 'reversing' | 'reversed';
 
@@ -95,7 +103,7 @@ export function isActive(sale: Sale): boolean {
     sale.status === 'completing' ||
     sale.status === 'voiding' ||
     sale.status === 'reversing' ||
-    sale.lines.some((l) => isInFlight(l) || isUnresolved(l))
+    sale.lines.some((l) => isInFlight(l) || awaitsAnswer(l))
   );
 }
 
@@ -105,7 +113,7 @@ export function hasWorkInFlight(sale: Sale): boolean {
 
 /** A line whose outcome went to a manager: no answer will come on its own (operation.ts, `forManager`). */
 export function waitsForManager(sale: Sale): boolean {
-  return sale.lines.some((line) => line.state.name === 'unknown' && forManager(line.state.reason));
+  return sale.lines.some(isWithManager);
 }
 
 /** A till's sale may go back with part of it covered: the till collects the rest another way. */

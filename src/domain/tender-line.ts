@@ -1,5 +1,6 @@
 import type { InstrumentKind } from './instrument';
 import type { Minor } from './money';
+import { forManager } from './operation';
 import type { LoyaltyDenialReason } from './payment';
 
 /**
@@ -170,3 +171,14 @@ export function isInFlight(line: TenderLine): boolean {
 export function isUnresolved(line: TenderLine): boolean {
   return line.state.name === 'unknown' || line.state.name === 'requesting';
 }
+
+/**
+ * Unresolved for good: its outcome went to a manager (operation.ts, `forManager`), and no answer
+ * will come on its own. Its money stays blocked on the sale; the sale itself is not held by it.
+ */
+export function isWithManager(line: TenderLine): boolean {
+  return line.state.name === 'unknown' && forManager(line.state.reason);
+}
+
+/** Unresolved, and an answer will come (the sender asks again). */
+export const awaitsAnswer = (line: TenderLine): boolean => isUnresolved(line) && !isWithManager(line);

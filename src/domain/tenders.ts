@@ -1,9 +1,9 @@
 import { availableAmount, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
-import { forManager, type ManagerNote, type Outcome, type OperationRequest } from './operation';
+import type { ManagerNote, Outcome, OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
-import { isUnresolved, type TenderEvent, type TenderLine } from './tender-line';
+import { awaitsAnswer, type TenderEvent, type TenderLine } from './tender-line';
 
 /** A line and the event it takes, plus what else the answer means for the sale. */
 export interface LineChange {
@@ -114,9 +114,7 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     // The server voids every payment of the card in the sale at once: while one has no answer yet,
     // a void would take back more than it names. It waits; that payment's answer asks again. One
     // that went to a manager gets no further answer: the void goes now (the manager sees both).
-    const waitingForAnswer = (l: TenderLine) =>
-      isUnresolved(l) && !(l.state.name === 'unknown' && forManager(l.state.reason));
-    if (ofCard.some(waitingForAnswer)) return null;
+    if (ofCard.some(awaitsAnswer)) return null;
     const lines = ofCard.filter((l) => loyaltyPaid(l.state));
     if (lines.length === 0) return null;
     const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);

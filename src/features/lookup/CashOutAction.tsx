@@ -6,6 +6,7 @@ import { cashOutCheck } from '@/domain/cash-out';
 import { type Instrument, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
+import { isWithManager } from '@/domain/tender-line';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -19,6 +20,8 @@ function progressOf(sale: Sale | undefined) {
   const line = sale?.lines[0];
   if (!sale || !line) return { phase: 'sending' as const };
   if (line.state.name === 'committed') return { phase: 'paid' as const };
+  // The hold's outcome went to a manager: the cash-out ends, nothing is paid out, the card is checked.
+  if (isWithManager(line)) return { phase: 'withManager' as const };
   if (sale.status === 'voided' || sale.status === 'voiding')
     return { phase: 'refused' as const, code: line.state.name === 'failed' ? line.state.code : 'unknown' };
   if (line.state.name === 'unknown' || line.settleQueued) return { phase: 'waiting' as const };
@@ -43,6 +46,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
 
   if (saleId) {
     const progress = progressOf(sale);
+    if (progress.phase === 'withManager') return <ErrorNotice message={t('cashOut.withManager')} />;
     if (progress.phase === 'refused')
       return <ErrorNotice message={`${t('cashOut.refused')} ${errorText(t, { code: progress.code, message: '' })}`} />;
     if (progress.phase !== 'paid')

@@ -145,6 +145,15 @@ describe('the result a till gets', () => {
     });
     expect(tillStatus(tillSale([], 'open'))).toBe('in_progress');
   });
+
+  it('a sale voided with a payment whose outcome went to a manager is "unknown", never "canceled" (nothing taken)', () => {
+    const voided = tillSale([gift({ name: 'unknown', reason: 'refused_after_lost_answer' })], 'voided');
+    expect(tillStatus(voided)).toBe('unknown');
+    expect(tillResult(voided, 'unknown', { training: false, locale: 'en-IE' })).toMatchObject({
+      amountCovered: 0,
+      amountUnknown: 5000,
+    });
+  });
 });
 
 describe('a message from a till', () => {

@@ -344,6 +344,8 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.waiting':
     'Der Server hat noch nicht bestätigt. Nicht auszahlen: es wird erneut gefragt, bis es bekannt ist.',
   'cashOut.payNow': 'Von der Karte abgebucht. Bar auszahlen:',
+  'cashOut.withManager':
+    'Die Antworten des Servers klären diese Auszahlung nicht: nichts auszahlen. Eine Führungskraft muss die Karte prüfen (Journal).',
   'cashOut.refused': 'Von der Karte wurde nichts abgebucht, es ist nichts auszuzahlen.',
   'cashOut.overThreshold': 'Auszahlung nur bei Guthaben unter {threshold}.',
   'cashOut.print': 'Auszahlungsbeleg drucken',

@@ -300,6 +300,8 @@ export const enMore = {
   'cashOut.sending': 'Taking the balance from the card… Do not pay out yet.',
   'cashOut.waiting': 'The server has not confirmed yet. Do not pay out: it is asked again until it is known.',
   'cashOut.payNow': 'Taken from the card. Pay out in cash:',
+  'cashOut.withManager':
+    'The server’s answers do not settle this cash-out: pay nothing out. A manager must check the card (Journal).',
   'cashOut.refused': 'Nothing was taken from the card and nothing is to be paid out.',
   'cashOut.overThreshold': 'Cash-out only for balances under {threshold}.',
   'cashOut.print': 'Print cash-out slip',

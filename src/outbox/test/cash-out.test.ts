@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getInstrument } from '@/api/loyalty-api';
 import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
-import type { Sale } from '@/domain/sale';
+import { isActive, type Sale } from '@/domain/sale';
 import { dayReport } from '@/features/journal/day-report';
 import { outboxHarness } from './harness';
 
@@ -13,8 +13,8 @@ afterEach(() => {
 });
 const policy = { enabled: true, threshold: 1500 };
 
-function harness() {
-  const t = outboxHarness();
+function harness(options: Parameters<typeof outboxHarness>[0] = {}) {
+  const t = outboxHarness(options);
   harnesses.push(t);
   return t;
 }
@@ -86,5 +86,23 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(
       await t.perform({ type: 'startCashOut', card: { ...card, account: { ...card.account, net: 2000 } }, policy }),
     ).toBe('overThreshold');
+  });
+
+  it('the hold’s answer lost, then refused for lack of funds by a server that ignores keys: nothing is paid out, the cash-out ends, a manager checks the card', async () => {
+    const t = harness({ keys: 'ignored' });
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run();
+    t.advance(10_000);
+    await t.run();
+
+    // The lost attempt's hold took the balance; the resend was refused.
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([[7, 'pending']]);
+    const after = await t.reads.getSale(started.transactionId);
+    expect(after?.status).toBe('voided');
+    expect(after?.lines[0]?.state).toEqual({ name: 'unknown', reason: 'refused_after_lost_answer' });
+    expect(isActive(after!)).toBe(false); // nothing left for the terminal to send or wait for
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLoyaltyApi } from '@/api/loyalty-api';
+import { isActive } from '@/domain/sale';
 import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
@@ -129,6 +130,16 @@ describe('sending an unknown payment again', () => {
     // The money stays blocked: the cashier cannot take it another way.
     expect(await t.lineStates()).toEqual(['unknown']);
     expect(await t.reads.waiting()).toHaveLength(0);
+
+    // The sale can still be voided, and is: no answer will come to hold it; the line stays with the manager.
+    await t.act({ type: 'void' });
+    await t.run();
+    const voided = await t.sale();
+    expect(voided.status).toBe('voided');
+    expect(await t.lineStates()).toEqual(['unknown']);
+    await t.act({ type: 'close' });
+    expect(isActive(await t.sale())).toBe(false);
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
     t.sender.stop();
   });
 
