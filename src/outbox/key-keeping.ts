@@ -15,6 +15,16 @@ const KEY = 'loyalty-terminal.servers-keeping-keys';
  */
 export const KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A short tag of an access token (FNV-1a, 32 bits; never the token itself): a server keeps keys
+ * per token (contract section 6), so an operation sent again with another token is new to it.
+ */
+export function tokenTag(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i += 1) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 function kept(storage: Storage | undefined): string[] {
   try {
     const list: unknown = JSON.parse(storage?.getItem(KEY) ?? '[]');

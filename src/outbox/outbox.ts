@@ -249,12 +249,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /**
      * One attempt's outcome, written with what it means for its sale (the flow's `evolve`).
      * `keysKept`: the server has shown it keeps keys, and has not been given time to let this one go
-     * (the sender knows); only then is a refusal after a lost answer its word on the lost attempt.
+     * nor been asked with another token (the sender knows); only then is a refusal after a lost
+     * answer its word on the lost attempt. `sentWith`: the token's tag, kept from the first attempt.
      */
     async answered(
       id: string,
       given: Outcome<OperationResult>,
-      { keysKept = false }: { keysKept?: boolean } = {},
+      { keysKept = false, sentWith }: { keysKept?: boolean; sentWith?: string } = {},
     ): Promise<{ record: OperationRecord; step: FlowStep | null } | null> {
       let done: { record: OperationRecord; step: FlowStep | null } | null = null;
       await write(async (w) => {
@@ -275,6 +276,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const record: OperationRecord = {
           ...before,
           status,
+          sentWith: before.sentWith ?? (before.attempts === 0 ? sentWith : undefined),
           attempts: before.attempts + 1,
           updatedAt: at,
           settledAt: before.settledAt ?? (status === 'succeeded' || status === 'refused' ? at : undefined),

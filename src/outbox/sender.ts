@@ -12,7 +12,7 @@ import {
   type ResultMap,
 } from '@/domain/operation';
 import type { Verification } from '@/domain/sale-flow';
-import { KEY_KEPT_MS, keyKeeping } from './key-keeping';
+import { KEY_KEPT_MS, keyKeeping, tokenTag } from './key-keeping';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { OperationRecord, OperationResult } from './types';
@@ -63,6 +63,8 @@ export interface SenderContext {
   /** Told after each answer is written (the screens refresh that instrument). */
   onAnswered?: (record: OperationRecord) => void;
   now?: () => number;
+  /** Where what each server has shown of keeping keys is remembered: the browser's localStorage. */
+  storage?: Storage | undefined;
 }
 
 const MAX_BACKOFF_MS = 8_000;
@@ -94,7 +96,7 @@ function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
  */
 export function createSender(context: SenderContext) {
   const { api, outbox, reads } = context;
-  const keys = keyKeeping(outbox.scope);
+  const keys = keyKeeping(outbox.scope, context.storage ?? globalThis.localStorage);
   const exclusive = context.exclusive ?? webLockOrQueue();
   const now = context.now ?? Date.now;
   let running: Promise<void> | null = null;
@@ -142,8 +144,11 @@ export function createSender(context: SenderContext) {
     // a refusal, nothing happened before. But only within the time it promises to keep a key: after
     // that it may have let it go.
     const keyMayBeGone = now() - Date.parse(record.createdAt) > KEY_KEPT_MS;
-    const keysKept = keys.shown() && !keyMayBeGone;
-    const written = await outbox.answered(record.id, outcome, { keysKept });
+    // Keys are kept per token: after a new token, an earlier attempt's key is unknown to the server.
+    const sentWith = tokenTag(api.config.token);
+    const sameToken = record.attempts === 0 || record.sentWith === sentWith;
+    const keysKept = keys.shown() && !keyMayBeGone && sameToken;
+    const written = await outbox.answered(record.id, outcome, { keysKept, sentWith });
     if (!written) return;
     if (!keysKept) for (const check of written.step?.verify ?? []) await verify(check);
     const error = written.record.error;

@@ -37,6 +37,12 @@ export interface OperationRecord {
    * it existed: the settings of the moment.
    */
   workstation?: { storeId?: number | undefined; workstationId?: number | undefined } | undefined;
+  /**
+   * The tag (`tokenTag`) of the access token its first attempt went with: the server keeps a key
+   * per token, so a resend with another token is new to it, whatever it showed of keeping keys.
+   * Absent on records first sent before it was kept: then taken as another token.
+   */
+  sentWith?: string | undefined;
   status: OperationStatus;
   attempts: number;
   createdAt: string;

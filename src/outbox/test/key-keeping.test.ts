@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyKeeping } from '../key-keeping';
+import { keyKeeping, tokenTag } from '../key-keeping';
 
 /** localStorage as the browser keeps it between two windows (or a reload). */
 function storage(): Storage {
@@ -33,5 +33,13 @@ describe('whether a server has shown it keeps Idempotency-Keys', () => {
     expect(keyKeeping('live|x', kept).shown()).toBe(false);
     kept.setItem('loyalty-terminal.servers-keeping-keys', 'not json');
     expect(keyKeeping('live|x', kept).shown()).toBe(false);
+  });
+});
+
+describe('the tag of the access token an operation was first sent with', () => {
+  it('tells two tokens apart, is the same for the same token, and is not the token', () => {
+    expect(tokenTag('demo-token')).toBe(tokenTag('demo-token'));
+    expect(tokenTag('demo-token')).not.toBe(tokenTag('new-token'));
+    expect(tokenTag('demo-token')).toMatch(/^[0-9a-f]{8}$/);
   });
 });

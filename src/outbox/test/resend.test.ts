@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { isActive } from '@/domain/sale';
+import { demoDataset } from '@/simulator/demo-dataset';
 import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
+import { simulatedApi } from '@/test-support/simulated-api';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
@@ -194,5 +196,61 @@ describe('sending an unknown payment again', () => {
     expect(after?.notes?.map((n) => n.code)).toEqual(['refusedAfterLostAnswer', 'readAgain']);
     expect(notesInEnglish(after)).toContain('the earlier attempt may have issued it');
     t.sender.stop();
+  });
+
+  it('sent again with another access token (a manager entered a new one): new to the server, so a refusal is no proof there either', async () => {
+    const tokens = [
+      { token: 'demo-token', merchantId: 'M1' },
+      { token: 'new-token', merchantId: 'M1' },
+    ];
+    const t = outboxHarness({ sim: simulatedApi({}, { ...demoDataset, tokens }) });
+    t.sender.stop();
+    // What the browser remembers of this server across money paths (localStorage).
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+    } as Storage;
+    const senderWith = (token: string) =>
+      createSender({
+        api: createLoyaltyApi({ ...t.api.config, token }),
+        outbox: t.outbox,
+        reads: t.reads,
+        now: t.now,
+        storage,
+      });
+    const run = async (sender: ReturnType<typeof createSender>) => {
+      await sender.kick();
+      await sender.idle();
+    };
+    const before = senderWith('demo-token');
+    // The server shows it keeps keys: a lost answer, replayed and said so.
+    await t.start(100);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 100, availableBefore: 5000 });
+    await run(before);
+    t.advance(10_000);
+    await run(before);
+    expect(await t.lineStates()).toEqual(['authorized']);
+    // A hold whose answer is lost.
+    await t.start(4000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 4000, availableBefore: 4900 });
+    await run(before);
+    expect(await t.lineStates()).toEqual(['unknown']);
+    before.stop();
+
+    // The money path as rebuilt with the new token: the same key is new to the server under it.
+    const after = senderWith('new-token');
+    t.advance(10_000);
+    await run(after);
+    after.stop();
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([
+      [1, 'pending'],
+      [40, 'pending'],
+    ]);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(await t.lineStates()).toEqual(['unknown']);
   });
 });
