@@ -163,15 +163,21 @@ const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
 };
 
 /**
- * Whether a refusal of `type` is what its own earlier attempt would cause had it taken effect: after
- * an unknown outcome, such a refusal proves nothing unless the server keeps keys (it would have
- * replayed that attempt's answer instead). Commits and cancels are not here: the contract answers a
- * repeat of either as the first; a loyalty payment's repeat is answered (approved or denied), and
- * that answer is checked against the card like any answer after a lost one.
+ * Whether an answer of `type` refuses what its own earlier attempt would have done, had it taken
+ * effect: after an unknown outcome, such a refusal proves nothing unless the server keeps keys (it
+ * would have replayed that attempt's answer instead). A loyalty payment is answered even when
+ * nothing is paid: denied for lack of funds is that refusal. Commits and cancels are not here: the
+ * contract answers a repeat of either as the first. A loyalty payment approved (in whole or in
+ * part) after a lost answer is checked against the card like any answer after a lost one.
  */
-export function ownEffectRefusal(type: OperationType, code: string): OwnEffectRefusal | null {
-  const effect = ownEffects[type];
-  return effect !== undefined && effect === code ? effect : null;
+export function ownEffectRefusal(type: OperationType, outcome: Outcome<unknown>): OwnEffectRefusal | null {
+  if (outcome.status === 'refused') {
+    const effect = ownEffects[type];
+    return effect !== undefined && effect === outcome.code ? effect : null;
+  }
+  if (type !== 'loyaltyCard.pay' || outcome.status !== 'succeeded') return null;
+  const payment = outcome.result as LoyaltyPayment;
+  return payment.result === 'denied' && payment.denialReason === 'insufficient_funds' ? 'insufficient_funds' : null;
 }
 
 /** Something a manager must look at, attached to the operation it concerns. */

@@ -66,7 +66,8 @@ function stillUnknown(before: OperationRecord, outcome: Outcome<OperationResult>
 
 /**
  * A resend after an unknown outcome refused for what the lost attempt would itself have done (no
- * money left: its hold took it; already issued: it issued the card), by a server that has not shown
+ * money left: its hold or payment took it, a loyalty payment denied so; already issued: it issued
+ * the card), by a server that has not shown
  * it keeps keys or may have let this one go: that attempt may have taken effect, so the refusal
  * proves nothing. Taken as refused, the cashier would take the money another way (the customer pays
  * twice) or sell the card again. It goes to a manager with the card read again.
@@ -76,8 +77,8 @@ function lostAttemptMayExplain(
   outcome: Outcome<OperationResult>,
   keysKept: boolean,
 ): ManagerNote | null {
-  if (before.status !== 'unknown' || outcome.status !== 'refused' || keysKept) return null;
-  const reason = ownEffectRefusal(before.request.type, outcome.code);
+  if (before.status !== 'unknown' || keysKept) return null;
+  const reason = ownEffectRefusal(before.request.type, outcome);
   return reason ? { code: 'refusedAfterLostAnswer', reason } : null;
 }
 

@@ -145,6 +145,30 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
+  it('a loyalty payment denied for lack of funds by a server that has not shown it keeps keys: the lost attempt may have taken them, so a manager looks; never denied', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await t.start(12000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ ...loyaltyPay, amount: 12000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.advance(2000);
+    await t.run();
+
+    // What such a server did (its state in major units): the lost attempt took the whole balance, the resend was denied.
+    expect(t.state().loyaltyPayments.map((p) => [p.result, p.approvedAmount])).toEqual([
+      ['approved', 120],
+      ['denied', 0],
+    ]);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    const after = await t.reads.get(id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(after?.notes?.map((n) => n.code)).toEqual(['refusedAfterLostAnswer', 'readAgain']);
+    // Not "denied": the cashier cannot take the money another way.
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.sender.stop();
+  });
+
   it('refused for lack of funds by a server that keeps keys: its word (it would have replayed the lost attempt), the line refused', async () => {
     const t = outboxHarness({ keys: 'kept' });
     // The server shows it keeps keys: a lost answer, replayed and said so.
