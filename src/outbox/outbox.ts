@@ -67,10 +67,10 @@ function stillUnknown(before: OperationRecord, outcome: Outcome<OperationResult>
 /**
  * A resend after an unknown outcome refused for what the lost attempt would itself have done (no
  * money left: its hold or payment took it, a loyalty payment denied so; already issued: it issued
- * the card), by a server that has not shown
- * it keeps keys or may have let this one go: that attempt may have taken effect, so the refusal
- * proves nothing. Taken as refused, the cashier would take the money another way (the customer pays
- * twice) or sell the card again. It goes to a manager with the card read again.
+ * the card), by a server that has not shown it keeps keys, may have let this one go, or is asked
+ * with another token: that attempt may have taken effect, so the refusal proves nothing. Taken as
+ * refused, the cashier would take the money another way (the customer pays twice) or sell the card
+ * again. It goes to a manager with the card read again.
  */
 function lostAttemptMayExplain(
   before: OperationRecord,
