@@ -106,6 +106,45 @@ test('a crash while a payment was in flight is resolved on start', async ({ page
   await completeSale(page);
 });
 
+test('a crash while a payment was in flight, on a server that ignores keys: a refusal of the resend is not taken as final, a manager checks the card', async ({
+  page,
+  loyaltyServer,
+}) => {
+  // No Idempotency-Key reaches the server (every request is new to it). The first payment reaches
+  // it and puts the hold on the card; the page is reloaded before its answer comes back.
+  let attempts = 0;
+  let reached: () => void = () => undefined;
+  const firstReached = new Promise<void>((resolve) => (reached = resolve));
+  let reloaded: () => void = () => undefined;
+  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+  await page.route('**/giftcards/*/_pay', async (route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['idempotency-key'];
+    attempts += 1;
+    if (attempts > 1) return route.continue({ headers });
+    await route.fetch({ headers });
+    reached();
+    await afterReload;
+    await route.abort('connectionreset').catch(() => undefined); // the page that asked is gone
+  });
+  await startSale(page, '40');
+  await tender(page, '700100000001', '40');
+  await firstReached;
+  await page.reload();
+  reloaded();
+
+  // Before: sent again as if it had never left, and shown "Refused: not enough on the card".
+  await expect(line(page, '•••• 0001')).toContainText('No answer at first, then refused', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
+  expect((await state(loyaltyServer)).authorizations.map((a) => [a.amount, a.status])).toEqual([[40, 'pending']]);
+  expect(attempts).toBe(2);
+  await page.getByRole('button', { name: /1 operation needs a manager/ }).click();
+  await managerUnlocks(page);
+  const row = page.getByRole('row', { name: /Gift card · payment/ });
+  await expect(row).toContainText('refused this payment for lack of funds');
+  await expect(row).toContainText('Read again: the card shows €10.00 available, €40.00 on hold.');
+});
+
 test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({
   page,
   loyaltyServer,

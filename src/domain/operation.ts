@@ -135,6 +135,12 @@ export type ManagerNote =
 export const CONTRADICTORY_ANSWER = 'contradictory_answer';
 
 /**
+ * An attempt cut off before its answer was written (a crash, a closed window, a reload while it was
+ * in flight): it may have reached the server, so its outcome is unknown, resolved by sending again.
+ */
+export const INTERRUPTED = 'interrupted';
+
+/**
  * A resend after an unknown outcome refused for what the lost attempt would itself have done (see
  * `ownEffectRefusal`), by a server that has not shown it keeps keys: an unknown outcome for a manager.
  */

@@ -13,6 +13,7 @@ const sentences: Partial<Record<string, MessageKey>> = {
   invalid_amount: 'error.invalid_amount',
   network: 'error.network',
   timeout: 'error.timeout',
+  interrupted: 'error.interrupted',
   malformed_response: 'error.malformed_response',
   contradictory_answer: 'error.contradictory_answer',
   internal: 'error.internal',

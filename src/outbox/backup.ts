@@ -72,6 +72,7 @@ const recordShape = {
   sentWith: v.optional(v.pipe(v.string(), v.maxLength(16))),
   status: v.picklist(['pending', 'succeeded', 'refused', 'unknown', 'attention']),
   attempts: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  inFlight: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   result: v.optional(v.unknown()),

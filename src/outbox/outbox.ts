@@ -248,6 +248,25 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     /**
+     * Just before an attempt is sent: the record marked in flight (durably), with the token's tag on
+     * its first attempt. If no answer is written after it (a crash, a closed window), the next pass
+     * finds the mark and records the answer as lost (`interrupted`). False: settled meanwhile, not sent.
+     */
+    async sending(id: string, sentWith: string): Promise<boolean> {
+      const tx = (await db).transaction('operations', 'readwrite', { durability: 'strict' });
+      const before = await tx.store.get(id);
+      const waits = before !== undefined && (before.status === 'pending' || before.status === 'unknown');
+      if (waits)
+        await tx.store.put({
+          ...before,
+          inFlight: now().toISOString(),
+          sentWith: before.sentWith ?? (before.attempts === 0 ? sentWith : undefined),
+        });
+      await tx.done;
+      return waits;
+    },
+
+    /**
      * One attempt's outcome, written with what it means for its sale (the flow's `evolve`).
      * `keysKept`: the server has shown it keeps keys, and has not been given time to let this one go
      * nor been asked with another token (the sender knows); only then is a refusal after a lost
@@ -279,6 +298,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           status,
           sentWith: before.sentWith ?? (before.attempts === 0 ? sentWith : undefined),
           attempts: before.attempts + 1,
+          inFlight: undefined,
           updatedAt: at,
           settledAt: before.settledAt ?? (status === 'succeeded' || status === 'refused' ? at : undefined),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,

@@ -4,6 +4,7 @@ import { availableAmount } from '@/domain/instrument';
 import { contradiction } from '@/domain/answer-check';
 import { untrustedText } from '@/domain/untrusted-text';
 import {
+  INTERRUPTED,
   kindOf,
   type OperationRequest,
   type OperationType,
@@ -107,6 +108,10 @@ export function createSender(context: SenderContext) {
   const forced = new Set<string>();
 
   async function send(record: OperationRecord) {
+    // Keys are kept per token: after a new token, an earlier attempt's key is unknown to the server.
+    const sentWith = tokenTag(api.config.token);
+    // Marked in flight before it leaves: a crash before its answer is written is then known as one.
+    if (!(await outbox.sending(record.id, sentWith))) return;
     let outcome: Outcome<OperationResult>;
     try {
       const request = record.request as RequestOf<typeof record.request.type>;
@@ -144,8 +149,6 @@ export function createSender(context: SenderContext) {
     // a refusal, nothing happened before. But only within the time it promises to keep a key: after
     // that it may have let it go.
     const keyMayBeGone = now() - Date.parse(record.createdAt) > KEY_KEPT_MS;
-    // Keys are kept per token: after a new token, an earlier attempt's key is unknown to the server.
-    const sentWith = tokenTag(api.config.token);
     const sameToken = record.attempts === 0 || record.sentWith === sentWith;
     const keysKept = keys.shown() && !keyMayBeGone && sameToken;
     const written = await outbox.answered(record.id, outcome, { keysKept, sentWith });
@@ -196,6 +199,13 @@ export function createSender(context: SenderContext) {
       if (stopped) return null;
       dirty = false;
       const waiting = await reads.waiting();
+      // In flight, yet no attempt is under way (one pass at a time, across windows): one was cut off
+      // after it may have reached the server. Its answer is lost: an unknown outcome, sent again.
+      const cut = waiting.find((r) => r.inFlight !== undefined);
+      if (cut) {
+        await outbox.answered(cut.id, { status: 'unknown', code: INTERRUPTED, message: '' });
+        continue;
+      }
       const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
       const next = due.find((r) => r.attempts === 0) ?? due[0];
       if (!next && dirty) continue;

@@ -6,8 +6,9 @@ export type { OperationRequest, OperationType } from '@/domain/operation';
 export type OperationResult = ResultMap[OperationType];
 
 /**
- * pending: recorded, to be sent (again): a fresh operation, a crash before its answer was written,
- *   or a settle refused for a passing reason. Sending it again is safe: same key, same body.
+ * pending: recorded, to be sent (again): a fresh operation, or a settle refused for a passing
+ *   reason. Sending it again is safe: same key, same body. (An attempt cut off before its answer
+ *   was written is marked `inFlight`, and becomes unknown.)
  * succeeded / refused: the server's answer is known. unknown: no answer yet, resent until known.
  * attention: resolved as far as the terminal can; a manager must look. Never resent on its own.
  */
@@ -45,6 +46,13 @@ export interface OperationRecord {
   sentWith?: string | undefined;
   status: OperationStatus;
   attempts: number;
+  /**
+   * When the attempt under way was sent: written (durably) just before each send, cleared with its
+   * answer. Found set by a sender starting a pass, that attempt was cut off (a crash, a closed
+   * window, a reload) after it may have reached the server: its answer is lost, and it is recorded
+   * as an unknown outcome (`interrupted`), resolved like any other.
+   */
+  inFlight?: string | undefined;
   createdAt: string;
   updatedAt: string;
   /**

@@ -66,6 +66,8 @@ export const de: Record<MessageKey, Message> = {
   'error.invalid_amount': 'Der Server lehnt den Betrag ab.',
   'error.network': 'Keine Verbindung zum Kundenkarten-Server. Netzwerk prüfen und erneut versuchen.',
   'error.timeout': 'Der Server hat nicht rechtzeitig geantwortet. Erneut versuchen.',
+  'error.interrupted':
+    'Das Terminal wurde beendet (neu geladen, abgestürzt oder Fenster geschlossen), bevor die Antwort kam. Es wird erneut gefragt.',
   'error.malformed_response':
     'Die Antwort des Servers ist unlesbar. Erneut versuchen; bei Wiederholung Support anrufen.',
   'error.internal': 'Interner Fehler des Servers. Erneut versuchen.',

@@ -51,6 +51,8 @@ export const enMore = {
   'error.invalid_amount': 'The server refused the amount.',
   'error.network': 'No connection to the Loyalty server. Check the network, then try again.',
   'error.timeout': 'The Loyalty server did not answer in time. Try again.',
+  'error.interrupted':
+    'The terminal stopped (a reload, a crash or a closed window) before the answer came. It is asked again.',
   'error.malformed_response':
     'The Loyalty server sent an answer the terminal cannot read. Try again; if it repeats, call support.',
   'error.internal': 'The Loyalty server had an internal error. Try again.',
