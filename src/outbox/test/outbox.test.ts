@@ -73,13 +73,15 @@ describe('the outbox: one recorded path', () => {
   it('does not send the same operation twice at once, even from two senders (two windows)', async () => {
     const t = setup();
     t.app.faults.replace({ latencyMs: 30 });
-    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    const { id } = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
     const other = t.secondSender();
     await Promise.all([t.sender.kick(), other.kick()]);
     await Promise.all([t.sender.idle(), other.idle()]);
     other.stop();
     expect(t.state().loyaltyPayments).toHaveLength(1);
     expect(t.seenAtSend).toHaveLength(1);
+    // Nor takes the other's attempt under way for one cut off by a crash (its in-flight mark).
+    expect(await t.reads.get(id)).toMatchObject({ status: 'succeeded', attempts: 1, error: undefined });
   });
 
   it('counts what waits and what needs a manager from an index', async () => {
