@@ -51,7 +51,7 @@ const browserArgs = [
 
 /**
  * The demo dataset's gift cards the server knows (issued, spent, expired, not yet valid, not issued,
- * the box of 200): never an unknown number, which would pause lookups after 5 (lookup-guard.ts).
+ * the box of 200): never an unknown number, which would pause lookups after 5 (the guard in lib/card-lookup.ts).
  */
 const lookupCards = demoDataset.loyaltyGroups[0]!.giftCards.filter((c) => c.number.startsWith('7001')).map(
   (c) => c.number,

@@ -1,9 +1,15 @@
 import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
+import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import type { TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';
+
+/** A line's name as the cashier and the customer's paper read it: the kind and the masked number, or the way it was paid. */
+export function lineName(t: T, line: TenderLine): string {
+  return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
+}
 
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
 

@@ -6,7 +6,7 @@ import { afterPaint } from '@/lib/after-paint';
 import { useTerminal } from '@/lib/terminal-context';
 import { useTrainingResets } from '@/lib/training-events';
 import { onOutboxChange, recordsToSend } from './changes';
-import type { Perform } from './perform';
+import type { Perform } from './money-path';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
 import { createReadModel } from './read-model';
 import type { MoneyPath } from './money-path';

@@ -1,14 +1,22 @@
 import { createLoyaltyApi, type ApiConfig } from '@/api/loyalty-api';
-import { createOutbox } from './outbox';
-import { createPerform } from './perform';
+import { startBox, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
+import { startCashOut, type CashOutPolicy, type CashOutRefusal } from '@/domain/cash-out';
+import type { Instrument } from '@/domain/instrument';
+import type { Minor } from '@/domain/money';
+import type { OperationRequest } from '@/domain/operation';
+import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-flow';
+import type { Sale, TillOrder } from '@/domain/sale';
+import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
+import type { DayCount } from './day-count';
+import { outboxDb, type ZReport } from './db';
+import { createOutbox, type Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import { createSender } from './sender';
-import { outboxDb } from './db';
 import type { OperationRecord } from './types';
 
 /**
  * The money path for one server: the API layer, the outbox's write side, the one sender and the
- * one executor. A chunk of its own (OutboxProvider loads it after the first paint, or at the first
+ * one executor (`perform`, below: every money operation starts there). A chunk of its own (OutboxProvider loads it after the first paint, or at the first
  * `perform`): nothing on the first screen needs it until the cashier starts a sale.
  */
 export function startMoneyPath(context: {
@@ -29,3 +37,103 @@ export function startMoneyPath(context: {
 }
 
 export type MoneyPath = ReturnType<typeof startMoneyPath>;
+
+/**
+ * Everything a cashier, a manager or a till asks of the money path. Each is decided by the pure
+ * flow and written, with the operations it must send, in one durable transaction; the write tells
+ * the screens and wakes the sender. Nothing here sends: only the sender does, through dispatch().
+ */
+export type Intent =
+  /** The cashier keyed the amount due: a sale of this window's. */
+  | { type: 'startSale'; due: Minor }
+  /** A till handed a sale over; started once per till reference, whatever window asks. */
+  | { type: 'startTillSale'; till: TillOrder; due: Minor }
+  /** A cashier's or a till's action on a sale (tender, remove a line, complete, void, reverse, close). */
+  | { type: 'saleAction'; transactionId: string; action: SaleAction }
+  /** An operation that belongs to no sale: issue or un-issue a card. */
+  | { type: 'operation'; request: OperationRequest; reason: string; loaded?: Minor | undefined }
+  /** Take over a sale whose window is gone (a crash, a closed tab). */
+  | { type: 'adopt'; transactionId: string; from: string | undefined }
+  /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
+  | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings; requestId?: string }
+  /** A box of pre-numbered gift cards to activate (card-box.ts); each card is its own issue. */
+  | { type: 'startBox'; numbers: string[]; amount: Minor | undefined; operatorId?: string | undefined }
+  /** One card of a box checked (its issue recorded with it), or the box cancelled or finished. */
+  | { type: 'boxEvent'; boxId: string; event: BoxEvent }
+  /** A small gift card balance paid out in cash (cash-out.ts): the card's whole balance taken, pay then commit. */
+  | { type: 'startCashOut'; card: Instrument; policy: CashOutPolicy }
+  /** The day closed: a numbered Z report, kept as it is now. */
+  | { type: 'closeDay'; z: Omit<ZReport, 'scope' | 'number'>; counted: DayCount }
+  /** A backup brought to this tablet: its journal, and what waits, sent with the same keys. */
+  | { type: 'restore'; records: OperationRecord[]; zReports?: ZReport[] };
+
+/** What each intent gives back, by its type. */
+export interface Performed {
+  startSale: Sale;
+  startTillSale: { sale: Sale; started: boolean };
+  saleAction: FlowStep | null;
+  operation: OperationRecord;
+  adopt: void;
+  restore: { added: number; skipped: number; zLeftOut: number };
+  startReturn: SaleReturn | ReturnRefusal | 'no_sale';
+  closeDay: ZReport | 'already_closed' | 'changed';
+  startBox: CardBox;
+  startCashOut: Sale | CashOutRefusal;
+  boxEvent: BoxStep | 'no_box';
+}
+
+export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
+
+/** The one executor: `perform(intent)`. `tab` is this window, the owner of the sales it starts. */
+export function createPerform(outbox: Outbox, tab: string): Perform {
+  const owner = { scope: outbox.scope, owner: tab };
+  async function run(intent: Intent): Promise<Performed[Intent['type']]> {
+    switch (intent.type) {
+      case 'startSale': {
+        const sale = startSale(intent.due, owner, outbox.env());
+        await outbox.startSale(sale);
+        return sale;
+      }
+      case 'startTillSale':
+        return outbox.startTillSale(startTillSale(intent.till, intent.due, owner, outbox.env()));
+      case 'saleAction':
+        return outbox.act(intent.transactionId, (sale, env) => decide(sale, intent.action, env));
+      case 'operation':
+        return outbox.record({
+          id: crypto.randomUUID(),
+          request: intent.request,
+          transactionId: crypto.randomUUID(),
+          reason: intent.reason,
+          ...(intent.loaded !== undefined && { loaded: intent.loaded }),
+        });
+      case 'adopt':
+        return outbox.adopt(intent.transactionId, intent.from, tab);
+      case 'restore':
+        return outbox.restore(intent.records, intent.zReports);
+      case 'closeDay':
+        return outbox.closeDay(intent.z, intent.counted);
+      case 'startCashOut': {
+        const step = startCashOut(intent.card, intent.policy, owner, outbox.env());
+        if (typeof step === 'string') return step;
+        await outbox.begin(step);
+        return step.sale;
+      }
+      case 'startBox': {
+        const box = startBox(
+          intent.numbers,
+          intent.amount,
+          { scope: outbox.scope, operatorId: intent.operatorId },
+          outbox.env(),
+        );
+        await outbox.startBox(box);
+        return box;
+      }
+      case 'boxEvent':
+        return outbox.boxEvent(intent.boxId, intent.event);
+      case 'startReturn':
+        return outbox.startReturn(intent.saleId, intent.amount, intent.settings, intent.requestId);
+    }
+  }
+  // Each case returns its intent's own result; TypeScript cannot narrow the generic return by the switch.
+  return run as Perform;
+}

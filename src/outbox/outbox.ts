@@ -127,7 +127,7 @@ class Write {
 /**
  * The outbox's write side: sales and the operations they ask for, written together in one
  * IndexedDB transaction before anything is sent; every answer written back, with the sale it
- * moves, in one transaction too. Reads are in read-model.ts; what starts a write is perform.ts.
+ * moves, in one transaction too. Reads are in read-model.ts; what starts a write is `perform` (money-path.ts).
  */
 export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   const { scope } = context;

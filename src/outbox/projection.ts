@@ -6,13 +6,13 @@ import type { Outbox } from './outbox';
 
 /** What the projection asks of the write side: taking over an orphaned sale. */
 type Adopter = Pick<Outbox, 'adopt'>;
-import type { Perform } from './perform';
+import type { Perform } from './money-path';
 import type { ReadModel } from './read-model';
 import { liveTabs } from './tab';
 import type { OperationRecord } from './types';
 
 export interface OutboxHandle {
-  /** The one executor: every money operation starts here (perform.ts, once the money path has loaded). */
+  /** The one executor: every money operation starts here (`createPerform` in money-path.ts, once that chunk has loaded). */
   perform: Perform;
   reads: ReadModel;
   /** The cashier's "Resolve now": the sender asks again at once, same key, skipping its back-off. */

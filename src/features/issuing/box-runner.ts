@@ -1,5 +1,5 @@
 import { nextCard, type CardFound } from '@/domain/card-box';
-import type { Perform } from '@/outbox/perform';
+import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import type { OperationRecord } from '@/outbox/types';
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import { openOutboxDb } from '@/outbox/db';
-import type { Intent } from '@/outbox/perform';
+import type { Intent } from '@/outbox/money-path';
 import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
 import { createReadModel } from '@/outbox/read-model';
 import { XReport } from './XReport';

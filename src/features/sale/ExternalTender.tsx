@@ -8,7 +8,7 @@ import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import type { SaleControls } from './use-sale';
+import type { SaleControls } from './SaleScreen';
 
 const methods = ['cash', 'bankCard', 'other'] as const;
 

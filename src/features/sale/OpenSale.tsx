@@ -12,7 +12,7 @@ import { ExternalTender } from './ExternalTender';
 import { SaleReceipt, saleReceiptDoc } from '@/lib/printing/slips/sale-slips';
 import { TenderLines } from './TenderLines';
 import { TenderPanel } from './TenderPanel';
-import type { SaleControls } from './use-sale';
+import type { SaleControls } from './SaleScreen';
 import type { CustomerViewSlot } from './SaleScreen';
 
 function Totals({ sale }: { sale: Sale }) {

@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { create } from 'zustand';
+import type { Minor } from '@/domain/money';
+import type { SaleAction } from '@/domain/sale-flow';
 import type { Sale } from '@/domain/sale';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { AmountDueEntry } from './AmountDueEntry';
-import { useSale } from './use-sale';
+import { useCurrentSale, useOutbox } from '@/outbox/projection';
 import { takesPayments, useRecordsUsable } from '@/outbox/storage-report';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
@@ -11,6 +14,44 @@ const OpenSale = lazy(() => loadOpenSale().then((m) => ({ default: m.OpenSale })
 
 /** What the app shell puts beside the open sale for the customer to see (the customer display feature). */
 export type CustomerViewSlot = ComponentType<{ sale: Sale }>;
+
+/** Set when an action could not even be recorded (storage failed): nothing was sent, the cashier is told. */
+const useRecordFailure = create<{ failed: boolean }>(() => ({ failed: false }));
+
+async function recorded(work: () => Promise<unknown>) {
+  try {
+    await work();
+    useRecordFailure.setState({ failed: false });
+  } catch (error) {
+    useRecordFailure.setState({ failed: true });
+    console.warn('could not record', error instanceof Error ? error.name : '');
+  }
+}
+
+/**
+ * The cashier's sale: this window's current sale (a projection of the outbox) and the actions on
+ * it, each handed to the one executor (`perform`), which records it and what it must send.
+ */
+function useSale() {
+  const { perform, resolveNow } = useOutbox();
+  const sale = useCurrentSale();
+  const notRecorded = useRecordFailure((s) => s.failed);
+  const controls = useMemo(
+    () => ({
+      start: (due: Minor) => recorded(() => perform({ type: 'startSale', due })),
+      act: (action: SaleAction) =>
+        recorded(async () => {
+          if (sale) await perform({ type: 'saleAction', transactionId: sale.transactionId, action });
+        }),
+      /** Asks again now, same key: the cashier's "Resolve now". */
+      resolve: resolveNow,
+    }),
+    [perform, resolveNow, sale],
+  );
+  return { sale, controls, notRecorded };
+}
+
+export type SaleControls = ReturnType<typeof useSale>['controls'];
 
 /** The cashier's main screen: amount due, tenders, complete or void. */
 export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }) {

@@ -6,9 +6,9 @@ import { isInFlight, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
-import { lineStatus, toneIcon } from '@/lib/tender-line-text';
-import type { SaleControls } from './use-sale';
-import { lineName, TenderSlip, tenderSlipDoc } from '@/lib/printing/slips/sale-slips';
+import { lineName, lineStatus, toneIcon } from '@/lib/tender-line-text';
+import type { SaleControls } from './SaleScreen';
+import { TenderSlip, tenderSlipDoc } from '@/lib/printing/slips/sale-slips';
 
 const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
 

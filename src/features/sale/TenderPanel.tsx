@@ -18,7 +18,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import { useCardLookup } from '@/lib/card-lookup';
 import { useScanner } from '@/lib/scanner';
-import type { SaleControls } from './use-sale';
+import type { SaleControls } from './SaleScreen';
 
 const cannotPayText: Record<NonNullable<ReturnType<typeof cannotPay>>, MessageKey> = {
   notIssued: 'details.note.notIssued',

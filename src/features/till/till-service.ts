@@ -3,7 +3,7 @@ import { leftToReturn, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/changes';
-import type { Perform } from '@/outbox/perform';
+import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { tillResult, tillStatus } from './till-result';

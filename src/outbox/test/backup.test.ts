@@ -3,7 +3,7 @@ import { makeBackup, openBackup } from '../backup';
 import { dayCount } from '../day-count';
 import { openOutboxDb } from '../db';
 import { createOutbox } from '../outbox';
-import { createPerform } from '../perform';
+import { createPerform } from '../money-path';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
 import { outboxHarness } from './harness';

@@ -9,7 +9,7 @@ import type { SaleAction } from '@/domain/sale-flow';
 import { simulatedApi, type Bend } from '@/test-support/simulated-api';
 import { openOutboxDb } from '../db';
 import { createOutbox } from '../outbox';
-import { createPerform } from '../perform';
+import { createPerform } from '../money-path';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
 

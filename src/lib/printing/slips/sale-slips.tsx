@@ -1,5 +1,4 @@
 import { SlipView } from '@/lib/printing/SlipView';
-import { maskNumber } from '@/domain/instrument';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
@@ -8,11 +7,7 @@ import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slips/slip-head';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';
-import { lineStatus } from '@/lib/tender-line-text';
-
-function lineName(t: T, line: TenderLine): string {
-  return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
-}
+import { lineName, lineStatus } from '@/lib/tender-line-text';
 
 /**
  * The sale's reference as a barcode and in characters under it: scanned or keyed at the return
@@ -78,5 +73,3 @@ export function TenderSlip({ sale, line }: { sale: Sale; line: TenderLine }) {
 export function SaleReceipt({ sale }: { sale: Sale }) {
   return <SlipView doc={saleReceiptDoc(useT(), useTerminal(), sale)} />;
 }
-
-export { lineName };

@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { defaultGuardRule, isPaused, lifted, missed, openGuard, type GuardState } from './lookup-guard';
+import { defaultGuardRule, isPaused, lifted, missed, openGuard, type GuardState } from './card-lookup';
 
 const rule = defaultGuardRule;
 const run = (times: number[], from: GuardState = openGuard) => {
