@@ -6,8 +6,7 @@
 //
 // builds the terminal, serves it with `vite preview` on 4373 and the simulator on 4310, and prints
 // the figures. soak() runs against servers that are already up.
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execSync, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, type Page } from '@playwright/test';
 import { groupNumber } from '../src/domain/instrument';
@@ -15,6 +14,7 @@ import { demoDataset } from '../src/simulator/demo-dataset';
 import { memoryAfterGC, type MemoryFigures } from '../e2e/support/memory';
 import { LoyaltyServer } from '../kit/src/loyalty-server';
 import { availableAmount, completeSale, goTo, keyNumber, liveSettingsSeeded, startSale } from '../kit/src/steps/index';
+import { browserArgs, chromiumPath, startProcess, stopProcess } from './processes';
 
 export interface SoakOptions {
   lookups: number;
@@ -40,14 +40,6 @@ export interface SoakResult {
   samples: { sales: number; figures: MemoryFigures }[];
   seconds: { lookups: number; sales: number; total: number };
 }
-
-const browserArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * The demo dataset's gift cards the server knows (issued, spent, expired, not yet valid, not issued,
@@ -101,10 +93,7 @@ async function freshSaleScreen(page: Page) {
 
 export async function soak(options: SoakOptions): Promise<SoakResult> {
   const log = options.log ?? (() => undefined);
-  const executablePath =
-    options.executablePath ??
-    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ??
-    process.env.CHROMIUM_PATH;
+  const executablePath = options.executablePath ?? chromiumPath();
   const browser = await chromium.launch({ executablePath, args: browserArgs });
   const started = performance.now();
   try {
@@ -178,21 +167,6 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
 
 const format = (f: MemoryFigures) => `${f.nodes} nodes, ${f.listeners} listeners, ${f.heapMB.toFixed(2)} MB heap`;
 
-function start(command: string, args: string[], readyText: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so that stopping it also stops what npx started.
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start`)), 60_000);
-    child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code})`)));
-    child.stdout?.on('data', (d: Buffer) => {
-      if (d.toString().includes(readyText)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-  });
-}
-
 /** The soak's figures in one line, against the goals (DOM within 20% of a fresh Sale screen, listeners flat, heap < 5 MB). */
 export function soakLine(result: SoakResult, lookups: number, sales: number): string {
   const { baseline: b, afterSales: a } = result;
@@ -216,8 +190,8 @@ async function main() {
   execSync('npx vite build --logLevel error', { stdio: 'inherit' });
   const servers: ChildProcess[] = [];
   try {
-    servers.push(await start('npx', ['vite', 'preview', '--port', '4373', '--strictPort'], '4373'));
-    servers.push(await start('npx', ['tsx', 'src/simulator/node/main.ts', '--port', '4310'], 'listening'));
+    servers.push(await startProcess('npx', ['vite', 'preview', '--port', '4373', '--strictPort'], '4373'));
+    servers.push(await startProcess('npx', ['tsx', 'src/simulator/node/main.ts', '--port', '4310'], 'listening'));
     const result = await soak({
       lookups,
       sales,
@@ -228,10 +202,7 @@ async function main() {
     });
     console.log(soakLine(result, lookups, sales));
   } finally {
-    for (const child of servers) {
-      child.removeAllListeners('exit');
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    }
+    for (const child of servers) stopProcess(child);
   }
 }
 

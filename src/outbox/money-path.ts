@@ -16,7 +16,7 @@ import type { OperationRecord } from './types';
 
 /**
  * The money path for one server: the API layer, the outbox's write side, the one sender and the
- * one executor (`perform`, below: every money operation starts there). A chunk of its own (OutboxProvider loads it after the first paint, or at the first
+ * one executor (`createPerform`, below: every money operation starts there). A chunk of its own (OutboxProvider loads it after the first paint, or at the first
  * `perform`): nothing on the first screen needs it until the cashier starts a sale.
  */
 export function startMoneyPath(context: {
