@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
-import { createLoyaltyApi, instrumentQueries } from '@/api/loyalty-api';
+import { createLoyaltyApi, instrumentQueries, type LoyaltyApi } from '@/api/loyalty-api';
 import { instrumentKeys } from '@/api/query-keys';
 import { type InstrumentKind, detectKind, parseInstrumentNumber } from '@/domain/instrument';
 import type { MessageKey } from '@/lib/i18n';
@@ -116,6 +116,25 @@ export const lookupGuard = {
 };
 
 export type LookupTarget = { kind: InstrumentKind; number: string };
+
+/** A card's query, guarded (the rule above): while paused nothing is sent; an unknown number counts. */
+function guardedDetail(api: LoyaltyApi, scope: string, kind: InstrumentKind, number: string) {
+  const detail = instrumentQueries.detail(api, scope, kind, number);
+  return {
+    ...detail,
+    queryFn: async (context: Parameters<NonNullable<typeof detail.queryFn>>[0]) => {
+      const until = lookupGuard.pausedUntil();
+      if (until !== null)
+        throw new LoyaltyApiError({ code: 'lookups_paused', message: '', method: 'GET', details: { until } });
+      try {
+        return await detail.queryFn!(context);
+      } catch (error) {
+        if (error instanceof LoyaltyApiError && error.code === 'not_found') lookupGuard.missed();
+        throw error;
+      }
+    },
+  };
+}
 /** A card asked for, and when: what the server said before `at` is not the answer to this scan. */
 type Scan = LookupTarget & { at: number };
 
@@ -136,16 +155,22 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
     latest.current = target;
   });
 
-  /** Asks the server for this card now, whatever the cache holds. */
+  /**
+   * Asks the server for this card now, whatever the cache holds. The request leaves before the
+   * screen renders the scan, so the render and the round trip overlap: the query below, mounted
+   * by that render, joins the read under way instead of sending its own.
+   */
   const read = useCallback(
     (next: LookupTarget) => {
       const before = latest.current;
+      // Rendered after this handler returns; by then the read below has left.
       setTarget({ ...next, at: Date.now() });
-      // A new card is fetched as its query starts; the same card again is fetched again here.
       if (before?.kind === next.kind && before.number === next.number)
+        // The same card again: a read already on its way left before this scan, so it starts again.
         void queryClient.refetchQueries({ queryKey: instrumentKeys.key(scope, next.kind, next.number), exact: true });
+      else void queryClient.prefetchQuery(guardedDetail(api, scope, next.kind, next.number));
     },
-    [queryClient, scope],
+    [api, queryClient, scope],
   );
   const [askKindFor, setAskKindFor] = useState<string | null>(null);
   const [inputError, setInputError] = useState<MessageKey | null>(null);
@@ -179,21 +204,8 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
     [read],
   );
 
-  const detail = instrumentQueries.detail(api, scope, target?.kind ?? 'giftCard', target?.number ?? '');
   const query = useQuery({
-    ...detail,
-    // Guessing stopped (the guard's rule, above): while paused nothing is sent; an unknown number counts.
-    queryFn: async (context) => {
-      const until = lookupGuard.pausedUntil();
-      if (until !== null)
-        throw new LoyaltyApiError({ code: 'lookups_paused', message: '', method: 'GET', details: { until } });
-      try {
-        return await detail.queryFn!(context as never);
-      } catch (error) {
-        if (error instanceof LoyaltyApiError && error.code === 'not_found') lookupGuard.missed();
-        throw error;
-      }
-    },
+    ...guardedDetail(api, scope, target?.kind ?? 'giftCard', target?.number ?? ''),
     enabled: target !== null,
   });
 
