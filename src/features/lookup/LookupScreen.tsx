@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LookupButton } from '@/components/LookupButton';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
@@ -51,6 +51,9 @@ export function LookupScreen() {
 
   const error = query.error;
   const { answer, shown, reading, readFailed } = lookup;
+  // A scan's amounts are drawn first; what can be done with the card follows in the render after.
+  // Once there, the actions stay through a refresh of the same card (an un-issue's answer is theirs).
+  const actionsShown = useDeferredValue(answer !== undefined);
   const readAt = new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
 
   return (
@@ -139,23 +142,25 @@ export function LookupScreen() {
         {answer && (
           <>
             <InstrumentDetails instrument={answer} />
-            <div className="actions">
-              <button type="button" className="button" onClick={lookup.readAgain} disabled={query.isFetching}>
-                {t('lookup.refresh')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  const doc = balanceSlipDoc(t, terminal, answer);
-                  void printSlip(<SlipView doc={doc} />, doc);
-                }}
-              >
-                {t('balance.print')}
-              </button>
-              <CashOutAction key={`cash-out:${answer.number}`} card={answer} />
-              <UnissueAction key={`${answer.kind}:${answer.number}`} instrument={answer} />
-            </div>
+            {actionsShown && (
+              <div className="actions">
+                <button type="button" className="button" onClick={lookup.readAgain} disabled={query.isFetching}>
+                  {t('lookup.refresh')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    const doc = balanceSlipDoc(t, terminal, answer);
+                    void printSlip(<SlipView doc={doc} />, doc);
+                  }}
+                >
+                  {t('balance.print')}
+                </button>
+                <CashOutAction key={`cash-out:${answer.number}`} card={answer} />
+                <UnissueAction key={`${answer.kind}:${answer.number}`} instrument={answer} />
+              </div>
+            )}
           </>
         )}
       </div>
