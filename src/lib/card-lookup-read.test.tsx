@@ -2,7 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import { TerminalContext } from '@/lib/terminal-context';
+import { testTerminal } from '@/test-support/test-terminal';
 import { simulatedApi } from '@/test-support/simulated-api';
 import { useCardLookup } from './card-lookup';
 
@@ -21,25 +22,9 @@ function Reader({ onReady }: { onReady: (submit: (raw: string) => void) => void 
 function setUp() {
   const sim = simulatedApi();
   const fetch = sim.api.config.fetch ?? globalThis.fetch;
-  const terminal: Terminal = {
-    mode: 'training',
-    apiConfig: {
-      baseUrl: 'http://sim.test/',
-      loyaltyGroup: 'demo',
-      token: 'demo-token',
-      merchantId: 'M1',
-      currency: 'EUR',
-      timeoutMs: 2000,
-      fetch,
-    },
-    scope: `read-${crypto.randomUUID()}`,
-    currency: 'EUR',
-    locale: 'en-IE',
+  const terminal = testTerminal(fetch, {
     series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }],
-    fetch,
-    baseUrl: 'http://sim.test/',
-    training: null,
-  };
+  });
   let submit: (raw: string) => void = () => undefined;
   render(
     <QueryClientProvider client={new QueryClient()}>

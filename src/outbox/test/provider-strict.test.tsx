@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import { TerminalContext } from '@/lib/terminal-context';
+import { testTerminal } from '@/test-support/test-terminal';
 import { simulatedApi } from '@/test-support/simulated-api';
 import { OutboxProvider } from '../OutboxProvider';
 import { useOutbox } from '../projection';
@@ -13,28 +14,6 @@ import { useOutbox } from '../projection';
  * The provider under React's StrictMode (configured for every component test): mounted, unmounted
  * and mounted again before anything happens. Its sender must still send, once.
  */
-function terminal(fetch: typeof globalThis.fetch): Terminal {
-  return {
-    mode: 'training',
-    apiConfig: {
-      baseUrl: 'http://sim.test/',
-      loyaltyGroup: 'demo',
-      token: 'demo-token',
-      merchantId: 'M1',
-      currency: 'EUR',
-      timeoutMs: 2000,
-      fetch,
-    },
-    scope: `strict-${crypto.randomUUID()}`,
-    currency: 'EUR',
-    locale: 'en-IE',
-    series: [],
-    fetch,
-    baseUrl: 'http://sim.test/',
-    training: null,
-  };
-}
-
 function PayOnce({ onSale }: { onSale: (transactionId: string) => void }) {
   const { perform } = useOutbox();
   useEffect(() => {
@@ -66,7 +45,7 @@ describe('the outbox provider under StrictMode', () => {
     let saleId = '';
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <TerminalContext.Provider value={terminal(sim.api.config.fetch ?? globalThis.fetch)}>
+        <TerminalContext.Provider value={testTerminal(sim.api.config.fetch ?? globalThis.fetch)}>
           <OutboxProvider>
             <PayOnce onSale={(id) => (saleId = id)} />
           </OutboxProvider>
