@@ -5,16 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalContext } from '@/lib/terminal-context';
 import { testTerminal } from '@/test-support/test-terminal';
 import { simulatedApi } from '@/test-support/simulated-api';
-import { useCardLookup } from './card-lookup';
+import { defaultGuardRule, lookupGuard, useCardLookup } from './card-lookup';
 
 /** A screen that takes scans as the lookup and the tender do: the number, then what the server said. */
-function Reader({ onReady }: { onReady: (submit: (raw: string) => void) => void }) {
+function Reader({ onReady, onDrawn }: { onReady: (submit: (raw: string) => void) => void; onDrawn: () => void }) {
   const lookup = useCardLookup();
   onReady(lookup.submit);
+  if (lookup.target) onDrawn();
   return (
     <p>
       {lookup.target ? `scanned ${lookup.target.number}` : 'nothing scanned'}
       {lookup.answer ? `, available ${lookup.answer.account.net}` : ''}
+      {lookup.readFailed ? ', not read' : ''}
     </p>
   );
 }
@@ -25,33 +27,49 @@ function setUp() {
   const terminal = testTerminal(fetch, {
     series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false }],
   });
+  const reads = (number: string) =>
+    sim.sent.filter((r) => r.method === 'GET' && r.url.includes(`/giftcards/${number}`)).length;
   let submit: (raw: string) => void = () => undefined;
+  let readsWhenFirstDrawn: number | null = null;
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    // Failures are not retried here (the terminal retries only transient ones): every GET is the terminal's own.
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <TerminalContext.Provider value={terminal}>
-        <Reader onReady={(s) => (submit = s)} />
+        <Reader onReady={(s) => (submit = s)} onDrawn={() => (readsWhenFirstDrawn ??= reads('700100000001'))} />
       </TerminalContext.Provider>
     </QueryClientProvider>,
   );
-  const reads = () => sim.sent.filter((r) => r.method === 'GET' && r.url.includes('/giftcards/700100000001')).length;
-  return { scan: (raw: string) => submit(raw), reads };
+  return { scan: (raw: string) => submit(raw), reads, readsWhenFirstDrawn: () => readsWhenFirstDrawn };
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  lookupGuard.lifted();
+  lookupGuard.ruleSaved(defaultGuardRule);
+});
 
 describe('a scanned card is read', () => {
   it('the read leaves with the scan, before the screen draws it, and only once', async () => {
-    const { scan, reads } = setUp();
-    await act(async () => {
-      scan('7001 0000 0001');
-      // Inside act nothing has rendered yet: the request is already on its way.
-      await Promise.resolve();
-      expect(reads()).toBe(1);
-      expect(screen.getByText('nothing scanned')).toBeTruthy();
-    });
+    const { scan, reads, readsWhenFirstDrawn } = setUp();
+    await act(async () => scan('7001 0000 0001'));
+    expect(readsWhenFirstDrawn()).toBe(1);
     await waitFor(() => expect(screen.getByText('scanned 700100000001, available 5000')).toBeTruthy());
     // The screen's query joined the read under way rather than sending its own.
-    expect(reads()).toBe(1);
+    expect(reads('700100000001')).toBe(1);
+  });
+
+  it('a scan that comes outside a key event (the camera, after an await) is read once, and an unknown number counts once', async () => {
+    lookupGuard.ruleSaved({ limit: 2, windowMs: 60_000, pauseMs: 60_000 });
+    const { scan, reads } = setUp();
+    await act(async () => {
+      await Promise.resolve();
+      scan('7001 0000 0099');
+      // The server's answer is back before React would have drawn the scan by itself.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await waitFor(() => expect(screen.getByText('scanned 700100000099, not read')).toBeTruthy());
+    expect(reads('700100000099')).toBe(1);
+    expect(lookupGuard.pausedUntil()).toBeNull();
   });
 
   it('the same card scanned again is read again', async () => {
@@ -59,6 +77,6 @@ describe('a scanned card is read', () => {
     await act(async () => scan('700100000001'));
     await waitFor(() => expect(screen.getByText('scanned 700100000001, available 5000')).toBeTruthy());
     await act(async () => scan('700100000001'));
-    await waitFor(() => expect(reads()).toBe(2));
+    await waitFor(() => expect(reads('700100000001')).toBe(2));
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { LoyaltyApiError } from '@/api/errors';
 import { createLoyaltyApi, instrumentQueries, type LoyaltyApi } from '@/api/loyalty-api';
 import { instrumentKeys } from '@/api/query-keys';
@@ -156,19 +157,22 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
   });
 
   /**
-   * Asks the server for this card now, whatever the cache holds. The request leaves before the
-   * screen renders the scan, so the render and the round trip overlap: the query below, mounted
-   * by that render, joins the read under way instead of sending its own.
+   * Asks the server for this card now, whatever the cache holds. The request leaves first, then the
+   * scan is drawn at once (flushSync), whatever brought it: a key, a form, the camera after an
+   * await, a scan held while a screen loaded. So the query that render mounts always finds the read
+   * under way and joins it; drawn later, after a fast answer, it would read again (and an unknown
+   * number would count twice against the guard). The render and the round trip overlap.
    */
   const read = useCallback(
     (next: LookupTarget) => {
       const before = latest.current;
-      // Rendered after this handler returns; by then the read below has left.
-      setTarget({ ...next, at: Date.now() });
+      const at = Date.now();
       if (before?.kind === next.kind && before.number === next.number)
-        // The same card again: a read already on its way left before this scan, so it starts again.
+        // The same card again: read again (a read still on its way with nothing read before is joined).
         void queryClient.refetchQueries({ queryKey: instrumentKeys.key(scope, next.kind, next.number), exact: true });
-      else void queryClient.prefetchQuery(guardedDetail(api, scope, next.kind, next.number));
+      // What it brings reaches the screen through the query; a failure is shown there too.
+      else void queryClient.query(guardedDetail(api, scope, next.kind, next.number)).catch(() => undefined);
+      flushSync(() => setTarget({ ...next, at }));
     },
     [api, queryClient, scope],
   );

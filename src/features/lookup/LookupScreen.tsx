@@ -52,7 +52,7 @@ export function LookupScreen() {
   const error = query.error;
   const { answer, shown, reading, readFailed } = lookup;
   // A scan's amounts are drawn first; what can be done with the card follows in the render after.
-  // Once there, the actions stay through a refresh of the same card (an un-issue's answer is theirs).
+  // Once there, they stay while the same card is read again in the background (an un-issue's answer is theirs).
   const actionsShown = useDeferredValue(answer !== undefined);
   const readAt = new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
 
