@@ -126,8 +126,11 @@ const offlineShell = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
     // The camera's barcode reader (ZXing, WebAssembly) is about 1 MB.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-    // The demo till and the host client are other pages' files, not the terminal's shell.
-    globIgnores: ['till-demo*', 'till-client/**'],
+    // The demo till and the host client are other pages' files, not the terminal's shell; the
+    // worker's own routes are part of the worker, not of what it caches.
+    globIgnores: ['till-demo*', 'till-client/**', 'sw-routes.js'],
+    // Requests to other origins (the Loyalty server) skip the worker: public/sw-routes.js.
+    importScripts: ['sw-routes.js'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/till-demo/, /^\/till-client\//],
     cleanupOutdatedCaches: true,

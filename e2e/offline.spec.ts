@@ -9,6 +9,8 @@ import {
   tender,
   goTo,
   resetSimulator,
+  scan,
+  expectAvailable,
 } from '@loyalty-terminal/playwright/steps';
 
 // The offline shell is this file's subject: its service worker is allowed here (blocked elsewhere).
@@ -54,6 +56,39 @@ test('with its web server down the terminal still opens, shows what waits, and s
   expect((await state(loyaltyServer)).authorizations).toEqual([
     expect.objectContaining({ instrumentId: '700100000001', amount: 20, status: 'pending' }),
   ]);
+});
+
+test("requests to the Loyalty server skip the service worker (an idle till's stopped worker is not started for a scan); the terminal's own files are still its", async ({
+  page,
+  context,
+  loyaltyServer,
+}) => {
+  await resetSimulator(loyaltyServer);
+  await openLiveTerminal(page, loyaltyServer);
+  await controlledByServiceWorker(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // How each request the page made was routed: by a static route straight to the network, or through the worker.
+  const routes: { url: string; route: string }[] = [];
+  cdp.on('Network.responseReceived', ({ type, response }) => {
+    if (type === 'Preflight') return;
+    const route =
+      response.serviceWorkerRouterInfo?.matchedSourceType ?? (response.fromServiceWorker ? 'worker' : 'none');
+    routes.push({ url: response.url, route });
+  });
+
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000001');
+  await expectAvailable(page, '€50.00');
+  const serverRoutes = routes.filter((r) => r.url.startsWith(loyaltyServer.url));
+  expect(serverRoutes.length).toBeGreaterThan(0);
+  for (const r of serverRoutes) expect(r, r.url).toMatchObject({ route: 'network' });
+  // The terminal's own files are still the worker's (what the offline start above relies on).
+  await page.reload();
+  await expect(page.getByRole('navigation')).toBeVisible();
+  expect(
+    routes.filter((r) => r.url.startsWith(TERMINAL_ORIGIN) && r.url.endsWith('.js')).map((r) => r.route),
+  ).toContain('worker');
 });
 
 test('installable: a manifest for a full-screen home-screen app, icons that load', async ({ page, request }) => {
