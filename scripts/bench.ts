@@ -93,17 +93,21 @@ async function measureScans() {
     ],
   });
   try {
-    for (const mode of ['live', 'training'] as const) {
+    // 'idle': live, on a till idle between customers, whose service worker the browser has stopped
+    // (Chromium stops one after about 30 s without work): the scan's read must not wait for it to start.
+    for (const mode of ['live', 'idle', 'training'] as const) {
       const context = await browser.newContext();
       await context.addInitScript(cashierSignedOn);
-      if (mode === 'live')
+      if (mode !== 'training')
         await context.addInitScript(
           (s) => localStorage.setItem('loyalty-terminal.settings', s),
           JSON.stringify(liveSettings),
         );
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
       // A cheap tablet: the CPU slowed 4x, as Lighthouse's mobile profile does.
-      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (mode === 'idle') await cdp.send('ServiceWorker.enable');
       const totals: number[] = [];
       const server: number[] = [];
       for (let run = 0; run < 25; run += 1) {
@@ -136,6 +140,10 @@ async function measureScans() {
             observer.observe(document.body, { childList: true, subtree: true });
           });
         });
+        if (mode === 'idle') {
+          await cdp.send('ServiceWorker.stopAllWorkers');
+          await page.waitForTimeout(300);
+        }
         await page.getByRole('heading', { name: 'Look up a card' }).click(); // a scanner: no field focused
         await page.keyboard.type('700100000001');
         await page.keyboard.press('Enter');
@@ -155,11 +163,12 @@ async function measureScans() {
         }
       }
       const overhead = totals.map((t, i) => t - (server[i] ?? 0));
+      const label = { live: 'live', idle: 'live, its service worker stopped', training: 'training' }[mode];
       console.log(
-        `scan-to-amounts (${mode}, CPU 4x slower, the terminal started): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 <= 50 ms live)` +
-          (mode === 'live'
-            ? `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms`
-            : ' (simulator in the page)'),
+        `scan-to-amounts (${label}, CPU 4x slower, the terminal started): median ${median(totals).toFixed(1)} ms, p95 ${p95(totals).toFixed(1)} ms (goal p95 <= 50 ms live)` +
+          (mode === 'training'
+            ? ' (simulator in the page)'
+            : `; server round trip median ${median(server).toFixed(1)} ms; terminal's own share median ${median(overhead).toFixed(1)} ms`),
       );
       await context.close();
     }
