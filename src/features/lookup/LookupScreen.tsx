@@ -54,7 +54,8 @@ export function LookupScreen() {
   // A scan's amounts are drawn first; what can be done with the card follows in the render after.
   // Once there, they stay while the same card is read again in the background (an un-issue's answer is theirs).
   const actionsShown = useDeferredValue(answer !== undefined);
-  const readAt = new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
+  // Only when an older read is shown: a time formatted on every render costs a scan its share.
+  const readAt = () => new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
 
   return (
     <div className="screen lookup">
@@ -127,7 +128,7 @@ export function LookupScreen() {
           <div className="instrument-old">
             <p className="notice notice-quiet" role="status">
               <span aria-hidden="true">… </span>
-              {reading ? t('lookup.reading', { time: readAt }) : t('lookup.refreshFailed', { time: readAt })}
+              {reading ? t('lookup.reading', { time: readAt() }) : t('lookup.refreshFailed', { time: readAt() })}
             </p>
             <InstrumentDetails instrument={shown} />
             {readFailed && (
