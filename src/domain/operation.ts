@@ -114,6 +114,8 @@ export type ManagerNote =
    * written before the figures were kept have none.
    */
   | { code: 'appliedTwice'; available?: Minor; expectedAtLeast?: Minor }
+  /** The card could not be read after such an answer, so whether it was applied twice is not known. */
+  | { code: 'notChecked' }
   /** The server's answer contradicts the request (`detail`: what, as the check found it). */
   | { code: 'contradicted'; detail: string }
   /** The server refused this operation's own key as used with another body: an earlier attempt took effect. */

@@ -167,7 +167,9 @@ export function createSender(context: SenderContext) {
    */
   async function verify(check: Verification) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
-    if (fresh && availableAmount(fresh.account) < check.availableAtLeast) {
+    // Resends happen when the network fails, and so may this read: unchecked is named, never taken as fine.
+    if (!fresh) await outbox.flag(check.operationId, { code: 'notChecked' });
+    else if (availableAmount(fresh.account) < check.availableAtLeast) {
       await outbox.flag(check.operationId, {
         code: 'appliedTwice',
         available: availableAmount(fresh.account),

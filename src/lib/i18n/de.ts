@@ -840,6 +840,8 @@ export const de: Record<MessageKey, Message> = {
     'Von der Karte ging mehr ab als diese Zahlung: der Server hat die Anfrage womöglich zweimal ausgeführt. Karte beim Loyalty-Server prüfen.',
   'note.moreLeftCard':
     'Von der Karte ging mehr ab als diese Zahlung: verfügbar sind {available}, erwartet waren mindestens {expected}. Eine andere Kasse hat die Karte vielleicht inzwischen belastet, oder der Server hat diese Zahlung zweimal ausgeführt: Karte beim Loyalty-Server prüfen, bevor etwas zurückgegeben wird. Die Zahlung wird einmal gezählt.',
+  'note.notChecked':
+    'Erneut gesendet, nachdem ein Versuch unbeantwortet blieb, und die Karte konnte danach nicht gelesen werden, um zu prüfen, dass sie nur einmal bezahlt hat: Karte beim Loyalty-Server prüfen.',
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
   'note.keyReused':
     'Der Server sagt, dieser Vorgang kam schon mit anderen Angaben an: ein früherer Versuch hat gewirkt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',

@@ -561,6 +561,8 @@ export const enMore = {
     'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
   'note.moreLeftCard':
     'More left this card than this payment: it shows {available} available, at least {expected} was expected. Another till may have paid with the card meanwhile, or the server applied this payment twice: check the card with the Loyalty server before giving anything back. The payment is counted once.',
+  'note.notChecked':
+    'Sent again after an attempt went unanswered, and the card could not be read afterwards to check that it paid only once: check the card with the Loyalty server.',
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
   'note.keyReused':
     'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',

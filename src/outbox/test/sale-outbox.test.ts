@@ -281,6 +281,23 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 
+  it('a server that does not keep the key applies a replay again, and the card cannot be read to check: named for a manager', async () => {
+    const t = setup({ keys: 'ignored' });
+    await t.start(2000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    // The network that lost the answer fails the card's read after the resend too.
+    t.app.faults.replace({ next: { count: 5, kind: 'unavailable', path: '/giftcards/700100000001', method: 'GET' } });
+    t.advance(1000);
+    await t.run();
+    expect(t.state().authorizations).toHaveLength(2); // what such a server did
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    expect(await t.reads.get(id)).toMatchObject({ status: 'attention', notes: [{ code: 'notChecked' }] });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
+    expect(await t.lineStates()).toEqual(['authorized']); // counted once, as with a double charge found
+  });
+
   /**
    * Till A's payment is answered 503 (nothing happened: the key stays unused), till B pays from the
    * same card, then A's retry goes through as a first application. The card's arithmetic cannot tell
