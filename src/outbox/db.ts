@@ -29,6 +29,7 @@ export interface OutboxSchema extends DBSchema {
       byScopeCreated: [string, string];
       byCreated: string;
       byScopeSettled: [string, string];
+      byScopeToCheck: [string, string];
     };
   };
   sales: {
@@ -83,7 +84,8 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * its receipt's reference and keeps the returns made of sales; version 6 keeps the Z reports;
  * version 7 the boxes of gift cards being activated; version 8 finds what settled and what finished
  * in a span (the day's reports count each operation on the day it settled, each sale on the day it
- * finished).
+ * finished); version 9 finds the resends whose check against the card is still to be made (only
+ * those records are in that index).
  */
 /** What opening the database tells its caller besides the database itself. */
 interface OpenEvents {
@@ -95,8 +97,11 @@ interface OpenEvents {
   blocking?: () => void;
 }
 
+/** The records' version: raised with each change to the stores or their indexes (above). */
+export const OUTBOX_DB_VERSION = 9;
+
 export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxDb> {
-  return openDB<OutboxSchema>(name, 8, {
+  return openDB<OutboxSchema>(name, OUTBOX_DB_VERSION, {
     blocked: () => on.blocked?.(),
     blocking: () => on.blocking?.(),
     async upgrade(db, oldVersion, _newVersion, tx) {
@@ -143,6 +148,7 @@ export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxD
           if ((c.value.status === 'succeeded' || c.value.status === 'refused') && !c.value.settledAt)
             await c.update({ ...c.value, settledAt: c.value.updatedAt });
       }
+      if (oldVersion < 9) ops.createIndex('byScopeToCheck', ['scope', 'toCheck.number']);
     },
   });
 }

@@ -338,6 +338,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const sale = await w.sale(before.transactionId);
         const step = sale ? evolve(plain(sale), answer, env()) : null;
         if (step) await putStep(w, step);
+        // A server that has not shown it keeps keys: the flow's check against the card is written with
+        // the answer, so a crash before it is made leaves it to the next start, never drops it.
+        if (step && !keysKept)
+          for (const { operationId, ...check } of step.verify) {
+            const checked = w.records.get(operationId) ?? (await w.record(operationId));
+            if (checked) await w.putRecord({ ...checked, toCheck: check });
+          }
         done = { record: w.records.get(id) ?? record, step };
       });
       return done;
@@ -345,6 +352,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     async flag(id: string, note: ManagerNote) {
       await write((w) => applyFlags(w, [{ operationId: id, note }]));
+    },
+
+    /** A resend's check against the card made (`toCheck`): cleared, with what a manager must know if anything. */
+    async checked(id: string, note: ManagerNote | null) {
+      await write(async (w) => {
+        const record = await w.record(id);
+        if (!record?.toCheck) return; // made meanwhile (another window)
+        const { toCheck: _made, ...rest } = record;
+        await w.putRecord(rest);
+        if (note) await applyFlags(w, [{ operationId: id, note }]);
+      });
     },
 
     /**
@@ -395,7 +413,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           if (await w.record(record.id)) continue;
           // A backup from before settledAt: a settled record counts on the day its answer was written.
           const settled = record.status === 'succeeded' || record.status === 'refused';
-          await w.putRecord(settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record);
+          const { toCheck, ...kept } =
+            settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
+          await w.putRecord(kept);
+          // A resend's check the other device had not made: the backup masks the card's number, so it
+          // cannot be made here. Named for a manager, never taken as paid once.
+          if (toCheck) await applyFlags(w, [{ operationId: record.id, note: { code: 'notChecked' } }]);
           added += 1;
         }
       });

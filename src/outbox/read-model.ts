@@ -31,6 +31,12 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       return [...pending, ...unknown].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
 
+    /** Resends whose check against the card is still to be made (`toCheck`): found from an index that holds only them. */
+    async toCheck(): Promise<OperationRecord[]> {
+      const range = IDBKeyRange.bound([scope], [scope, []]); // every card number of this scope
+      return (await db()).getAllFromIndex('operations', 'byScopeToCheck', range);
+    },
+
     /** Counted from an index: no record is read. */
     async counts(): Promise<{ waiting: number; attention: number }> {
       const d = await db();

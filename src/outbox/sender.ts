@@ -12,7 +12,6 @@ import {
   type RequestOf,
   type ResultMap,
 } from '@/domain/operation';
-import type { Verification } from '@/domain/sale-flow';
 import { KEY_KEPT_MS, keyKeeping, tokenTag } from './key-keeping';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
@@ -153,7 +152,7 @@ export function createSender(context: SenderContext) {
     const keysKept = keys.shown() && !keyMayBeGone && sameToken;
     const written = await outbox.answered(record.id, outcome, { keysKept, sentWith });
     if (!written) return;
-    if (!keysKept) for (const check of written.step?.verify ?? []) await verify(check);
+    if (written.record.toCheck) await verify(written.record.id, written.record.toCheck);
     const error = written.record.error;
     if (written.record.status === 'attention' && error && forManager(error.code))
       await reread(record.id, record.request);
@@ -163,19 +162,21 @@ export function createSender(context: SenderContext) {
   /**
    * After an unknown outcome resolved as "it happened" by an answer that does not say it replays an
    * earlier one (a server that keeps the key says so: Idempotency-Replayed): more gone from the card
-   * than this payment may mean the key was not honoured and the payment applied twice.
+   * than this payment may mean the key was not honoured and the payment applied twice. The check was
+   * written with the answer (`toCheck`); its result clears it, in one transaction.
    */
-  async function verify(check: Verification) {
+  async function verify(id: string, check: NonNullable<OperationRecord['toCheck']>) {
     const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
-    // Resends happen when the network fails, and so may this read: unchecked is named, never taken as fine.
-    if (!fresh) await outbox.flag(check.operationId, { code: 'notChecked' });
-    else if (availableAmount(fresh.account) < check.availableAtLeast) {
-      await outbox.flag(check.operationId, {
-        code: 'appliedTwice',
-        available: availableAmount(fresh.account),
-        expectedAtLeast: check.availableAtLeast,
-      });
-    }
+    const available = fresh ? availableAmount(fresh.account) : null;
+    await outbox.checked(
+      id,
+      // Resends happen when the network fails, and so may this read: unchecked is named, never taken as fine.
+      available === null
+        ? { code: 'notChecked' }
+        : available < check.availableAtLeast
+          ? { code: 'appliedTwice', available, expectedAtLeast: check.availableAtLeast }
+          : null,
+    );
   }
 
   /** A contradicted answer is resolved as the contract says: the card is read again, and what it shows goes to the manager. */
@@ -210,8 +211,11 @@ export function createSender(context: SenderContext) {
       }
       const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
       const next = due.find((r) => r.attempts === 0) ?? due[0];
-      if (!next && dirty) continue;
       if (!next) {
+        // Nothing more to send now: a check a window left when it died between a resend's answer and
+        // the check (written with the answer) is made here, after what waits and not ahead of it.
+        for (const left of await reads.toCheck()) if (left.toCheck) await verify(left.id, left.toCheck);
+        if (dirty) continue;
         const later = waiting.map(dueAt);
         return later.length > 0 ? Math.min(...later) : null;
       }

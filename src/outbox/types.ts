@@ -1,5 +1,6 @@
 import type { Minor } from '@/domain/money';
 import type { ManagerNote, OperationRequest, OperationType, ResultMap } from '@/domain/operation';
+import type { Verification } from '@/domain/sale-flow';
 
 export type { OperationRequest, OperationType } from '@/domain/operation';
 
@@ -64,6 +65,12 @@ export interface OperationRecord {
   /** Why it failed; a refusal that passes (429) keeps the wait the server asked for. */
   error?: { code: string; message: string; retryAfterSeconds?: number | undefined } | undefined;
   replayed?: boolean | undefined;
+  /**
+   * A resend's success not yet checked against the card (the flow's `verify`, on a server that has
+   * not shown it keeps keys): written with the answer, cleared with the check's result. Found set
+   * at a start, the window that wrote it died before the check: the sender makes it then.
+   */
+  toCheck?: Omit<Verification, 'operationId'> | undefined;
   /** What a manager must know, as codes the journal words in its language. */
   notes?: ManagerNote[] | undefined;
   /** Records written before 2026-11-24 kept their note as an English sentence: shown as it is. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { openOutboxDb } from '../db';
+import { OUTBOX_DB_VERSION, openOutboxDb } from '../db';
 
 /** A database as the first version of the terminal left it, held open by a window that does not let go. */
 function firstVersionHeldOpen(name: string): Promise<IDBDatabase> {
@@ -31,7 +31,7 @@ describe('the records held by another version of the terminal', () => {
     expect(opened).toBe(false);
     older.close();
     const db = await upgrading;
-    expect(db.version).toBe(8);
+    expect(db.version).toBe(OUTBOX_DB_VERSION);
     expect([...db.objectStoreNames]).toContain('zReports');
     db.close();
   });
@@ -41,12 +41,12 @@ describe('the records held by another version of the terminal', () => {
     const blocking = vi.fn();
     const db = await openOutboxDb(name, { blocking: () => (blocking(), db.close()) });
     const newer = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name, 9);
+      const request = indexedDB.open(name, OUTBOX_DB_VERSION + 1);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('open failed'));
     });
     expect(blocking).toHaveBeenCalledTimes(1);
-    expect(newer.version).toBe(9);
+    expect(newer.version).toBe(OUTBOX_DB_VERSION + 1);
     newer.close();
   });
 });

@@ -115,3 +115,65 @@ describe('a payment cut off in flight by a crash', () => {
     expect(await t.lineStates()).toEqual(['unknown']);
   });
 });
+
+/**
+ * A resend is answered by a server that has not shown it keeps keys, and the window dies while it
+ * reads the card to check that the payment went through once (a crash, a reload, a closed tab).
+ */
+async function diesBeforeTheCheck(t: Harness, firstAttempt: 'drop' | 'unavailable') {
+  t.sender.stop();
+  await t.start(2000);
+  t.app.faults.replace({ next: { count: 1, kind: firstAttempt, path: '/_pay' } });
+  await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+  const fetch = t.api.config.fetch ?? globalThis.fetch;
+  const dying = createSender({
+    // Payments reach the server and come back; the card's read after the resend never does.
+    api: createLoyaltyApi({
+      ...t.api.config,
+      timeoutMs: 3_600_000,
+      fetch: (input, init) => (init?.method === 'GET' ? new Promise<Response>(() => undefined) : fetch(input, init)),
+    }),
+    outbox: t.outbox,
+    reads: t.reads,
+    now: t.now,
+    exclusive: (work) => work(),
+  });
+  await dying.kick(); // the first attempt: its answer lost, or a 503
+  t.advance(2000);
+  void dying.kick(); // the resend, answered; then the read that hangs
+  const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+  await vi.waitFor(async () => expect((await t.reads.get(id))?.attempts).toBe(2));
+  dying.stop();
+  return id;
+}
+
+const cardReads = (t: Harness) =>
+  t.sent.filter((r) => r.method === 'GET' && r.url.endsWith('/giftcards/700100000001')).length;
+
+describe('a resend’s check against the card, cut off by a crash', () => {
+  it('is made at the next start: a server that applied the resend again is caught', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    const id = await diesBeforeTheCheck(t, 'drop');
+    expect(t.state().authorizations.map((a) => a.amount)).toEqual([20, 20]); // what such a server did
+    await nextStart(t);
+
+    const after = await t.reads.get(id);
+    expect(after?.status).toBe('attention');
+    expect(after?.notes).toEqual([{ code: 'appliedTwice', available: 1000, expectedAtLeast: 3000 }]);
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
+  });
+
+  it('is made once: a payment that went through once stays paid, and the card is not read again on later passes', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    const id = await diesBeforeTheCheck(t, 'unavailable');
+    expect(t.state().authorizations.map((a) => a.amount)).toEqual([20]);
+    const readsBefore = cardReads(t); // the dying window's read, which never came back
+    await nextStart(t);
+
+    expect(await t.reads.get(id)).toMatchObject({ status: 'succeeded', notes: undefined });
+    expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+    expect(cardReads(t)).toBe(readsBefore + 1);
+    await nextStart(t);
+    expect(cardReads(t)).toBe(readsBefore + 1);
+  });
+});
