@@ -533,8 +533,8 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /**
      * Settled operations (succeeded, refused) and finished sales older than KEEP_DAYS go, an
      * operation only once a Z report of its server closed after it settled (it is counted there, so
-     * no day's figures lose it); pending, unknown and flagged ones, and sales still being worked on,
-     * stay however old.
+     * no day's figures lose it); pending, unknown and flagged ones, those whose check against the
+     * card is still to be made, and sales still being worked on, stay however old.
      */
     async prune(keepDays = KEEP_DAYS): Promise<number> {
       // The device's own clock, not the outbox's floor: a Z closed with a clock far ahead must not age every record.
@@ -552,7 +552,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         ) {
           const settled = c.value.settledAt ?? c.value.updatedAt;
           const counted = settled < (lastClosed.get(c.value.scope) ?? '');
-          if ((c.value.status === 'succeeded' || c.value.status === 'refused') && settled < cutoff && counted) {
+          const unchecked = c.value.toCheck !== undefined; // a resend's check still to be made (another server's scope)
+          const answered = c.value.status === 'succeeded' || c.value.status === 'refused';
+          if (answered && !unchecked && settled < cutoff && counted) {
             await c.delete();
             removed += 1;
           }

@@ -197,6 +197,10 @@ export function createSender(context: SenderContext) {
    * as the cancel of a hold whose sale was voided). Returns when the next retry is due.
    */
   async function pass(): Promise<number | null> {
+    // A check a window left when it died between a resend's answer and the card's read (written with
+    // the answer) is made before anything is sent: the sale's follow-ups, written with that answer (a
+    // voided sale's cancel), would give back a hold and could hide a payment applied twice.
+    for (const left of await reads.toCheck()) if (left.toCheck) await verify(left.id, left.toCheck);
     const tried = new Set<string>();
     for (;;) {
       if (stopped) return null;
@@ -211,11 +215,8 @@ export function createSender(context: SenderContext) {
       }
       const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
       const next = due.find((r) => r.attempts === 0) ?? due[0];
+      if (!next && dirty) continue;
       if (!next) {
-        // Nothing more to send now: a check a window left when it died between a resend's answer and
-        // the check (written with the answer) is made here, after what waits and not ahead of it.
-        for (const left of await reads.toCheck()) if (left.toCheck) await verify(left.id, left.toCheck);
-        if (dirty) continue;
         const later = waiting.map(dueAt);
         return later.length > 0 ? Math.min(...later) : null;
       }

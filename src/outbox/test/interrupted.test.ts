@@ -120,7 +120,11 @@ describe('a payment cut off in flight by a crash', () => {
  * A resend is answered by a server that has not shown it keeps keys, and the window dies while it
  * reads the card to check that the payment went through once (a crash, a reload, a closed tab).
  */
-async function diesBeforeTheCheck(t: Harness, firstAttempt: 'drop' | 'unavailable') {
+async function diesBeforeTheCheck(
+  t: Harness,
+  firstAttempt: 'drop' | 'unavailable',
+  meanwhile?: () => Promise<unknown>,
+) {
   t.sender.stop();
   await t.start(2000);
   t.app.faults.replace({ next: { count: 1, kind: firstAttempt, path: '/_pay' } });
@@ -139,6 +143,7 @@ async function diesBeforeTheCheck(t: Harness, firstAttempt: 'drop' | 'unavailabl
     exclusive: (work) => work(),
   });
   await dying.kick(); // the first attempt: its answer lost, or a 503
+  await meanwhile?.();
   t.advance(2000);
   void dying.kick(); // the resend, answered; then the read that hangs
   const id = (await t.sale()).lines[0]?.payOperationId ?? '';
@@ -163,11 +168,30 @@ describe('a resend’s check against the card, cut off by a crash', () => {
     expect(await t.reads.counts()).toEqual({ waiting: 0, attention: 1 });
   });
 
+  it('is made before the voided sale’s cancel gives the hold back, which would hide the second payment', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    // The cashier voids the sale while the payment's outcome is unknown: its answer will release the hold.
+    const id = await diesBeforeTheCheck(t, 'drop', () => t.act({ type: 'void' }));
+    await nextStart(t);
+
+    expect(await t.reads.get(id)).toMatchObject({
+      status: 'attention',
+      notes: [{ code: 'appliedTwice', available: 1000, expectedAtLeast: 3000 }],
+    });
+    const order = t.sent.map((r) => `${r.method} ${new URL(r.url).pathname.split('/').pop() ?? ''}`);
+    expect(order.slice(-2)).toEqual(['GET 700100000001', 'POST _cancel']);
+    // The terminal's hold is given back; the one it never knew of stays, for the manager.
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([
+      [20, 'pending'],
+      [20, 'canceled'],
+    ]);
+  });
+
   it('is made once: a payment that went through once stays paid, and the card is not read again on later passes', async () => {
     const t = outboxHarness({ keys: 'ignored' });
     const id = await diesBeforeTheCheck(t, 'unavailable');
     expect(t.state().authorizations.map((a) => a.amount)).toEqual([20]);
-    const readsBefore = cardReads(t); // the dying window's read, which never came back
+    const readsBefore = cardReads(t); // none: the dying window's read never reached the server
     await nextStart(t);
 
     expect(await t.reads.get(id)).toMatchObject({ status: 'succeeded', notes: undefined });

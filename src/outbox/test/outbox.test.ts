@@ -229,6 +229,26 @@ describe('growth', () => {
     expect((await t.reads.get(flagged.id))?.status).toBe('attention');
   });
 
+  it('keeps a payment whose check against the card is still to be made, however old and counted', async () => {
+    const t = setup();
+    const paid = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    // As a window that died between a resend's answer and the card's read leaves it, on a server
+    // this terminal no longer talks to (its sender never runs again to make the check).
+    const answered = await t.reads.get(paid.id);
+    if (!answered) throw new Error('not recorded');
+    const check = { kind: 'giftCard' as const, number: '700100000001', availableAtLeast: 4900 };
+    await (await t.db).put('operations', { ...answered, scope: 'another-server', toCheck: check });
+    t.advance(91 * 86_400_000);
+    const closedAt = new Date(t.now()).toISOString();
+    await t.outbox.closeDay({ from: '', closedAt, report: {}, carried: [] }, await t.counted('', closedAt));
+    await (
+      await t.db
+    ).put('zReports', { scope: 'another-server', number: 1, from: '', closedAt, report: {}, carried: [] });
+    expect(await t.outbox.prune()).toBe(0);
+    expect((await t.reads.get(paid.id))?.toCheck).toEqual(check);
+  });
+
   it('an operation begun long ago and settled lately stays until the Z report that counts it', async () => {
     const t = setup();
     t.app.faults.replace({ next: { count: 1, kind: 'unavailable' } });
