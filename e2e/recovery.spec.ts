@@ -145,6 +145,50 @@ test('a crash while a payment was in flight, on a server that ignores keys: a re
   await expect(row).toContainText('Read again: the card shows €10.00 available, €40.00 on hold.');
 });
 
+test('a loyalty payment whose outcome went to a manager can be removed: its void gives the card back whatever it took', async ({
+  page,
+  loyaltyServer,
+}) => {
+  // As above, on a loyalty card: the whole 120.00 is taken by an attempt whose answer the page
+  // never gets, and the resend, new to a server that ignores keys, is denied for lack of funds.
+  let attempts = 0;
+  let reached: () => void = () => undefined;
+  const firstReached = new Promise<void>((resolve) => (reached = resolve));
+  let reloaded: () => void = () => undefined;
+  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+  await page.route('**/loyaltycards/*/_pay', async (route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['idempotency-key'];
+    attempts += 1;
+    if (attempts > 1) return route.continue({ headers });
+    await route.fetch({ headers });
+    reached();
+    await afterReload;
+    await route.abort('connectionreset').catch(() => undefined);
+  });
+  await startSale(page, '150');
+  await tender(page, '710100000001', '120');
+  await firstReached;
+  await page.reload();
+  reloaded();
+
+  const loyalty = line(page, 'Loyalty card •••• 0001');
+  await expect(loyalty).toContainText('it may have taken this amount from the card, or nothing', { timeout: 15_000 });
+  expect(net(await state(loyaltyServer), '710100000001')).toBe(0);
+  // Before: no way to give it back; the sale could only be voided, the 120.00 left taken.
+  await loyalty.getByRole('button', { name: 'Remove Loyalty card •••• 0001' }).click();
+  await expect(loyalty).toHaveCount(0);
+  expect(net(await state(loyaltyServer), '710100000001')).toBe(120);
+  await tender(page, '700100000001', '50');
+  await expectRemaining(page, '€100.00');
+
+  await page.getByRole('button', { name: /1 operation needs a manager/ }).click();
+  await managerUnlocks(page);
+  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText(
+    "Settled by the void of this card's payments in the sale: it gave back €120.00 for this payment.",
+  );
+});
+
 test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({
   page,
   loyaltyServer,

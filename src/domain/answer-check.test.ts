@@ -120,6 +120,13 @@ describe('loyalty payments answered', () => {
     expect(contradiction(request, 'tx', voided({}))).toBeNull();
     expect(contradiction(request, 'tx', voided({ voidedAmount: 500 }))).toMatch(/voided 500 where 2000/);
     expect(contradiction(request, 'tx', voided({ transactionId: 'other' }))).toMatch(/names sale other/);
+
+    // With a payment whose outcome was lost: it gave back the known 20.00, plus up to the 15.00 that one asked.
+    const withLost = { ...request, unknownUpTo: 1500 };
+    expect(contradiction(withLost, 'tx', voided({}))).toBeNull();
+    expect(contradiction(withLost, 'tx', voided({ voidedAmount: 3500 }))).toBeNull();
+    expect(contradiction(withLost, 'tx', voided({ voidedAmount: 3600 }))).toMatch(/voided 3600 where 2000 to 3500/);
+    expect(contradiction(withLost, 'tx', voided({ voidedAmount: 1900 }))).toMatch(/voided 1900 where 2000 to 3500/);
   });
 });
 

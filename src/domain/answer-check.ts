@@ -40,7 +40,13 @@ export function contradiction<R extends OperationRequest>(
       const v = answer as ResultMap['loyaltyCard.voidPayment'];
       return first(
         v.transactionId !== transactionId && `the void names sale ${v.transactionId}, not this sale`,
-        v.voidedAmount !== request.amount && `voided ${v.voidedAmount} where ${request.amount} was paid (minor units)`,
+        request.unknownUpTo === undefined &&
+          v.voidedAmount !== request.amount &&
+          `voided ${v.voidedAmount} where ${request.amount} was paid (minor units)`,
+        // Payments whose outcome was lost may have taken up to what they asked, or nothing.
+        request.unknownUpTo !== undefined &&
+          (v.voidedAmount < request.amount || v.voidedAmount > request.amount + request.unknownUpTo) &&
+          `voided ${v.voidedAmount} where ${request.amount} to ${request.amount + request.unknownUpTo} was paid (minor units)`,
         accountProblem(v.account),
       );
     }

@@ -5,6 +5,12 @@ import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 type Pay = { number: string; amount: Minor };
 type Settle = { number: string; authCode: string; amount: Minor };
 type Issue = { amount?: Minor | undefined; customer?: Customer | null | undefined };
+/**
+ * A loyalty void gives back every approved payment of the card in the sale (contract section 4):
+ * `amount` is what the known ones paid; `unknownUpTo`, what payments whose outcome went to a
+ * manager asked at most (they may have taken that, or nothing).
+ */
+type VoidPayment = Pay & { unknownUpTo?: Minor | undefined };
 
 /** What each operation sends. */
 interface RequestFields {
@@ -15,7 +21,7 @@ interface RequestFields {
   'giftCard.cancel': Settle;
   'storeCredit.commit': Settle;
   'storeCredit.cancel': Settle;
-  'loyaltyCard.voidPayment': Pay;
+  'loyaltyCard.voidPayment': VoidPayment;
   'giftCard.issue': Issue & { number: string };
   'giftCard.issueInSeries': Issue & { series: string };
   'storeCredit.issueInSeries': Issue & { series: string; amount: Minor };
@@ -108,6 +114,11 @@ export type ManagerNote =
   | { code: 'releaseFoundCommitted' }
   | { code: 'cancelRefused'; reason: string }
   | { code: 'voidRefused'; reason: string }
+  /**
+   * This loyalty payment's outcome was with a manager, and the void of the card's payments in the
+   * sale gave back what it had taken (`amount`, minor units; 0: it had taken nothing).
+   */
+  | { code: 'givenBackByVoid'; amount: Minor }
   /**
    * More left the card than this payment (minor units: what it shows, what was expected at least):
    * another till may have paid with it meanwhile, or the server applied the request twice. Notes

@@ -413,6 +413,58 @@ describe('evolve: cancels and voids', () => {
   });
 });
 
+describe('a loyalty payment whose outcome went to a manager', () => {
+  const lost = { name: 'unknown', reason: 'refused_after_lost_answer' } as const;
+
+  it('is voided with the card’s known payments; the void’s answer tells what each gave back', () => {
+    const before = sale([
+      line('a', 'loyaltyCard', states.approved!),
+      line('b', 'loyaltyCard', lost, { amount: 500 }),
+      line('c', 'loyaltyCard', lost, { amount: 300 }),
+      line('d', 'loyaltyCard', lost, { number: '7102' }),
+    ]);
+    const step = decide(before, { type: 'void' }, env());
+    expect(step.orders.map((o) => o.request)).toEqual([
+      { type: 'loyaltyCard.voidPayment', number: '7101', amount: 1000, unknownUpTo: 800 },
+      { type: 'loyaltyCard.voidPayment', number: '7102', amount: 0, unknownUpTo: 1000 },
+    ]);
+    // 16.00 came back for 7101: the known 10.00, then 5.00 and 1.00 of what the lost two asked.
+    const after = evolve(
+      step.sale,
+      answer('loyaltyCard.voidPayment', step.orders[0]!.id, ok({ ...voided, voidedAmount: 1600 })),
+      env(),
+    );
+    expect(after.sale.lines.map((l) => l.state)).toEqual([
+      { name: 'voided', approvedAmount: 1000 },
+      { name: 'voided', approvedAmount: 500 },
+      { name: 'voided', approvedAmount: 100 },
+      { name: 'voiding', approvedAmount: 0, lostOutcome: true },
+    ]);
+    expect(after.flags).toEqual([
+      { operationId: 'pay-b', note: { code: 'givenBackByVoid', amount: 500 } },
+      { operationId: 'pay-c', note: { code: 'givenBackByVoid', amount: 100 } },
+    ]);
+  });
+
+  it('can be removed from an open sale, and goes once its void has answered', () => {
+    const step = decide(sale([line('a', 'loyaltyCard', lost)]), { type: 'removeLine', lineId: 'a' }, env());
+    expect(step.rejected).toBeUndefined();
+    expect(step.sale.lines[0]?.state).toEqual({ name: 'voiding', approvedAmount: 0, lostOutcome: true });
+    const after = evolve(
+      step.sale,
+      answer('loyaltyCard.voidPayment', step.orders[0]!.id, refused('payment_not_found')),
+      env(),
+    );
+    expect(after.sale.lines).toEqual([]);
+    expect(remainingDue(after.sale)).toBe(3000);
+  });
+
+  it('on a gift card cannot be given back (its hold is not known): removing it is refused', () => {
+    const step = decide(sale([line('a', 'giftCard', lost)]), { type: 'removeLine', lineId: 'a' }, env());
+    expect(step.rejected).toBe('in_flight');
+  });
+});
+
 describe('every action on every line state is either taken whole or rejected whole', () => {
   const actions: SaleAction[] = [
     { type: 'removeLine', lineId: 'a' },

@@ -24,7 +24,7 @@ import {
   type TenderEvent,
   type TenderLine,
 } from './tender-line';
-import { holdGoneCodes, tenderFor, tenders, type LineChange } from './tenders';
+import { holdGoneCodes, tenderFor, tenders, voidedEvents, type LineChange } from './tenders';
 
 /**
  * Every rule of a sale, with no I/O. A cashier's action or a server's answer goes in; the next
@@ -368,7 +368,19 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
       return s;
   }
   if (released === 'queued') queue();
-  else {
+  else if ('voidedAmount' in released && released.voidedAmount !== undefined) {
+    // A loyalty void: a payment whose outcome was lost is told what the void gave back for it.
+    const events = voidedEvents(lines, released.voidedAmount);
+    for (const l of lines) {
+      const event = events.get(l.id) ?? released.event;
+      s.sale = lineChanged(s.sale, l.id, event);
+      if (l.state.name === 'voiding' && l.state.lostOutcome && l.payOperationId && event.type === 'voided')
+        s.flags.push({
+          operationId: l.payOperationId,
+          note: { code: 'givenBackByVoid', amount: event.approvedAmount ?? 0 },
+        });
+    }
+  } else {
     if ('event' in released) each(released.event);
     if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
   }

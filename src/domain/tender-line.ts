@@ -12,6 +12,7 @@ import type { LoyaltyDenialReason } from './payment';
  *               ├─ approved / partiallyApproved (loyalty) ──── voiding ───── voided
  *               ├─ denied (loyalty answered no) · failed (server refused, nothing happened)
  *               └─ unknown (no answer: resolved by replay and re-read, never guessed)
+ *                    └─ (loyalty, with a manager) voiding ── voided: the void gives back whatever it took
  *
  * External lines (cash, bank card) are only `recorded`, and simply removed.
  */
@@ -27,7 +28,8 @@ export type TenderLineState =
   | { name: 'committed'; authCode: string }
   | { name: 'canceling'; authCode: string }
   | { name: 'canceled'; authCode: string; lapsed: boolean }
-  | { name: 'voiding'; approvedAmount: Minor }
+  /** `lostOutcome`: a loyalty payment whose outcome was with a manager; what it took is known from the void's answer. */
+  | { name: 'voiding'; approvedAmount: Minor; lostOutcome?: true }
   | { name: 'voided'; approvedAmount: Minor }
   | { name: 'recorded' };
 
@@ -74,7 +76,8 @@ export type TenderEvent =
   | { type: 'cancelRequested' }
   | { type: 'canceled'; lapsed: boolean }
   | { type: 'voidRequested' }
-  | { type: 'voided' }
+  /** `approvedAmount`: what the void gave back for a payment whose outcome was lost (tenders.ts, `voidedEvents`). */
+  | { type: 'voided'; approvedAmount?: Minor | undefined }
   | { type: 'settleRefused' }
   | { type: 'turnedOutCommitted' };
 
@@ -127,9 +130,11 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
     case 'voidRequested':
       if (s.name === 'approved' || s.name === 'partiallyApproved')
         return to({ name: 'voiding', approvedAmount: s.approvedAmount });
+      if (voidsWhateverItTook(line)) return to({ name: 'voiding', approvedAmount: 0, lostOutcome: true });
       break;
     case 'voided':
-      if (s.name === 'voiding') return to({ name: 'voided', approvedAmount: s.approvedAmount });
+      if (s.name === 'voiding')
+        return to({ name: 'voided', approvedAmount: s.lostOutcome ? (event.approvedAmount ?? 0) : s.approvedAmount });
       break;
     case 'turnedOutCommitted':
       // A cancel refused because the hold was committed after all: the card did pay.
@@ -182,3 +187,12 @@ export function isWithManager(line: TenderLine): boolean {
 
 /** Unresolved, and an answer will come (the sender asks again). */
 export const awaitsAnswer = (line: TenderLine): boolean => isUnresolved(line) && !isWithManager(line);
+
+/**
+ * A loyalty payment whose outcome went to a manager: it may have taken its amount, or nothing. A
+ * void of the card's payments in the sale gives back every approved one (contract section 4), so
+ * removing the line or voiding the sale leaves nothing of it taken, whatever it did.
+ */
+export function voidsWhateverItTook(line: TenderLine): boolean {
+  return line.kind === 'loyaltyCard' && isWithManager(line);
+}

@@ -3,7 +3,7 @@ import type { Minor } from './money';
 import type { ManagerNote, Outcome, OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
-import { awaitsAnswer, type TenderEvent, type TenderLine } from './tender-line';
+import { awaitsAnswer, type TenderEvent, type TenderLine, voidsWhateverItTook } from './tender-line';
 
 /** A line and the event it takes, plus what else the answer means for the sale. */
 export interface LineChange {
@@ -22,7 +22,9 @@ export interface TenderAdapter<Paid, Released> {
    * sale), the event they take now, and the request. Null when the line holds nothing to give back.
    */
   release(sale: Sale, line: TenderLine): { lineIds: string[]; event: TenderEvent; request: OperationRequest } | null;
-  released(outcome: Outcome<Released>): { event: TenderEvent; flag?: ManagerNote } | 'queued' | { flag: ManagerNote };
+  released(
+    outcome: Outcome<Released>,
+  ): { event: TenderEvent; flag?: ManagerNote; voidedAmount?: Minor } | 'queued' | { flag: ManagerNote };
   /** Hold kinds only: the request that takes the held money for good. */
   commit?(line: TenderLine): OperationRequest | null;
 }
@@ -113,25 +115,57 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     const ofCard = sale.lines.filter((l) => l.kind === 'loyaltyCard' && l.number === line.number);
     // The server voids every payment of the card in the sale at once: while one has no answer yet,
     // a void would take back more than it names. It waits; that payment's answer asks again. One
-    // that went to a manager gets no further answer: the void goes now (the manager sees both).
+    // that went to a manager gets no further answer: the void goes now and names it, and gives
+    // back whatever it took.
     if (ofCard.some(awaitsAnswer)) return null;
-    const lines = ofCard.filter((l) => loyaltyPaid(l.state));
-    if (lines.length === 0) return null;
-    const amount = lines.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
+    const paid = ofCard.filter((l) => loyaltyPaid(l.state));
+    const lost = ofCard.filter(voidsWhateverItTook);
+    if (paid.length === 0 && lost.length === 0) return null;
+    const amount = paid.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
+    const unknownUpTo = lost.reduce((sum, l) => sum + l.amount, 0);
     return {
-      lineIds: lines.map((l) => l.id),
+      lineIds: [...paid, ...lost].map((l) => l.id),
       event: { type: 'voidRequested' },
-      request: { type: 'loyaltyCard.voidPayment', number: line.number, amount },
+      request: {
+        type: 'loyaltyCard.voidPayment',
+        number: line.number,
+        amount,
+        ...(unknownUpTo > 0 ? { unknownUpTo } : {}),
+      },
     };
   },
   released(outcome) {
-    if (outcome.status === 'succeeded') return { event: { type: 'voided' } };
+    if (outcome.status === 'succeeded') return { event: { type: 'voided' }, voidedAmount: outcome.result.voidedAmount };
     if (outcome.status !== 'refused') return 'queued';
     // Nothing approved under this sale on that card: there is nothing left to give back.
-    if (outcome.code === 'payment_not_found') return { event: { type: 'voided' } };
+    if (outcome.code === 'payment_not_found') return { event: { type: 'voided' }, voidedAmount: 0 };
     return { flag: { code: 'voidRefused', reason: outcome.code } };
   },
 };
+
+/**
+ * Each line's `voided` event for one void's answer. The void gave back `voidedAmount` for the card:
+ * the known payments' amounts, and the rest for those whose outcome was lost, in the order they
+ * were asked, each at most what it asked (beyond that the answer check tells a manager).
+ */
+export function voidedEvents(lines: readonly TenderLine[], voidedAmount: Minor): Map<string, TenderEvent> {
+  const known = lines.reduce(
+    (sum, l) => sum + (l.state.name === 'voiding' && !l.state.lostOutcome ? l.state.approvedAmount : 0),
+    0,
+  );
+  let rest = Math.max(0, voidedAmount - known);
+  const events = new Map<string, TenderEvent>();
+  for (const l of lines) {
+    if (l.state.name !== 'voiding' || !l.state.lostOutcome) {
+      events.set(l.id, { type: 'voided' });
+      continue;
+    }
+    const share = Math.min(rest, l.amount);
+    rest -= share;
+    events.set(l.id, { type: 'voided', approvedAmount: share });
+  }
+  return events;
+}
 
 /** One adapter per instrument kind: the sale flow never branches on kind strings. */
 export const tenders: {

@@ -7,7 +7,8 @@
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-export const TEXT_CAP = { short: 80, message: 300 } as const;
+/** `notes`: a record's manager notes, one after the other (each a sentence or two of the terminal's own). */
+export const TEXT_CAP = { short: 80, message: 300, notes: 1200 } as const;
 
 export function untrustedText(text: string, max: number = TEXT_CAP.message): string {
   const clean = text

@@ -21,6 +21,8 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
         : t('note.moreLeftCard', { available: amount(note.available), expected: amount(note.expectedAtLeast) });
     case 'refusedAfterLostAnswer':
       return t(`note.lostAttempt.${note.reason}`);
+    case 'givenBackByVoid':
+      return t('note.givenBackByVoid', { amount: amount(note.amount) });
     case 'readAgain':
       return t('note.readAgain', { available: amount(note.available), onHold: amount(note.onHold) });
     default:

@@ -2,7 +2,7 @@ import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
-import type { TenderLine } from '@/domain/tender-line';
+import { type TenderLine, voidsWhateverItTook } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';
 
@@ -25,6 +25,7 @@ export function lineStatus(
     case 'requesting':
       return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown':
+      if (voidsWhateverItTook(line)) return { text: t('line.lostLoyalty'), tone: 'unknown' };
       if (s.reason === REFUSED_AFTER_LOST_ANSWER) return { text: t('line.lostAttempt'), tone: 'unknown' };
       return { text: t(forManager(s.reason) ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
     case 'authorized':

@@ -90,13 +90,22 @@ const journalRecord = v.looseObject({
 const waitingRecord = v.looseObject({
   ...recordShape,
   status: v.picklist(['pending', 'unknown']),
-  request: v.looseObject({
-    type: v.picklist(operationTypes),
-    number: v.optional(cardNumber),
-    series: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
-    amount: v.optional(minor),
-    authCode: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
-  }),
+  request: v.union([
+    v.looseObject({
+      type: v.picklist(operationTypes),
+      number: v.optional(cardNumber),
+      series: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
+      amount: v.optional(minor),
+      authCode: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+    }),
+    // A loyalty void of payments whose outcome was lost only: nothing known paid, up to what they asked.
+    v.looseObject({
+      type: v.literal('loyaltyCard.voidPayment'),
+      number: cardNumber,
+      amount: v.literal(0),
+      unknownUpTo: minor,
+    }),
+  ]),
 });
 
 const sealedShape = v.object({ salt: v.string(), iv: v.string(), data: v.string() });

@@ -181,7 +181,7 @@ export function JournalScreen() {
                         {row.note && (
                           <>
                             <br />
-                            <bdi>{untrustedText(row.note)}</bdi>
+                            <bdi>{untrustedText(row.note, TEXT_CAP.notes)}</bdi>
                           </>
                         )}
                       </td>

@@ -60,9 +60,13 @@ export function toRow(
   }
   if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
   if (operation === 'commit' && result) paid = amount ?? 0;
+  // A void's amount is what it gave back; before its answer, one that also names payments whose
+  // outcome was lost has no amount yet (it gives back whatever they took).
+  if (operation === 'voidPayment' && 'unknownUpTo' in request && request.unknownUpTo !== undefined) amount = undefined;
   if (operation === 'voidPayment' && result) {
     reference = 'voided';
     paid = -Number(result.voidedAmount ?? 0);
+    amount = -paid;
   }
   if ((operation === 'issue' || operation === 'issueInSeries') && result) {
     amount = Number(result.account?.original ?? amount ?? 0);

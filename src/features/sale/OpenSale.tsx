@@ -4,7 +4,7 @@ import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import { canComplete, hasWorkInFlight, paidAmount, remainingDue, waitsForManager, type Sale } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isUnresolved } from '@/domain/tender-line';
+import { isInFlight, isUnresolved, isWithManager, voidsWhateverItTook } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -59,7 +59,11 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
   const blockedReason = waitsForManager(sale)
-    ? t('sale.cannotCompleteManager')
+    ? t(
+        sale.lines.filter(isWithManager).every(voidsWhateverItTook)
+          ? 'sale.cannotCompleteLost'
+          : 'sale.cannotCompleteManager',
+      )
     : hasWorkInFlight(sale)
       ? t('sale.cannotCompleteBusy')
       : sale.till

@@ -2,7 +2,7 @@ import { forManager } from '@/api/errors';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
 import type { Sale } from '@/domain/sale';
-import { isInFlight, type TenderLine } from '@/domain/tender-line';
+import { isInFlight, type TenderLine, voidsWhateverItTook } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -18,7 +18,9 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
   const { busy, run } = useBusy();
   const status = lineStatus(t, line, terminal);
   const name = lineName(t, line);
-  const removable = sale.status === 'open' && !isInFlight(line) && line.state.name !== 'unknown';
+  // A loyalty payment whose outcome is with a manager can go: its void gives back whatever it took.
+  const removable =
+    sale.status === 'open' && !isInFlight(line) && (line.state.name !== 'unknown' || voidsWhateverItTook(line));
   return (
     <li className={`tender-line tone-${status.tone}`}>
       <div className="tender-line-main">

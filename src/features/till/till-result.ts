@@ -49,8 +49,11 @@ function entry(line: TenderLine): PaymentEntry | null {
     case 'approved':
     case 'partiallyApproved':
       return { ...base, amount: s.approvedAmount, state: 'paid', loyaltyResult: s.name };
-    case 'voided':
     case 'voiding':
+      // A payment whose outcome was lost: what it took is known when its void answers.
+      if (s.lostOutcome) return { ...base, amount: line.amount, state: 'unknown' };
+      return { ...base, amount: s.approvedAmount, state: 'reversed' };
+    case 'voided':
       return { ...base, amount: s.approvedAmount, state: 'reversed' };
     case 'unknown':
     case 'requesting':

@@ -199,6 +199,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.cannotCompleteDue': 'Noch offen: den Rest bezahlen, dann abschließen.',
   'sale.cannotCompleteManager':
     'Eine Zeile braucht eine Führungskraft: der Verkauf kann nicht abgeschlossen werden. Verkauf stornieren oder die Karte von einer Führungskraft prüfen lassen.',
+  'sale.cannotCompleteLost':
+    'Das Ergebnis einer Zahlung ist unbekannt: der Verkauf kann nicht abgeschlossen werden. Die Zeile entfernen, um zurückzugeben, was sie genommen hat, dann neu bezahlen; oder den Verkauf stornieren.',
   'sale.cannotCompleteBusy': 'Warte auf den Server: abschließen, wenn jede Zeile eine Antwort hat.',
   'sale.voidingUnknown':
     'Für einige Zahlungen fehlt noch die Antwort: jede wird zurückgebucht, sobald ihr Ergebnis bekannt ist. Der nächste Verkauf kann beginnen; das Journal zeigt sie bis dahin.',
@@ -417,6 +419,8 @@ export const de: Record<MessageKey, Message> = {
     'Erst keine Antwort, dann abgelehnt: der erste Versuch hat diesen Betrag womöglich schon genommen. Eine Führungskraft muss die Karte prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'line.contradicted':
     'Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
+  'line.lostLoyalty':
+    'Das Ergebnis dieser Zahlung ist unbekannt: sie hat diesen Betrag womöglich von der Karte genommen, oder nichts. Entfernen (oder den Verkauf stornieren) gibt zurück, was sie genommen hat.',
   'amount.ambiguous':
     'Meinten Sie {decimal} oder {grouping}? Bitte mit Nachkommastellen eingeben, z. B. 1.500,00 oder 1,50.',
   'sale.cardBeforeDue':
@@ -853,4 +857,6 @@ export const de: Record<MessageKey, Message> = {
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Rücknahme ab, weil die Karte nicht ausgegeben ist: der frühere Versuch hat sie womöglich zurückgenommen. Prüfen Sie die Karte beim Loyalty-Server, bevor etwas zurückgegeben wird.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
   'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',
+  'note.givenBackByVoid':
+    'Geklärt durch das Storno der Zahlungen dieser Karte im Verkauf: es gab für diese Zahlung {amount} zurück. Davon bleibt nichts genommen.',
 };

@@ -168,6 +168,8 @@ export const enMore = {
   'sale.cannotCompleteDue': 'Still due: tender the rest before completing.',
   'sale.cannotCompleteManager':
     'A line needs a manager: the sale cannot be completed. Void the sale, or ask a manager to check the card.',
+  'sale.cannotCompleteLost':
+    "A payment's outcome is not known: the sale cannot be completed. Remove that line to give back whatever it took, then tender again; or void the sale.",
   'sale.cannotCompleteBusy': 'Waiting for the Loyalty server: complete when every line has an answer.',
   'sale.voidingUnknown':
     'Some payments have no answer yet: each is reversed as soon as its outcome is known. You can start the next sale; the Journal shows them until then.',
@@ -369,6 +371,8 @@ export const enMore = {
     'No answer at first, then refused: the first attempt may have taken this money. A manager must check the card. This money stays blocked; void the sale or ask a manager.',
   'line.contradicted':
     "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
+  'line.lostLoyalty':
+    'The outcome of this payment is not known: it may have taken this amount from the card, or nothing. Remove it (or void the sale) to give back whatever it took.',
   'validation.urlCredentials': 'Leave the user name and password out of the address.',
   'validation.urlQuery': 'The address may not contain ? or #: every request would go astray.',
   'validation.urlInsecure':
@@ -574,6 +578,8 @@ export const enMore = {
     'An earlier attempt went unanswered, and the server then refused this un-issue because the card is not issued: the earlier attempt may have un-issued it. Check the card with the Loyalty server before anything is given back.',
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
+  'note.givenBackByVoid':
+    "Settled by the void of this card's payments in the sale: it gave back {amount} for this payment. Nothing of it stays taken.",
   'storage.noIssues':
     'Nothing can be issued: this browser does not let the terminal keep its records, and an issue without a record could be sent twice or lost. Open the terminal in a normal window, or allow this site to keep data.',
   'operation.waitingToRetry': {

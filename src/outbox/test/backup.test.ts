@@ -74,6 +74,35 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(new Set(commits.map((r) => r.headers.get('idempotency-key')))).toEqual(new Set([opened.waiting[0]?.id]));
   });
 
+  it('carries a void that waits to give back a payment whose outcome was lost, and the new tablet sends it', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    stops.push(() => t.sender.stop());
+    await t.start(15000);
+    // 120.00 taken by an attempt whose answer was lost; the resend denied: a manager's.
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 12000, availableBefore: 12000 });
+    await t.run();
+    t.advance(2000);
+    await t.run();
+    t.app.faults.replace({ next: { count: 100, kind: 'unavailable', path: '/_voidPayment' } });
+    await t.act({ type: 'void' });
+    await t.run();
+    const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
+    t.sender.stop();
+    t.app.faults.clear();
+
+    const tablet = newTablet(t);
+    const opened = await openBackup(text, 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.waiting.map((r) => r.request)).toEqual([
+      { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 0, unknownUpTo: 12000 },
+    ]);
+    await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+    await tablet.sender.kick();
+    await tablet.sender.idle();
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+  });
+
   it('refuses a wrong passphrase, a file that is not a backup, and a changed one, in so many words', async () => {
     const t = await tabletWithAWaitingCommit();
     const backup = await makeBackup(await t.reads.everything(), 'correct horse');

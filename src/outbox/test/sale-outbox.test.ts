@@ -417,3 +417,87 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     expect(sim.sent.filter((r) => r.method === 'POST').length).toBeGreaterThan(40);
   });
 });
+
+describe('a loyalty payment whose outcome went to a manager is given back by its void, whatever it took', () => {
+  /** 7101 0000 0001's whole 120.00, on a server that does not keep keys: the first answer is lost, the resend is denied for lack of funds. */
+  async function lostWholeBalance(t: ReturnType<typeof setup>) {
+    await t.start(15000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 12000, availableBefore: 12000 });
+    await t.run();
+    t.advance(2000);
+    await t.run();
+    const payId = (await t.sale()).lines[0]!.payOperationId!;
+    expect(await t.reads.get(payId)).toMatchObject({
+      status: 'attention',
+      error: { code: 'refused_after_lost_answer' },
+    });
+    expect(await t.lineStates()).toEqual(['unknown']);
+    return payId;
+  }
+  const balance = (t: ReturnType<typeof setup>) =>
+    t.state().instruments.find((i) => i.number === '710100000001')?.amountNet;
+
+  it('the sale voided: the card gets its 120.00 back, and the manager reads that the void settled the payment', async () => {
+    const t = setup({ keys: 'ignored' });
+    const payId = await lostWholeBalance(t);
+    expect(balance(t)).toBe(0);
+
+    await t.act({ type: 'void' });
+    await t.run();
+
+    expect(balance(t)).toBe(120);
+    const sale = await t.sale();
+    expect(sale.status).toBe('voided');
+    expect(sale.lines[0]?.state).toEqual({ name: 'voided', approvedAmount: 12000 });
+    const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
+    expect(void_).toMatchObject({ status: 'succeeded', request: { amount: 0, unknownUpTo: 12000 } });
+    expect((await t.reads.get(payId))?.notes).toContainEqual({ code: 'givenBackByVoid', amount: 12000 });
+  });
+
+  it('the line removed: the card gets its money back and the sale can be paid another way', async () => {
+    const t = setup({ keys: 'ignored' });
+    await lostWholeBalance(t);
+
+    expect((await t.act({ type: 'removeLine', lineId: (await t.sale()).lines[0]!.id }))?.rejected).toBeUndefined();
+    await t.run();
+
+    expect(balance(t)).toBe(120);
+    expect((await t.sale()).lines).toEqual([]);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 5000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'tenderExternal', label: 'Cash', amount: 10000 });
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['committed', 'recorded']);
+    expect((await t.sale()).status).toBe('completed');
+  });
+
+  it('it had taken nothing: the void finds no payment of the sale, and the manager reads that nothing was given back', async () => {
+    const t = setup({ keys: 'ignored' });
+    await t.start(15000);
+    // The first attempt fails before the server applies it (a 503 is an unknown outcome)...
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 12000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    // ...and another till takes the whole balance before the resend, which is denied: a manager's.
+    await t.api.loyaltyCards.pay('710100000001', 12000, { transactionId: crypto.randomUUID(), reason: 'other till' });
+    t.advance(2000);
+    await t.run();
+    const payId = (await t.sale()).lines[0]!.payOperationId!;
+    expect(await t.reads.get(payId)).toMatchObject({
+      status: 'attention',
+      error: { code: 'refused_after_lost_answer' },
+    });
+
+    await t.act({ type: 'void' });
+    await t.run();
+
+    // The other till's payment stays: the void gives back this sale's payments only.
+    expect(balance(t)).toBe(0);
+    expect((await t.sale()).status).toBe('voided');
+    expect((await t.sale()).lines[0]?.state).toEqual({ name: 'voided', approvedAmount: 0 });
+    expect((await t.reads.get(payId))?.notes).toContainEqual({ code: 'givenBackByVoid', amount: 0 });
+  });
+});
