@@ -189,6 +189,33 @@ test('a loyalty payment whose outcome went to a manager can be removed: its void
   );
 });
 
+test('a void the server refuses for good: the sale finishes, the loyalty payment is shown still taken, the cashier reads why', async ({
+  page,
+  loyaltyServer,
+}) => {
+  // A server that will not void for this terminal (403, as when its merchant is set up wrong).
+  await page.route('**/_voidPayment', (route) =>
+    route.fulfill({
+      status: 403,
+      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+      body: JSON.stringify({ error: { code: 'merchant_not_allowed', message: 'Not this merchant.' } }),
+    }),
+  );
+  await startSale(page, '30');
+  await tender(page, '710100000001', '10');
+  await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+
+  // Before: "Voiding the sale…" for good, and no way to the next sale.
+  await expect(page.getByRole('alert').filter({ hasText: 'refused to give a payment back' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sale voided' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await expect(page.getByLabel(/Amount due/)).toBeVisible();
+  expect(net(await state(loyaltyServer), '710100000001')).toBe(110);
+  await expect(page.getByRole('button', { name: /1 operation needs a manager/ })).toBeVisible();
+});
+
 test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({
   page,
   loyaltyServer,

@@ -385,7 +385,8 @@ describe('evolve: cancels and voids', () => {
     ['already lapsed', ok(hold('expired')), { name: 'canceled', lapsed: true }, 0],
     ['hold gone', refused('authorization_expired'), { name: 'canceled', lapsed: true }, 0],
     ['committed after all', refused('authorization_committed'), { name: 'committed' }, 1],
-    ['refused otherwise', refused('merchant_not_allowed'), { name: 'canceling' }, 1],
+    // Nothing was given back: the line holds its hold again (it was left canceling, the sale stuck).
+    ['refused otherwise', refused('merchant_not_allowed'), { name: 'authorized', authCode: 'A1' }, 1],
     ['unknown', unknown, { name: 'canceling' }, 0],
   ] as const)('cancel %s', (_n, outcome, expected, flags) => {
     const step = evolve(canceling(), answer('giftCard.cancel', 'x1', outcome), env());
@@ -395,7 +396,8 @@ describe('evolve: cancels and voids', () => {
   it.each([
     ['voided', ok(voided), 'voided', 0],
     ['nothing to void', refused('payment_not_found'), 'voided', 0],
-    ['refused otherwise', refused('merchant_not_allowed'), 'voiding', 1],
+    // Nothing was given back: the line is paid again (it was left voiding, the sale stuck).
+    ['refused otherwise', refused('merchant_not_allowed'), 'approved', 1],
     ['passing', passing, 'voiding', 0],
   ] as const)('void %s', (_n, outcome, expected, flags) => {
     const step = evolve(
@@ -438,7 +440,7 @@ describe('a loyalty payment whose outcome went to a manager', () => {
       { name: 'voided', approvedAmount: 1000 },
       { name: 'voided', approvedAmount: 500 },
       { name: 'voided', approvedAmount: 100 },
-      { name: 'voiding', approvedAmount: 0, lostOutcome: true },
+      { name: 'voiding', approvedAmount: 0, lostReason: 'refused_after_lost_answer' },
     ]);
     expect(after.flags).toEqual([
       { operationId: 'pay-b', note: { code: 'givenBackByVoid', amount: 500 } },
@@ -449,7 +451,11 @@ describe('a loyalty payment whose outcome went to a manager', () => {
   it('can be removed from an open sale, and goes once its void has answered', () => {
     const step = decide(sale([line('a', 'loyaltyCard', lost)]), { type: 'removeLine', lineId: 'a' }, env());
     expect(step.rejected).toBeUndefined();
-    expect(step.sale.lines[0]?.state).toEqual({ name: 'voiding', approvedAmount: 0, lostOutcome: true });
+    expect(step.sale.lines[0]?.state).toEqual({
+      name: 'voiding',
+      approvedAmount: 0,
+      lostReason: 'refused_after_lost_answer',
+    });
     const after = evolve(
       step.sale,
       answer('loyaltyCard.voidPayment', step.orders[0]!.id, refused('payment_not_found')),

@@ -374,11 +374,19 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
     for (const l of lines) {
       const event = events.get(l.id) ?? released.event;
       s.sale = lineChanged(s.sale, l.id, event);
-      if (l.state.name === 'voiding' && l.state.lostOutcome && l.payOperationId && event.type === 'voided')
+      if (l.state.name === 'voiding' && l.state.lostReason !== undefined && l.payOperationId && event.type === 'voided')
         s.flags.push({
           operationId: l.payOperationId,
           note: { code: 'givenBackByVoid', amount: event.approvedAmount ?? 0 },
         });
+    }
+  } else if ('event' in released && released.event.type === 'releaseRefused') {
+    // Nothing was given back: the lines hold their money again, and the cashier and a manager are
+    // told. A reversal by an earlier version of the terminal keeps waiting, as it did.
+    if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
+    if (sale.status !== 'reversing') {
+      each(released.event);
+      s.sale = { ...s.sale, notice: 'releaseRefused' };
     }
   } else {
     if ('event' in released) each(released.event);

@@ -44,8 +44,11 @@ export interface Sale {
   owner?: string | undefined;
   /** The cashier moved on to the next sale; recovery may still be settling its lines. */
   closed?: boolean | undefined;
-  /** Shown to the cashier until the next action: why the sale is open again. */
-  notice?: 'reopened' | undefined;
+  /**
+   * Shown to the cashier until the next action: why the sale is open again (`reopened`), or that
+   * the server refused to give money back (`releaseRefused`: it stays taken, a manager is told).
+   */
+  notice?: 'reopened' | 'releaseRefused' | undefined;
   /** Set when the store's till started this sale. */
   till?: TillOrder | undefined;
   /** A cash-out of a small gift card balance (cash-out.ts): the card pays, the drawer gives cash. */

@@ -10,6 +10,7 @@ import type { LoyaltyDenialReason } from './payment';
  *               │                                              └─ canceling ─┬─ canceled
  *               │                                                             └─ committed (it was, after all)
  *               ├─ approved / partiallyApproved (loyalty) ──── voiding ───── voided
+ *               │    (a cancel or void refused for good goes back: canceling → authorized, voiding → paid)
  *               ├─ denied (loyalty answered no) · failed (server refused, nothing happened)
  *               └─ unknown (no answer: resolved by replay and re-read, never guessed)
  *                    └─ (loyalty, with a manager) voiding ── voided: the void gives back whatever it took
@@ -26,10 +27,13 @@ export type TenderLineState =
   | { name: 'failed'; code: string; available?: Minor | undefined }
   | { name: 'committing'; authCode: string }
   | { name: 'committed'; authCode: string }
-  | { name: 'canceling'; authCode: string }
+  | { name: 'canceling'; authCode: string; expires?: string | undefined }
   | { name: 'canceled'; authCode: string; lapsed: boolean }
-  /** `lostOutcome`: a loyalty payment whose outcome was with a manager; what it took is known from the void's answer. */
-  | { name: 'voiding'; approvedAmount: Minor; lostOutcome?: true }
+  /**
+   * `lostReason`: a loyalty payment whose outcome was with a manager (the unknown outcome's reason);
+   * what it took is known from the void's answer.
+   */
+  | { name: 'voiding'; approvedAmount: Minor; lostReason?: string | undefined }
   | { name: 'voided'; approvedAmount: Minor }
   | { name: 'recorded' };
 
@@ -79,6 +83,8 @@ export type TenderEvent =
   /** `approvedAmount`: what the void gave back for a payment whose outcome was lost (tenders.ts, `voidedEvents`). */
   | { type: 'voided'; approvedAmount?: Minor | undefined }
   | { type: 'settleRefused' }
+  /** A cancel or void the server refused for good, or answered in contradiction: nothing was given back. */
+  | { type: 'releaseRefused' }
   | { type: 'turnedOutCommitted' };
 
 export class IllegalTransition extends Error {
@@ -122,7 +128,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       if (s.name === 'committing') return to({ name: 'committed', authCode: s.authCode });
       break;
     case 'cancelRequested':
-      if (s.name === 'authorized') return to({ name: 'canceling', authCode: s.authCode });
+      if (s.name === 'authorized') return to({ name: 'canceling', authCode: s.authCode, expires: s.expires });
       break;
     case 'canceled':
       if (s.name === 'canceling') return to({ name: 'canceled', authCode: s.authCode, lapsed: event.lapsed });
@@ -130,15 +136,29 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
     case 'voidRequested':
       if (s.name === 'approved' || s.name === 'partiallyApproved')
         return to({ name: 'voiding', approvedAmount: s.approvedAmount });
-      if (voidsWhateverItTook(line)) return to({ name: 'voiding', approvedAmount: 0, lostOutcome: true });
+      if (voidsWhateverItTook(line) && s.name === 'unknown')
+        return to({ name: 'voiding', approvedAmount: 0, lostReason: s.reason });
       break;
     case 'voided':
       if (s.name === 'voiding')
-        return to({ name: 'voided', approvedAmount: s.lostOutcome ? (event.approvedAmount ?? 0) : s.approvedAmount });
+        return to({
+          name: 'voided',
+          approvedAmount: s.lostReason !== undefined ? (event.approvedAmount ?? 0) : s.approvedAmount,
+        });
       break;
     case 'turnedOutCommitted':
       // A cancel refused because the hold was committed after all: the card did pay.
       if (s.name === 'canceling') return to({ name: 'committed', authCode: s.authCode });
+      break;
+    case 'releaseRefused':
+      // A cancel or void refused for good, or answered in contradiction: the money stays where it was.
+      if (s.name === 'canceling') return to({ name: 'authorized', authCode: s.authCode, expires: s.expires ?? '' });
+      if (s.name === 'voiding' && s.lostReason !== undefined) return to({ name: 'unknown', reason: s.lostReason });
+      if (s.name === 'voiding')
+        return to({
+          name: s.approvedAmount < line.amount ? 'partiallyApproved' : 'approved',
+          approvedAmount: s.approvedAmount,
+        });
       break;
     case 'settleRefused':
       // A commit refused for good (the hold lapsed or was canceled elsewhere): the money did not move.

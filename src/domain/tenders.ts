@@ -1,6 +1,6 @@
 import { availableAmount, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
-import type { ManagerNote, Outcome, OperationRequest } from './operation';
+import { forManager, type ManagerNote, type Outcome, type OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 import type { Sale } from './sale';
 import { awaitsAnswer, type TenderEvent, type TenderLine, voidsWhateverItTook } from './tender-line';
@@ -75,6 +75,7 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
     released(outcome) {
       if (outcome.status === 'succeeded')
         return { event: { type: 'canceled', lapsed: outcome.result.status === 'expired' } };
+      if (outcome.status === 'unknown' && forManager(outcome.code)) return { event: { type: 'releaseRefused' } };
       if (outcome.status !== 'refused') return 'queued';
       if (holdGoneCodes.has(outcome.code)) return { event: { type: 'canceled', lapsed: true } };
       if (outcome.code === 'authorization_committed') {
@@ -83,7 +84,7 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
           flag: { code: 'releaseFoundCommitted' },
         };
       }
-      return { flag: { code: 'cancelRefused', reason: outcome.code } };
+      return { event: { type: 'releaseRefused' }, flag: { code: 'cancelRefused', reason: outcome.code } };
     },
     commit(line) {
       if (line.state.name !== 'authorized') return null;
@@ -136,10 +137,12 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
   },
   released(outcome) {
     if (outcome.status === 'succeeded') return { event: { type: 'voided' }, voidedAmount: outcome.result.voidedAmount };
+    // An answer that contradicts the void goes to a manager (the sender flags it): nothing is known given back.
+    if (outcome.status === 'unknown' && forManager(outcome.code)) return { event: { type: 'releaseRefused' } };
     if (outcome.status !== 'refused') return 'queued';
     // Nothing approved under this sale on that card: there is nothing left to give back.
     if (outcome.code === 'payment_not_found') return { event: { type: 'voided' }, voidedAmount: 0 };
-    return { flag: { code: 'voidRefused', reason: outcome.code } };
+    return { event: { type: 'releaseRefused' }, flag: { code: 'voidRefused', reason: outcome.code } };
   },
 };
 
@@ -150,13 +153,13 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
  */
 export function voidedEvents(lines: readonly TenderLine[], voidedAmount: Minor): Map<string, TenderEvent> {
   const known = lines.reduce(
-    (sum, l) => sum + (l.state.name === 'voiding' && !l.state.lostOutcome ? l.state.approvedAmount : 0),
+    (sum, l) => sum + (l.state.name === 'voiding' && l.state.lostReason === undefined ? l.state.approvedAmount : 0),
     0,
   );
   let rest = Math.max(0, voidedAmount - known);
   const events = new Map<string, TenderEvent>();
   for (const l of lines) {
-    if (l.state.name !== 'voiding' || !l.state.lostOutcome) {
+    if (l.state.name !== 'voiding' || l.state.lostReason === undefined) {
       events.set(l.id, { type: 'voided' });
       continue;
     }

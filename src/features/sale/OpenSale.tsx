@@ -184,6 +184,11 @@ export function OpenSale({
           {t('sale.reopened')}
         </p>
       )}
+      {sale.notice === 'releaseRefused' && (
+        <p className="notice notice-error" role="alert">
+          {t('sale.releaseRefused')}
+        </p>
+      )}
       {sale.status === 'completing' && (
         <p role="status" className="progress">
           <span className="spinner" aria-hidden="true" /> {t('sale.completing')}

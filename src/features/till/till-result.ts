@@ -51,7 +51,7 @@ function entry(line: TenderLine): PaymentEntry | null {
       return { ...base, amount: s.approvedAmount, state: 'paid', loyaltyResult: s.name };
     case 'voiding':
       // A payment whose outcome was lost: what it took is known when its void answers.
-      if (s.lostOutcome) return { ...base, amount: line.amount, state: 'unknown' };
+      if (s.lostReason !== undefined) return { ...base, amount: line.amount, state: 'unknown' };
       return { ...base, amount: s.approvedAmount, state: 'reversed' };
     case 'voided':
       return { ...base, amount: s.approvedAmount, state: 'reversed' };

@@ -206,6 +206,8 @@ export const de: Record<MessageKey, Message> = {
     'Für einige Zahlungen fehlt noch die Antwort: jede wird zurückgebucht, sobald ihr Ergebnis bekannt ist. Der nächste Verkauf kann beginnen; das Journal zeigt sie bis dahin.',
   'sale.completed': 'Verkauf abgeschlossen',
   'sale.voided': 'Verkauf storniert',
+  'sale.releaseRefused':
+    'Der Loyalty-Server hat die Rückgabe einer Zahlung abgelehnt: sie bleibt, wie ihre Zeile zeigt. Die Filialleitung ist informiert.',
   'sale.reopened': 'Eine Reservierung ist vor dem Abschluss abgelaufen: dieser Betrag ist wieder offen.',
   'sale.completing': 'Verkauf wird abgeschlossen…',
   'sale.voiding': 'Verkauf wird storniert…',

@@ -175,6 +175,8 @@ export const enMore = {
     'Some payments have no answer yet: each is reversed as soon as its outcome is known. You can start the next sale; the Journal shows them until then.',
   'sale.completed': 'Sale completed',
   'sale.voided': 'Sale voided',
+  'sale.releaseRefused':
+    'The Loyalty server refused to give a payment back: it stays as its line shows. A manager has been told.',
   'sale.reopened': 'A hold lapsed before it could be committed: that amount is due again.',
   'sale.completing': 'Completing the sale…',
   'sale.voiding': 'Voiding the sale…',

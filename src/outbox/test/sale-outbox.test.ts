@@ -501,3 +501,64 @@ describe('a loyalty payment whose outcome went to a manager is given back by its
     expect((await t.reads.get(payId))?.notes).toContainEqual({ code: 'givenBackByVoid', amount: 0 });
   });
 });
+
+describe('a cancel or void the server refuses for good leaves the money where it was, and never a stuck sale', () => {
+  /** A terminal set up with another merchant than its token's: payments go through, loyalty voids are refused (403). */
+  const wrongMerchant = () => setup({ sim: simulatedApi({ merchantId: 'M9' }) });
+
+  it('the sale voided: it finishes, the loyalty payment stays taken and shown so, and the manager is told', async () => {
+    const t = wrongMerchant();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'void' });
+    await t.run();
+
+    const sale = await t.sale();
+    // Before: the line stayed "voiding" and the sale "voiding", with no way to the next sale.
+    expect([sale.status, sale.notice, sale.lines[0]?.state]).toEqual([
+      'voided',
+      'releaseRefused',
+      { name: 'approved', approvedAmount: 1000 },
+    ]);
+    expect((await t.act({ type: 'close' }))?.rejected).toBeUndefined();
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([false]);
+    const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
+    expect(void_).toMatchObject({
+      status: 'attention',
+      notes: [{ code: 'voidRefused', reason: 'merchant_not_allowed' }],
+    });
+  });
+
+  it('the line removed: it stays on the sale, paid, and the sale can still be completed', async () => {
+    const t = wrongMerchant();
+    await t.start(1000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'removeLine', lineId: (await t.sale()).lines[0]!.id });
+    await t.run();
+
+    expect(await t.lineStates()).toEqual(['approved']);
+    expect((await t.sale()).notice).toBe('releaseRefused');
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect((await t.sale()).status).toBe('completed');
+  });
+
+  it('a void answered in contradiction: nothing is taken as given back, the sale finishes, the manager reads the card', async () => {
+    const t = setup({
+      bend: (path, body) => (path.endsWith('/_voidPayment') ? { ...body, transactionId: 'another-sale' } : body),
+    });
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'void' });
+    await t.run();
+
+    const sale = await t.sale();
+    expect([sale.status, sale.lines[0]?.state.name]).toEqual(['voided', 'approved']);
+    const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
+    expect(void_).toMatchObject({ status: 'attention', error: { code: 'contradictory_answer' } });
+    expect(void_?.notes).toContainEqual({ code: 'readAgain', available: 12000, onHold: 0 });
+  });
+});
