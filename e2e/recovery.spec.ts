@@ -173,7 +173,8 @@ test('a loyalty payment whose outcome went to a manager can be removed: its void
   reloaded();
 
   const loyalty = line(page, 'Loyalty card •••• 0001');
-  await expect(loyalty).toContainText('it may have taken this amount from the card, or nothing', { timeout: 15_000 });
+  await expect(loyalty).toContainText('No answer at first, then refused', { timeout: 15_000 });
+  await expect(loyalty).toContainText('Remove the line (or void the sale) to give back whatever it took.');
   expect(net(await state(loyaltyServer), '710100000001')).toBe(0);
   // Before: no way to give it back; the sale could only be voided, the 120.00 left taken.
   await loyalty.getByRole('button', { name: 'Remove Loyalty card •••• 0001' }).click();

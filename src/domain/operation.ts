@@ -203,6 +203,11 @@ export function ownEffectRefusal(type: OperationType, outcome: Outcome<unknown>)
 export interface ManagerFlag {
   operationId: string;
   note: ManagerNote;
+  /**
+   * The note settles the operation: what it did is known now (a lost loyalty payment given back by
+   * its void: `givenBackByVoid`), so the day it is counted on is today's.
+   */
+  settles?: true;
 }
 
 /** The instrument kind an operation concerns (`giftCard.pay` concerns a gift card). */

@@ -443,8 +443,8 @@ describe('a loyalty payment whose outcome went to a manager', () => {
       { name: 'voiding', approvedAmount: 0, lostReason: 'refused_after_lost_answer' },
     ]);
     expect(after.flags).toEqual([
-      { operationId: 'pay-b', note: { code: 'givenBackByVoid', amount: 500 } },
-      { operationId: 'pay-c', note: { code: 'givenBackByVoid', amount: 100 } },
+      { operationId: 'pay-b', note: { code: 'givenBackByVoid', amount: 500 }, settles: true },
+      { operationId: 'pay-c', note: { code: 'givenBackByVoid', amount: 100 }, settles: true },
     ]);
   });
 
@@ -463,6 +463,39 @@ describe('a loyalty payment whose outcome went to a manager', () => {
     );
     expect(after.sale.lines).toEqual([]);
     expect(remainingDue(after.sale)).toBe(3000);
+  });
+
+  it('on a card already voided in this sale is not voided again: the server would answer with the first void', () => {
+    const removed = decide(
+      sale([line('a', 'loyaltyCard', states.approved!)]),
+      { type: 'removeLine', lineId: 'a' },
+      env(),
+    );
+    const after = evolve(removed.sale, answer('loyaltyCard.voidPayment', removed.orders[0]!.id, ok(voided)), env());
+    expect(after.sale.loyaltyVoided).toEqual(['7101']);
+    const withLost = { ...after.sale, lines: [line('b', 'loyaltyCard', lost)] };
+    expect(decide(withLost, { type: 'removeLine', lineId: 'b' }, env()).rejected).toBe('in_flight');
+    expect(decide(withLost, { type: 'void' }, env()).orders).toEqual([]);
+  });
+
+  it('is bounded by what the card had: each attempt may have applied on a server that ignores keys', () => {
+    const step = decide(
+      sale([line('a', 'loyaltyCard', lost, { amount: 6000, availableBefore: 12000 })], 'open', 6000),
+      { type: 'void' },
+      env(),
+    );
+    expect(step.orders[0]?.request).toEqual({
+      type: 'loyaltyCard.voidPayment',
+      number: '7101',
+      amount: 0,
+      unknownUpTo: 12000,
+    });
+    const after = evolve(
+      step.sale,
+      answer('loyaltyCard.voidPayment', step.orders[0]!.id, ok({ ...voided, voidedAmount: 12000 })),
+      env(),
+    );
+    expect(after.sale.lines[0]?.state).toEqual({ name: 'voided', approvedAmount: 12000 });
   });
 
   it('on a gift card cannot be given back (its hold is not known): removing it is refused', () => {

@@ -196,8 +196,8 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       const line = sale.lines.find((l) => l.id === action.lineId);
       if (!line || sale.status !== 'open') return reject(sale, 'not_open');
       if (['recorded', 'denied', 'failed', 'canceled', 'voided'].includes(line.state.name))
-        return step(lineRemoved(sale, line.id));
-      const released = release(step(sale), line.id, reasons.remove, env, true);
+        return step({ ...lineRemoved(sale, line.id), notice: undefined });
+      const released = release(step({ ...sale, notice: undefined }), line.id, reasons.remove, env, true);
       return released.orders.length > 0 ? released : reject(sale, 'in_flight');
     }
     case 'complete': {
@@ -369,7 +369,8 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
   }
   if (released === 'queued') queue();
   else if ('voidedAmount' in released && released.voidedAmount !== undefined) {
-    // A loyalty void: a payment whose outcome was lost is told what the void gave back for it.
+    // A loyalty void: a payment whose outcome was lost is told what the void gave back for it,
+    // and is settled by it (counted as taken that much, and given back by the void).
     const events = voidedEvents(lines, released.voidedAmount);
     for (const l of lines) {
       const event = events.get(l.id) ?? released.event;
@@ -378,8 +379,12 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
         s.flags.push({
           operationId: l.payOperationId,
           note: { code: 'givenBackByVoid', amount: event.approvedAmount ?? 0 },
+          settles: true,
         });
     }
+    const card = lines[0]?.number;
+    if (card && !s.sale.loyaltyVoided?.includes(card))
+      s.sale = { ...s.sale, loyaltyVoided: [...(s.sale.loyaltyVoided ?? []), card] };
   } else if ('event' in released && released.event.type === 'releaseRefused') {
     // Nothing was given back: the lines hold their money again, and the cashier and a manager are
     // told. A reversal by an earlier version of the terminal keeps waiting, as it did.

@@ -4,6 +4,7 @@ import {
   awaitsAnswer,
   coveredAmount,
   isInFlight,
+  isLostLoyalty,
   isUnresolved,
   isWithManager,
   transition,
@@ -49,6 +50,12 @@ export interface Sale {
    * the server refused to give money back (`releaseRefused`: it stays taken, a manager is told).
    */
   notice?: 'reopened' | 'releaseRefused' | undefined;
+  /**
+   * Loyalty cards whose void has answered in this sale. The server answers a second void of a card
+   * with the first one's answer when nothing is left to give back (contract section 4), so that
+   * answer cannot tell what a lost payment took: such a payment is not voided again (a manager's).
+   */
+  loyaltyVoided?: string[] | undefined;
   /** Set when the store's till started this sale. */
   till?: TillOrder | undefined;
   /** A cash-out of a small gift card balance (cash-out.ts): the card pays, the drawer gives cash. */
@@ -117,6 +124,14 @@ export function hasWorkInFlight(sale: Sale): boolean {
 /** A line whose outcome went to a manager: no answer will come on its own (operation.ts, `forManager`). */
 export function waitsForManager(sale: Sale): boolean {
   return sale.lines.some(isWithManager);
+}
+
+/**
+ * A loyalty payment whose outcome went to a manager, on a card not yet voided in this sale: its
+ * void (removing the line, or voiding the sale) gives back whatever it took, and says how much.
+ */
+export function givesBackWhateverItTook(sale: Sale, line: TenderLine): boolean {
+  return isLostLoyalty(line) && !sale.loyaltyVoided?.includes(line.number);
 }
 
 /** A till's sale may go back with part of it covered: the till collects the rest another way. */

@@ -10,7 +10,8 @@ import type { LoyaltyDenialReason } from './payment';
  *               │                                              └─ canceling ─┬─ canceled
  *               │                                                             └─ committed (it was, after all)
  *               ├─ approved / partiallyApproved (loyalty) ──── voiding ───── voided
- *               │    (a cancel or void refused for good goes back: canceling → authorized, voiding → paid)
+ *               │    (a cancel or void refused for good goes back: canceling → authorized, voiding → paid;
+ *               │     one answered in contradiction goes to unknown, a manager's)
  *               ├─ denied (loyalty answered no) · failed (server refused, nothing happened)
  *               └─ unknown (no answer: resolved by replay and re-read, never guessed)
  *                    └─ (loyalty, with a manager) voiding ── voided: the void gives back whatever it took
@@ -83,8 +84,10 @@ export type TenderEvent =
   /** `approvedAmount`: what the void gave back for a payment whose outcome was lost (tenders.ts, `voidedEvents`). */
   | { type: 'voided'; approvedAmount?: Minor | undefined }
   | { type: 'settleRefused' }
-  /** A cancel or void the server refused for good, or answered in contradiction: nothing was given back. */
+  /** A cancel or void the server refused for good: nothing was given back. */
   | { type: 'releaseRefused' }
+  /** A cancel or void answered in contradiction (`reason`: a manager's code): whether it gave back is not known. */
+  | { type: 'releaseUnknown'; reason: string }
   | { type: 'turnedOutCommitted' };
 
 export class IllegalTransition extends Error {
@@ -136,7 +139,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
     case 'voidRequested':
       if (s.name === 'approved' || s.name === 'partiallyApproved')
         return to({ name: 'voiding', approvedAmount: s.approvedAmount });
-      if (voidsWhateverItTook(line) && s.name === 'unknown')
+      if (isLostLoyalty(line) && s.name === 'unknown')
         return to({ name: 'voiding', approvedAmount: 0, lostReason: s.reason });
       break;
     case 'voided':
@@ -150,8 +153,12 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       // A cancel refused because the hold was committed after all: the card did pay.
       if (s.name === 'canceling') return to({ name: 'committed', authCode: s.authCode });
       break;
+    case 'releaseUnknown':
+      // The money is neither known given back nor known kept: a manager's, as an unknown payment is.
+      if (s.name === 'canceling' || s.name === 'voiding') return to({ name: 'unknown', reason: event.reason });
+      break;
     case 'releaseRefused':
-      // A cancel or void refused for good, or answered in contradiction: the money stays where it was.
+      // A cancel or void refused for good: the money stays where it was.
       if (s.name === 'canceling') return to({ name: 'authorized', authCode: s.authCode, expires: s.expires ?? '' });
       if (s.name === 'voiding' && s.lostReason !== undefined) return to({ name: 'unknown', reason: s.lostReason });
       if (s.name === 'voiding')
@@ -211,8 +218,8 @@ export const awaitsAnswer = (line: TenderLine): boolean => isUnresolved(line) &&
 /**
  * A loyalty payment whose outcome went to a manager: it may have taken its amount, or nothing. A
  * void of the card's payments in the sale gives back every approved one (contract section 4), so
- * removing the line or voiding the sale leaves nothing of it taken, whatever it did.
+ * it can leave nothing of it taken, whatever it did (sale.ts, `givesBackWhateverItTook`).
  */
-export function voidsWhateverItTook(line: TenderLine): boolean {
+export function isLostLoyalty(line: TenderLine): boolean {
   return line.kind === 'loyaltyCard' && isWithManager(line);
 }

@@ -2,8 +2,8 @@ import { availableAmount, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import { forManager, type ManagerNote, type Outcome, type OperationRequest } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
-import type { Sale } from './sale';
-import { awaitsAnswer, type TenderEvent, type TenderLine, voidsWhateverItTook } from './tender-line';
+import { givesBackWhateverItTook, type Sale } from './sale';
+import { awaitsAnswer, type TenderEvent, type TenderLine } from './tender-line';
 
 /** A line and the event it takes, plus what else the answer means for the sale. */
 export interface LineChange {
@@ -75,7 +75,8 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
     released(outcome) {
       if (outcome.status === 'succeeded')
         return { event: { type: 'canceled', lapsed: outcome.result.status === 'expired' } };
-      if (outcome.status === 'unknown' && forManager(outcome.code)) return { event: { type: 'releaseRefused' } };
+      if (outcome.status === 'unknown' && forManager(outcome.code))
+        return { event: { type: 'releaseUnknown', reason: outcome.code } };
       if (outcome.status !== 'refused') return 'queued';
       if (holdGoneCodes.has(outcome.code)) return { event: { type: 'canceled', lapsed: true } };
       if (outcome.code === 'authorization_committed') {
@@ -120,10 +121,10 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     // back whatever it took.
     if (ofCard.some(awaitsAnswer)) return null;
     const paid = ofCard.filter((l) => loyaltyPaid(l.state));
-    const lost = ofCard.filter(voidsWhateverItTook);
+    const lost = ofCard.filter((l) => givesBackWhateverItTook(sale, l));
     if (paid.length === 0 && lost.length === 0) return null;
     const amount = paid.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
-    const unknownUpTo = lost.reduce((sum, l) => sum + l.amount, 0);
+    const unknownUpTo = lost.reduce((sum, l) => sum + mostTaken(l), 0);
     return {
       lineIds: [...paid, ...lost].map((l) => l.id),
       event: { type: 'voidRequested' },
@@ -137,8 +138,9 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
   },
   released(outcome) {
     if (outcome.status === 'succeeded') return { event: { type: 'voided' }, voidedAmount: outcome.result.voidedAmount };
-    // An answer that contradicts the void goes to a manager (the sender flags it): nothing is known given back.
-    if (outcome.status === 'unknown' && forManager(outcome.code)) return { event: { type: 'releaseRefused' } };
+    // An answer that contradicts the void goes to a manager (the sender flags it): whether it gave back is not known.
+    if (outcome.status === 'unknown' && forManager(outcome.code))
+      return { event: { type: 'releaseUnknown', reason: outcome.code } };
     if (outcome.status !== 'refused') return 'queued';
     // Nothing approved under this sale on that card: there is nothing left to give back.
     if (outcome.code === 'payment_not_found') return { event: { type: 'voided' }, voidedAmount: 0 };
@@ -147,9 +149,16 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
 };
 
 /**
+ * The most a payment whose outcome was lost can have taken: on a server that ignores keys each of
+ * its attempts may have applied, but none past what the card had (a loyalty payment is approved in
+ * part, then denied); what it asked when that is not known.
+ */
+const mostTaken = (line: TenderLine): Minor => Math.max(line.amount, line.availableBefore ?? 0);
+
+/**
  * Each line's `voided` event for one void's answer. The void gave back `voidedAmount` for the card:
  * the known payments' amounts, and the rest for those whose outcome was lost, in the order they
- * were asked, each at most what it asked (beyond that the answer check tells a manager).
+ * were asked, each at most what it can have taken (beyond that the answer check tells a manager).
  */
 export function voidedEvents(lines: readonly TenderLine[], voidedAmount: Minor): Map<string, TenderEvent> {
   const known = lines.reduce(
@@ -163,7 +172,7 @@ export function voidedEvents(lines: readonly TenderLine[], voidedAmount: Minor):
       events.set(l.id, { type: 'voided' });
       continue;
     }
-    const share = Math.min(rest, l.amount);
+    const share = Math.min(rest, mostTaken(l));
     rest -= share;
     events.set(l.id, { type: 'voided', approvedAmount: share });
   }

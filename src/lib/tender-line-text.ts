@@ -2,7 +2,7 @@ import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
-import { type TenderLine, voidsWhateverItTook } from '@/domain/tender-line';
+import type { TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';
 
@@ -13,11 +13,15 @@ export function lineName(t: T, line: TenderLine): string {
 
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';
 
-/** A line's state in the words and the tone (icon, never colour alone) a cashier reads. */
+/**
+ * A line's state in the words and the tone (icon, never colour alone) a cashier reads. `givesBack`:
+ * the line's void would give back whatever it took (sale.ts, `givesBackWhateverItTook`).
+ */
 export function lineStatus(
   t: T,
   line: TenderLine,
   money: { currency: string; locale: string },
+  givesBack = false,
 ): { text: string; tone: LineTone } {
   const s = line.state;
   const fmt = (m: number) => formatMoney(m, money.currency, money.locale);
@@ -25,7 +29,12 @@ export function lineStatus(
     case 'requesting':
       return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown':
-      if (voidsWhateverItTook(line)) return { text: t('line.lostLoyalty'), tone: 'unknown' };
+      // A loyalty payment with a manager can be given back by its void: the line says how.
+      if (givesBack)
+        return {
+          text: t(s.reason === REFUSED_AFTER_LOST_ANSWER ? 'line.lostAttemptLoyalty' : 'line.contradictedLoyalty'),
+          tone: 'unknown',
+        };
       if (s.reason === REFUSED_AFTER_LOST_ANSWER) return { text: t('line.lostAttempt'), tone: 'unknown' };
       return { text: t(forManager(s.reason) ? 'line.contradicted' : 'line.unknown'), tone: 'unknown' };
     case 'authorized':

@@ -97,6 +97,7 @@ const waitingRecord = v.looseObject({
       series: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))),
       amount: v.optional(minor),
       authCode: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+      unknownUpTo: v.optional(minor),
     }),
     // A loyalty void of payments whose outcome was lost only: nothing known paid, up to what they asked.
     v.looseObject({

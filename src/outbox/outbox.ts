@@ -192,7 +192,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const record = await w.record(flag.operationId);
       if (!record) continue;
       const notes: ManagerNote[] = [...(record.notes ?? []), flag.note];
-      await w.putRecord({ ...record, status: 'attention', notes, updatedAt: now().toISOString() });
+      const at = now().toISOString();
+      const settledAt = record.settledAt ?? (flag.settles ? at : undefined);
+      await w.putRecord({ ...record, status: 'attention', notes, updatedAt: at, settledAt });
     }
   }
 

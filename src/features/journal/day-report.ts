@@ -4,7 +4,7 @@ import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
 import { kindOf, type OperationType } from '@/domain/operation';
-import { csvCell, toRow, type JournalRow } from './journal-rows';
+import { csvCell, settledByVoid, toRow, type JournalRow } from './journal-rows';
 
 /** A count and its sum: every figure of the report is one. */
 export interface Figure {
@@ -157,9 +157,12 @@ export function dayReport({
         fromZ: carriedBy?.get(record.id) ?? null,
       });
     if (record.status === 'attention') report.flagged?.push(named(record));
-    // A flagged record that had succeeded counts as what it did; the flag is named beside it.
+    // A flagged record that had succeeded, or that a void settled, counts as what it did; the flag
+    // is named beside it.
     const row = toRow(
-      record.status === 'attention' && record.result ? { ...record, status: 'succeeded' } : record,
+      record.status === 'attention' && (record.result || settledByVoid(record))
+        ? { ...record, status: 'succeeded' }
+        : record,
       currency,
     );
     const cashier = (report.byCashier[row.operator || '—'] ??= byKind());

@@ -33,6 +33,12 @@ const cashOutOperations: Record<string, string> = { pay: 'cashOutHold', commit: 
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
 
+/** The note of a lost loyalty payment's void, which settled it (sale-flow.ts). */
+export function settledByVoid(record: OperationRecord): { amount: Minor } | undefined {
+  const note = record.notes?.find((n) => n.code === 'givenBackByVoid');
+  return note?.code === 'givenBackByVoid' ? note : undefined;
+}
+
 /**
  * One journal record as the manager reads it: masked number, amount, authCode or result, outcome.
  * `wordNotes` words the manager's notes in the terminal's language.
@@ -58,6 +64,10 @@ export function toRow(
     reference = `${String(result.result)} ${minorToInput(Number(result.approvedAmount ?? 0), currency)}`;
     paid = Number(result.approvedAmount ?? 0);
   }
+  // A loyalty payment whose answer never came, settled by the void that gave it back: it took what
+  // the void's answer says it gave back for it.
+  const byVoid = settledByVoid(record);
+  if (operation === 'pay' && kind === 'loyaltyCard' && !result && byVoid) paid = byVoid.amount;
   if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
   if (operation === 'commit' && result) paid = amount ?? 0;
   // A void's amount is what it gave back; before its answer, one that also names payments whose

@@ -2,9 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
-import { canComplete, hasWorkInFlight, paidAmount, remainingDue, waitsForManager, type Sale } from '@/domain/sale';
+import {
+  canComplete,
+  givesBackWhateverItTook,
+  hasWorkInFlight,
+  paidAmount,
+  remainingDue,
+  waitsForManager,
+  type Sale,
+} from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isUnresolved, isWithManager, voidsWhateverItTook } from '@/domain/tender-line';
+import { isInFlight, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -60,7 +68,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const { busy, run } = useBusy();
   const blockedReason = waitsForManager(sale)
     ? t(
-        sale.lines.filter(isWithManager).every(voidsWhateverItTook)
+        sale.lines.filter(isWithManager).every((l) => givesBackWhateverItTook(sale, l))
           ? 'sale.cannotCompleteLost'
           : 'sale.cannotCompleteManager',
       )

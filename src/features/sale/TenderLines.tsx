@@ -1,8 +1,8 @@
 import { forManager } from '@/api/errors';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
-import type { Sale } from '@/domain/sale';
-import { isInFlight, type TenderLine, voidsWhateverItTook } from '@/domain/tender-line';
+import { givesBackWhateverItTook, type Sale } from '@/domain/sale';
+import { isInFlight, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -16,11 +16,11 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
   const t = useT();
   const terminal = useTerminal();
   const { busy, run } = useBusy();
-  const status = lineStatus(t, line, terminal);
+  const givesBack = givesBackWhateverItTook(sale, line);
+  const status = lineStatus(t, line, terminal, givesBack);
   const name = lineName(t, line);
   // A loyalty payment whose outcome is with a manager can go: its void gives back whatever it took.
-  const removable =
-    sale.status === 'open' && !isInFlight(line) && (line.state.name !== 'unknown' || voidsWhateverItTook(line));
+  const removable = sale.status === 'open' && !isInFlight(line) && (line.state.name !== 'unknown' || givesBack);
   return (
     <li className={`tender-line tone-${status.tone}`}>
       <div className="tender-line-main">

@@ -1,6 +1,6 @@
 import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
-import { isWithManager, type TenderLine } from '@/domain/tender-line';
+import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
 import { leftToReturn, returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { translator } from '@/lib/i18n';
@@ -19,8 +19,10 @@ export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): Res
     case 'completed':
       return paidAmount(sale) >= sale.due ? 'paid' : 'partially_paid';
     case 'voided':
-      // A payment whose outcome went to a manager may have taken money: the till must not collect it another way.
-      return sale.lines.some(isWithManager) ? 'unknown' : 'canceled';
+      // "canceled" says nothing was taken. A payment whose outcome went to a manager may have taken
+      // money, and one the server refused to give back (a cancel or void refused) still holds it:
+      // the till must not take either as given back, nor collect it another way.
+      return sale.lines.some((l) => l.kind !== 'external' && coveredAmount(l) > 0) ? 'unknown' : 'canceled';
     case 'reversed':
       return 'reversed';
     case 'voiding':

@@ -154,6 +154,14 @@ describe('the result a till gets', () => {
       amountUnknown: 5000,
     });
   });
+
+  it('a sale voided with a payment the server refused to give back is "unknown", never "canceled"', () => {
+    const voided = tillSale([loyaltyLine({ name: 'approved', approvedAmount: 1730 })], 'voided');
+    expect(tillStatus(voided)).toBe('unknown');
+    expect(tillResult(voided, 'unknown', { training: false, locale: 'en-IE' }).payments).toEqual([
+      expect.objectContaining({ kind: 'loyaltyCard', amount: 1730, state: 'paid' }),
+    ]);
+  });
 });
 
 describe('a message from a till', () => {

@@ -421,8 +421,10 @@ export const de: Record<MessageKey, Message> = {
     'Erst keine Antwort, dann abgelehnt: der erste Versuch hat diesen Betrag womöglich schon genommen. Eine Führungskraft muss die Karte prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'line.contradicted':
     'Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
-  'line.lostLoyalty':
-    'Das Ergebnis dieser Zahlung ist unbekannt: sie hat diesen Betrag womöglich von der Karte genommen, oder nichts. Entfernen (oder den Verkauf stornieren) gibt zurück, was sie genommen hat.',
+  'line.lostAttemptLoyalty':
+    'Erst keine Antwort, dann abgelehnt: der erste Versuch hat diesen Betrag womöglich schon genommen. Zeile entfernen (oder den Verkauf stornieren), um zurückzugeben, was er genommen hat.',
+  'line.contradictedLoyalty':
+    'Die Antwort des Servers passte nicht zur Anfrage: sie hat diesen Betrag womöglich genommen, oder nichts. Zeile entfernen (oder den Verkauf stornieren), um zurückzugeben, was sie genommen hat.',
   'amount.ambiguous':
     'Meinten Sie {decimal} oder {grouping}? Bitte mit Nachkommastellen eingeben, z. B. 1.500,00 oder 1,50.',
   'sale.cardBeforeDue':

@@ -373,8 +373,10 @@ export const enMore = {
     'No answer at first, then refused: the first attempt may have taken this money. A manager must check the card. This money stays blocked; void the sale or ask a manager.',
   'line.contradicted':
     "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
-  'line.lostLoyalty':
-    'The outcome of this payment is not known: it may have taken this amount from the card, or nothing. Remove it (or void the sale) to give back whatever it took.',
+  'line.lostAttemptLoyalty':
+    'No answer at first, then refused: the first attempt may have taken this money. Remove the line (or void the sale) to give back whatever it took.',
+  'line.contradictedLoyalty':
+    "The server's answer did not match this request: it may have taken this money, or nothing. Remove the line (or void the sale) to give back whatever it took.",
   'validation.urlCredentials': 'Leave the user name and password out of the address.',
   'validation.urlQuery': 'The address may not contain ? or #: every request would go astray.',
   'validation.urlInsecure':

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getInstrument } from '@/api/loyalty-api';
 import { availableAmount } from '@/domain/instrument';
 import { remainingDue } from '@/domain/sale';
+import { dayReport } from '@/features/journal/day-report';
 import { simulatedApi } from '@/test-support/simulated-api';
 import { outboxHarness } from './harness';
 
@@ -453,6 +454,20 @@ describe('a loyalty payment whose outcome went to a manager is given back by its
     const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
     expect(void_).toMatchObject({ status: 'succeeded', request: { amount: 0, unknownUpTo: 12000 } });
     expect((await t.reads.get(payId))?.notes).toContainEqual({ code: 'givenBackByVoid', amount: 12000 });
+
+    // The day adds up as the server's does: 120.00 taken (by the lost attempt) and 120.00 given back.
+    const day = { from: '2026-11-22T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' };
+    const report = dayReport({
+      settled: await t.reads.settledBetween(day.from, day.to),
+      unsettled: await t.reads.unsettled(),
+      sales: await t.reads.salesFinishedBetween(day.from, day.to),
+      currency: 'EUR',
+      ...day,
+    });
+    expect(report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 12000 });
+    expect(report.byKind.loyaltyCard.loyaltyVoided).toEqual({ count: 1, amount: 12000 });
+    expect(report.open).toEqual([]);
+    expect(report.flagged?.map((f) => f.id)).toEqual([payId]);
   });
 
   it('the line removed: the card gets its money back and the sale can be paid another way', async () => {
@@ -545,7 +560,7 @@ describe('a cancel or void the server refuses for good leaves the money where it
     expect((await t.sale()).status).toBe('completed');
   });
 
-  it('a void answered in contradiction: nothing is taken as given back, the sale finishes, the manager reads the card', async () => {
+  it('a void answered in contradiction: neither given back nor kept, the line is a manager’s, the sale finishes, the manager reads the card', async () => {
     const t = setup({
       bend: (path, body) => (path.endsWith('/_voidPayment') ? { ...body, transactionId: 'another-sale' } : body),
     });
@@ -556,7 +571,11 @@ describe('a cancel or void the server refuses for good leaves the money where it
     await t.run();
 
     const sale = await t.sale();
-    expect([sale.status, sale.lines[0]?.state.name]).toEqual(['voided', 'approved']);
+    // The server did void (the card shows 120.00): the line must not read as paid, nor as given back.
+    expect([sale.status, sale.lines[0]?.state]).toEqual([
+      'voided',
+      { name: 'unknown', reason: 'contradictory_answer' },
+    ]);
     const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
     expect(void_).toMatchObject({ status: 'attention', error: { code: 'contradictory_answer' } });
     expect(void_?.notes).toContainEqual({ code: 'readAgain', available: 12000, onHold: 0 });
