@@ -9,6 +9,7 @@ import {
   startSale,
   state,
   tender,
+  tenderExternal,
   managerUnlocks,
   resetSimulator,
 } from '@loyalty-terminal/playwright/steps';
@@ -215,6 +216,31 @@ test('a void the server refuses for good: the sale finishes, the loyalty payment
   await expect(page.getByLabel(/Amount due/)).toBeVisible();
   expect(net(await state(loyaltyServer), '710100000001')).toBe(110);
   await expect(page.getByRole('button', { name: /1 operation needs a manager/ })).toBeVisible();
+});
+
+test('a commit the server refuses for good: the sale is open again with that amount due, never stuck completing', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await page.route('**/_commit', (route) =>
+    route.fulfill({
+      status: 403,
+      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+      body: JSON.stringify({ error: { code: 'merchant_not_allowed', message: 'Not this merchant.' } }),
+    }),
+  );
+  await startSale(page, '20');
+  await tender(page, '700100000001', '20');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+
+  // Before: "Completing the sale…" for good.
+  await expect(page.getByRole('alert').filter({ hasText: 'refused to take a held payment' })).toBeVisible();
+  await expectRemaining(page, '€20.00');
+  await tenderExternal(page, '20');
+  await completeSale(page);
+  // The hold was never taken: it lapses by itself.
+  expect((await state(loyaltyServer)).authorizations.map((a) => a.status)).toEqual(['pending']);
 });
 
 test('a sale can be voided while a payment has no answer; that payment is reversed once known', async ({

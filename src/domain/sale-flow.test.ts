@@ -367,6 +367,18 @@ describe('evolve: commits', () => {
       evolve(completing('completed'), answer('giftCard.commit', 'c1', refused('merchant_not_allowed')), env()).flags,
     ).toHaveLength(1);
   });
+  it('refused for another reason while the cashier is there: the sale is open again, that amount due, never stuck completing', () => {
+    const step = evolve(
+      completing('completing'),
+      answer('giftCard.commit', 'c1', refused('merchant_not_allowed')),
+      env(),
+    );
+    expect([step.sale.status, step.sale.notice, remainingDue(step.sale)]).toEqual(['open', 'commitRefused', 3000]);
+    expect(step.sale.lines[0]?.state).toEqual({ name: 'failed', code: 'merchant_not_allowed' });
+    expect(step.flags).toEqual([
+      { operationId: 'c1', note: { code: 'commitRefused', reason: 'merchant_not_allowed' } },
+    ]);
+  });
   it('a lapsed hold tendered again completes for good (no bounce back to open)', () => {
     const e = env();
     let s = evolve(completing('completing'), answer('giftCard.commit', 'c1', refused('authorization_expired')), e).sale;
@@ -476,6 +488,45 @@ describe('a loyalty payment whose outcome went to a manager', () => {
     const withLost = { ...after.sale, lines: [line('b', 'loyaltyCard', lost)] };
     expect(decide(withLost, { type: 'removeLine', lineId: 'b' }, env()).rejected).toBe('in_flight');
     expect(decide(withLost, { type: 'void' }, env()).orders).toEqual([]);
+  });
+
+  it('on a card voided before but paid with again is voided with that payment: the answer is a fresh one', () => {
+    const paid = { name: 'approved', approvedAmount: 3000 } as const;
+    const s = {
+      ...sale([line('a', 'loyaltyCard', paid, { amount: 3000 }), line('b', 'loyaltyCard', lost, { amount: 2000 })]),
+      loyaltyVoided: ['7101'],
+    };
+    const step = decide(s, { type: 'void' }, env());
+    expect(step.orders.map((o) => o.request)).toEqual([
+      { type: 'loyaltyCard.voidPayment', number: '7101', amount: 3000, unknownUpTo: 2000 },
+    ]);
+  });
+
+  it('a void answered in contradiction: its lines are a manager’s, and the card is not voided again for them', () => {
+    const step = decide(
+      sale([line('a', 'loyaltyCard', states.approved!), line('b', 'loyaltyCard', lost, { amount: 500 })]),
+      { type: 'removeLine', lineId: 'a' },
+      env(),
+    );
+    const contradicted: Outcome<never> = { status: 'unknown', code: 'contradictory_answer', message: '' };
+    const after = evolve(step.sale, answer('loyaltyCard.voidPayment', step.orders[0]!.id, contradicted), env());
+    expect(after.sale.lines.map((l) => l.state)).toEqual([
+      { name: 'unknown', reason: 'contradictory_answer' },
+      { name: 'unknown', reason: 'contradictory_answer' },
+    ]);
+    expect(after.sale.loyaltyVoided).toEqual(['7101']);
+    expect(decide(after.sale, { type: 'removeLine', lineId: 'a' }, env()).rejected).toBe('in_flight');
+    const voided = decide(after.sale, { type: 'void' }, env());
+    expect([voided.orders, voided.sale.status]).toEqual([[], 'voided']);
+  });
+
+  it('a reversal by an earlier version keeps waiting when its void is refused or contradicted', () => {
+    const reversing = sale([line('a', 'loyaltyCard', states.voiding!, { settleOperationId: 'v1' })], 'reversing');
+    const contradicted: Outcome<never> = { status: 'unknown', code: 'contradictory_answer', message: '' };
+    for (const outcome of [refused('merchant_not_allowed'), contradicted]) {
+      const after = evolve(reversing, answer('loyaltyCard.voidPayment', 'v1', outcome), env());
+      expect([after.sale.status, after.sale.lines[0]?.state.name]).toEqual(['reversing', 'voiding']);
+    }
   });
 
   it('is bounded by what the card had: each attempt may have applied on a server that ignores keys', () => {

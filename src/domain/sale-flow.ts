@@ -326,6 +326,13 @@ function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv)
   return s;
 }
 
+/** The sale remembers a loyalty card whose void has answered (sale.ts, `loyaltyVoided`). */
+function cardVoided(sale: Sale, lines: TenderLine[]): Sale {
+  const card = lines[0]?.number;
+  if (!card || sale.loyaltyVoided?.includes(card)) return sale;
+  return { ...sale, loyaltyVoided: [...(sale.loyaltyVoided ?? []), card] };
+}
+
 function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: FlowEnv): FlowStep {
   const s = step(sale);
   const queue = () => {
@@ -352,7 +359,14 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
             note: { code: 'holdLapsedBeforeCommit' },
           });
         }
-      } else s.flags.push({ operationId: answer.id, note: { code: 'commitRefused', reason: outcome.code } });
+      } else {
+        // Refused for good otherwise (a 403): the money was not taken, the hold lapses by itself.
+        // It was left committing, and a completing sale could never finish.
+        each({ type: 'settleRefused', code: outcome.code });
+        s.flags.push({ operationId: answer.id, note: { code: 'commitRefused', reason: outcome.code } });
+        if (sale.status === 'completing')
+          s.sale = { ...saleStatusChanged(s.sale, 'open', env.now), notice: 'commitRefused' };
+      }
       return s;
     }
     case 'giftCard.cancel':
@@ -382,17 +396,22 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
           settles: true,
         });
     }
-    const card = lines[0]?.number;
-    if (card && !s.sale.loyaltyVoided?.includes(card))
-      s.sale = { ...s.sale, loyaltyVoided: [...(s.sale.loyaltyVoided ?? []), card] };
-  } else if ('event' in released && released.event.type === 'releaseRefused') {
-    // Nothing was given back: the lines hold their money again, and the cashier and a manager are
-    // told. A reversal by an earlier version of the terminal keeps waiting, as it did.
+    // A void that gave back something is what the server repeats to a later void of this card.
+    if (released.voidedAmount > 0) s.sale = cardVoided(s.sale, lines);
+  } else if (sale.status === 'reversing' && 'event' in released && released.event.type.startsWith('release')) {
+    // A reversal by an earlier version of the terminal keeps waiting, as it did.
     if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
-    if (sale.status !== 'reversing') {
-      each(released.event);
-      s.sale = { ...s.sale, notice: 'releaseRefused' };
-    }
+    else queue();
+  } else if ('event' in released && released.event.type === 'releaseRefused') {
+    // Nothing was given back: the lines hold their money again, and the cashier and a manager are told.
+    if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
+    each(released.event);
+    s.sale = { ...s.sale, notice: 'releaseRefused' };
+  } else if ('event' in released && released.event.type === 'releaseUnknown') {
+    // Answered in contradiction: a manager's. The server may have voided the card, and would repeat
+    // that answer to a later void: none is sent for a lost payment of that card any more.
+    each(released.event);
+    if (answer.type === 'loyaltyCard.voidPayment') s.sale = cardVoided(s.sale, lines);
   } else {
     if ('event' in released) each(released.event);
     if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });

@@ -46,10 +46,11 @@ export interface Sale {
   /** The cashier moved on to the next sale; recovery may still be settling its lines. */
   closed?: boolean | undefined;
   /**
-   * Shown to the cashier until the next action: why the sale is open again (`reopened`), or that
-   * the server refused to give money back (`releaseRefused`: it stays taken, a manager is told).
+   * Shown to the cashier until the next action: why the sale is open again (`reopened`: a hold
+   * lapsed; `commitRefused`: the server refused to take a hold), or that the server refused to
+   * give money back (`releaseRefused`: it stays taken, a manager is told).
    */
-  notice?: 'reopened' | 'releaseRefused' | undefined;
+  notice?: 'reopened' | 'releaseRefused' | 'commitRefused' | undefined;
   /**
    * Loyalty cards whose void has answered in this sale. The server answers a second void of a card
    * with the first one's answer when nothing is left to give back (contract section 4), so that
@@ -127,11 +128,20 @@ export function waitsForManager(sale: Sale): boolean {
 }
 
 /**
- * A loyalty payment whose outcome went to a manager, on a card not yet voided in this sale: its
- * void (removing the line, or voiding the sale) gives back whatever it took, and says how much.
+ * A loyalty payment whose outcome went to a manager, on a card not yet voided in this sale (or
+ * voided, but holding a known payment again): its void (removing the line, or voiding the sale)
+ * gives back whatever it took, and says how much.
  */
 export function givesBackWhateverItTook(sale: Sale, line: TenderLine): boolean {
-  return isLostLoyalty(line) && !sale.loyaltyVoided?.includes(line.number);
+  if (!isLostLoyalty(line)) return false;
+  // A card still holding a known payment of the sale is voided afresh: its answer is not a repeat.
+  const paidOnCard = sale.lines.some(
+    (l) =>
+      l.kind === 'loyaltyCard' &&
+      l.number === line.number &&
+      (l.state.name === 'approved' || l.state.name === 'partiallyApproved'),
+  );
+  return paidOnCard || !sale.loyaltyVoided?.includes(line.number);
 }
 
 /** A till's sale may go back with part of it covered: the till collects the rest another way. */

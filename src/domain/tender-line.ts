@@ -83,7 +83,8 @@ export type TenderEvent =
   | { type: 'voidRequested' }
   /** `approvedAmount`: what the void gave back for a payment whose outcome was lost (tenders.ts, `voidedEvents`). */
   | { type: 'voided'; approvedAmount?: Minor | undefined }
-  | { type: 'settleRefused' }
+  /** A commit refused for good (`code`; a hold gone when absent): the money did not move. */
+  | { type: 'settleRefused'; code?: string | undefined }
   /** A cancel or void the server refused for good: nothing was given back. */
   | { type: 'releaseRefused' }
   /** A cancel or void answered in contradiction (`reason`: a manager's code): whether it gave back is not known. */
@@ -169,7 +170,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       break;
     case 'settleRefused':
       // A commit refused for good (the hold lapsed or was canceled elsewhere): the money did not move.
-      if (s.name === 'committing') return to({ name: 'failed', code: 'authorization_expired' });
+      if (s.name === 'committing') return to({ name: 'failed', code: event.code ?? 'authorization_expired' });
       break;
   }
   throw new IllegalTransition(s.name, event.type);

@@ -192,9 +192,9 @@ export function OpenSale({
           {t('sale.reopened')}
         </p>
       )}
-      {sale.notice === 'releaseRefused' && (
+      {(sale.notice === 'releaseRefused' || (sale.status === 'open' && sale.notice === 'commitRefused')) && (
         <p className="notice notice-error" role="alert">
-          {t('sale.releaseRefused')}
+          {t(`sale.${sale.notice}`)}
         </p>
       )}
       {sale.status === 'completing' && (

@@ -208,6 +208,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.voided': 'Verkauf storniert',
   'sale.releaseRefused':
     'Der Loyalty-Server hat die Rückgabe einer Zahlung abgelehnt: sie bleibt, wie ihre Zeile zeigt. Die Filialleitung ist informiert.',
+  'sale.commitRefused':
+    'Der Loyalty-Server hat die Abbuchung einer Reservierung abgelehnt: dieser Betrag ist wieder offen. Die Reservierung verfällt von selbst; die Filialleitung ist informiert.',
   'sale.reopened': 'Eine Reservierung ist vor dem Abschluss abgelaufen: dieser Betrag ist wieder offen.',
   'sale.completing': 'Verkauf wird abgeschlossen…',
   'sale.voiding': 'Verkauf wird storniert…',

@@ -177,6 +177,8 @@ export const enMore = {
   'sale.voided': 'Sale voided',
   'sale.releaseRefused':
     'The Loyalty server refused to give a payment back: it stays as its line shows. A manager has been told.',
+  'sale.commitRefused':
+    'The Loyalty server refused to take a held payment: that amount is due again. The hold lapses by itself; a manager has been told.',
   'sale.reopened': 'A hold lapsed before it could be committed: that amount is due again.',
   'sale.completing': 'Completing the sale…',
   'sale.voiding': 'Voiding the sale…',
