@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, SIMULATOR, test } from './support/project';
 import {
   completeSale,
@@ -13,6 +14,44 @@ import {
   managerUnlocks,
   resetSimulator,
 } from '@loyalty-terminal/playwright/steps';
+
+/** A server that refuses every request to `glob` for good, as one whose merchant is set up wrong does (403). */
+const refusedForGood = (page: Page, glob: string) =>
+  page.route(glob, (route) =>
+    route.fulfill({
+      status: 403,
+      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
+      body: JSON.stringify({ error: { code: 'merchant_not_allowed', message: 'Not this merchant.' } }),
+    }),
+  );
+
+/**
+ * On a server that ignores Idempotency-Keys (none reaches it), `pay` starts a payment to `glob`
+ * and the page is reloaded while it is in flight: the server applies it, its answer never comes
+ * back, and the resend is new to the server. Returns how many payments have reached it.
+ */
+async function reloadWithPaymentInFlight(page: Page, glob: string, pay: () => Promise<void>) {
+  let attempts = 0;
+  let reached: () => void = () => undefined;
+  const firstReached = new Promise<void>((resolve) => (reached = resolve));
+  let reloaded: () => void = () => undefined;
+  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+  await page.route(glob, async (route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['idempotency-key'];
+    attempts += 1;
+    if (attempts > 1) return route.continue({ headers });
+    await route.fetch({ headers });
+    reached();
+    await afterReload;
+    await route.abort('connectionreset').catch(() => undefined); // the page that asked is gone
+  });
+  await pay();
+  await firstReached;
+  await page.reload();
+  reloaded();
+  return () => attempts;
+}
 
 test.beforeEach(async ({ page, loyaltyServer }) => {
   await resetSimulator(loyaltyServer);
@@ -113,32 +152,16 @@ test('a crash while a payment was in flight, on a server that ignores keys: a re
 }) => {
   // No Idempotency-Key reaches the server (every request is new to it). The first payment reaches
   // it and puts the hold on the card; the page is reloaded before its answer comes back.
-  let attempts = 0;
-  let reached: () => void = () => undefined;
-  const firstReached = new Promise<void>((resolve) => (reached = resolve));
-  let reloaded: () => void = () => undefined;
-  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
-  await page.route('**/giftcards/*/_pay', async (route) => {
-    const headers = { ...route.request().headers() };
-    delete headers['idempotency-key'];
-    attempts += 1;
-    if (attempts > 1) return route.continue({ headers });
-    await route.fetch({ headers });
-    reached();
-    await afterReload;
-    await route.abort('connectionreset').catch(() => undefined); // the page that asked is gone
-  });
   await startSale(page, '40');
-  await tender(page, '700100000001', '40');
-  await firstReached;
-  await page.reload();
-  reloaded();
+  const attempts = await reloadWithPaymentInFlight(page, '**/giftcards/*/_pay', () =>
+    tender(page, '700100000001', '40'),
+  );
 
   // Before: sent again as if it had never left, and shown "Refused: not enough on the card".
   await expect(line(page, '•••• 0001')).toContainText('No answer at first, then refused', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Complete sale' })).toBeDisabled();
   expect((await state(loyaltyServer)).authorizations.map((a) => [a.amount, a.status])).toEqual([[40, 'pending']]);
-  expect(attempts).toBe(2);
+  expect(attempts()).toBe(2);
   await page.getByRole('button', { name: /1 operation needs a manager/ }).click();
   await managerUnlocks(page);
   const row = page.getByRole('row', { name: /Gift card · payment/ });
@@ -152,26 +175,8 @@ test('a loyalty payment whose outcome went to a manager can be removed: its void
 }) => {
   // As above, on a loyalty card: the whole 120.00 is taken by an attempt whose answer the page
   // never gets, and the resend, new to a server that ignores keys, is denied for lack of funds.
-  let attempts = 0;
-  let reached: () => void = () => undefined;
-  const firstReached = new Promise<void>((resolve) => (reached = resolve));
-  let reloaded: () => void = () => undefined;
-  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
-  await page.route('**/loyaltycards/*/_pay', async (route) => {
-    const headers = { ...route.request().headers() };
-    delete headers['idempotency-key'];
-    attempts += 1;
-    if (attempts > 1) return route.continue({ headers });
-    await route.fetch({ headers });
-    reached();
-    await afterReload;
-    await route.abort('connectionreset').catch(() => undefined);
-  });
   await startSale(page, '150');
-  await tender(page, '710100000001', '120');
-  await firstReached;
-  await page.reload();
-  reloaded();
+  await reloadWithPaymentInFlight(page, '**/loyaltycards/*/_pay', () => tender(page, '710100000001', '120'));
 
   const loyalty = line(page, 'Loyalty card •••• 0001');
   await expect(loyalty).toContainText('No answer at first, then refused', { timeout: 15_000 });
@@ -196,13 +201,7 @@ test('a void the server refuses for good: the sale finishes, the loyalty payment
   loyaltyServer,
 }) => {
   // A server that will not void for this terminal (403, as when its merchant is set up wrong).
-  await page.route('**/_voidPayment', (route) =>
-    route.fulfill({
-      status: 403,
-      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
-      body: JSON.stringify({ error: { code: 'merchant_not_allowed', message: 'Not this merchant.' } }),
-    }),
-  );
+  await refusedForGood(page, '**/_voidPayment');
   await startSale(page, '30');
   await tender(page, '710100000001', '10');
   await expect(line(page, 'Loyalty card •••• 0001')).toContainText('Approved');
@@ -222,13 +221,7 @@ test('a commit the server refuses for good: the sale is open again with that amo
   page,
   loyaltyServer,
 }) => {
-  await page.route('**/_commit', (route) =>
-    route.fulfill({
-      status: 403,
-      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
-      body: JSON.stringify({ error: { code: 'merchant_not_allowed', message: 'Not this merchant.' } }),
-    }),
-  );
+  await refusedForGood(page, '**/_commit');
   await startSale(page, '20');
   await tender(page, '700100000001', '20');
   await expect(line(page, 'Gift card •••• 0001')).toContainText('On hold');

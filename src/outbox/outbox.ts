@@ -88,6 +88,9 @@ const stored = (sale: Sale, scope: string): StoredSale => ({
   active: isActive(sale) ? 1 : 0,
   reference: receiptReference(sale.transactionId),
 });
+/** The notes a refused commit, cancel or void leaves on its record (sale-flow.ts). */
+const refusalNotes: ReadonlySet<string> = new Set(['commitRefused', 'cancelRefused', 'voidRefused']);
+
 const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
 const plainReturn = ({ scope: _scope, ...r }: StoredReturn): SaleReturn => r;
 
@@ -350,6 +353,46 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         done = { record: w.records.get(id) ?? record, step };
       });
       return done;
+    },
+
+    /**
+     * Lines an earlier build left settling for good: their commit, cancel or void was refused, or
+     * answered in contradiction, and that answer written, so nothing would send or answer it again
+     * and the sale could not finish. Each written answer is given to its sale again, as a late
+     * answer is (the flow takes it the same way); the manager's flags it raised then are not raised
+     * twice. The sender does this once when it starts.
+     */
+    async settleLeftOver(): Promise<void> {
+      await write(async (w) => {
+        const active = await w.tx.objectStore('sales').index('byScopeActive').getAll([scope, 1]);
+        for (const stored of active) {
+          let sale = plain(stored);
+          for (const line of sale.lines) {
+            const settling = ['committing', 'canceling', 'voiding'].includes(line.state.name);
+            if (!settling || line.settleQueued || !line.settleOperationId) continue;
+            const record = await w.record(line.settleOperationId);
+            const error = record && record.result === undefined ? record.error : undefined;
+            const refusedNote = record?.notes?.some((n) => refusalNotes.has(n.code));
+            const final =
+              record?.status === 'refused' ||
+              (record?.status === 'attention' && (refusedNote || (error && forManager(error.code))));
+            if (!record || !error || !final) continue;
+            const outcome: Outcome<OperationResult> = forManager(error.code)
+              ? { status: 'unknown', code: error.code, message: error.message }
+              : { status: 'refused', code: error.code, message: error.message };
+            const answer = {
+              type: record.request.type,
+              id: record.id,
+              request: record.request,
+              attempts: record.attempts,
+              outcome,
+            };
+            const step = evolve(sale, answer as Answer, env());
+            sale = step.sale;
+            await putStep(w, { ...step, flags: [] });
+          }
+        }
+      });
     },
 
     async flag(id: string, note: ManagerNote) {

@@ -105,6 +105,7 @@ export function createSender(context: SenderContext) {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const forced = new Set<string>();
+  let leftOverSettled = false;
 
   async function send(record: OperationRecord) {
     // Keys are kept per token: after a new token, an earlier attempt's key is unknown to the server.
@@ -201,6 +202,11 @@ export function createSender(context: SenderContext) {
     // the answer) is made before anything is sent: the sale's follow-ups, written with that answer (a
     // voided sale's cancel), would give back a hold and could hide a payment applied twice.
     for (const left of await reads.toCheck()) if (left.toCheck) await verify(left.id, left.toCheck);
+    // Once a start: a sale an earlier build left unable to finish is given its written answer again.
+    if (!leftOverSettled) {
+      leftOverSettled = true;
+      await outbox.settleLeftOver();
+    }
     const tried = new Set<string>();
     for (;;) {
       if (stopped) return null;

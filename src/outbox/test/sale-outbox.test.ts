@@ -545,6 +545,32 @@ describe('a cancel or void the server refuses for good leaves the money where it
     });
   });
 
+  it('a sale an earlier build left voiding for good finishes at the next start, its manager flag not raised twice', async () => {
+    const t = wrongMerchant();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'void' });
+    await t.run();
+    // As the earlier build left it: the refusal written and flagged, the line and the sale voiding.
+    const db = await t.db;
+    const stored = (await db.get('sales', (await t.sale()).transactionId))!;
+    const line = { ...stored.lines[0]!, state: { name: 'voiding', approvedAmount: 1000 } as const };
+    await db.put('sales', { ...stored, status: 'voiding', notice: undefined, lines: [line], active: 1 });
+    expect((await t.sale()).status).toBe('voiding');
+
+    const next = t.secondSender();
+    await next.kick();
+    await next.idle();
+    next.stop();
+
+    const sale = await t.sale();
+    expect([sale.status, sale.notice, sale.lines[0]?.state.name]).toEqual(['voided', 'releaseRefused', 'approved']);
+    const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
+    expect(void_?.notes).toEqual([{ code: 'voidRefused', reason: 'merchant_not_allowed' }]);
+    expect((await t.act({ type: 'close' }))?.rejected).toBeUndefined();
+  });
+
   it('the line removed: it stays on the sale, paid, and the sale can still be completed', async () => {
     const t = wrongMerchant();
     await t.start(1000);
