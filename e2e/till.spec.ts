@@ -288,7 +288,40 @@ test('a pay with a bad amount, currency or reference is refused with its reason;
   await expect(terminalIn(page).getByLabel('Due', { exact: true })).toContainText('€10.00');
 });
 
-test('the URL hand-over: the result goes to the till’s allowed callback; a callback elsewhere starts nothing', async ({
+type HandedBack = {
+  type: string;
+  reason?: string;
+  result?: {
+    status: string;
+    amountCovered: number;
+    reference: string;
+    refund?: { returned: { issuedNumber?: string }[] };
+  };
+};
+
+/**
+ * What the terminal hands back to the till's callback page after `act`: read from the URL it arrived
+ * at, in the fragment (no server sees it), with the till's own query untouched. The demo till reads
+ * it and then drops it from its address bar.
+ */
+async function handedBack(page: Page, act: () => Promise<unknown>): Promise<HandedBack> {
+  let arrivedAt = '';
+  const arrived = page.waitForEvent('framenavigated', {
+    predicate: (frame) => {
+      if (frame !== page.mainFrame() || !/till-demo\.html#loyaltyTerminal=/.test(frame.url())) return false;
+      arrivedAt = frame.url();
+      return true;
+    },
+  });
+  await act();
+  await arrived;
+  const url = new URL(arrivedAt);
+  expect(url.search).toBe('');
+  await expect(page).toHaveURL(`${TILL}/till-demo.html`);
+  return JSON.parse(new URLSearchParams(url.hash.slice(1)).get('loyaltyTerminal') ?? 'null') as HandedBack;
+}
+
+test('the URL hand-over: the result goes to the till’s allowed callback, in its fragment; a callback elsewhere starts nothing', async ({
   page,
   loyaltyServer,
 }) => {
@@ -299,24 +332,20 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   await expectAccessible(page);
   await tender(page, '700100000001');
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
-  await page.getByRole('button', { name: 'Complete and return to the till' }).click();
-  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
-  const answer = (url: string) =>
-    JSON.parse(new URL(url).searchParams.get('loyaltyTerminal') ?? 'null') as {
-      type: string;
-      result?: { status: string; amountCovered: number; reference: string };
-    };
-  expect(answer(page.url())).toMatchObject({
+  const paid = await handedBack(page, () =>
+    page.getByRole('button', { name: 'Complete and return to the till' }).click(),
+  );
+  expect(paid).toMatchObject({
     type: 'result',
     result: { reference: 'U-1', status: 'paid', amountCovered: 1500 },
   });
+  await expect(tillStatus(page)).toHaveText('Result for U-1: paid');
   expect((await state(loyaltyServer)).authorizations).toEqual([
     expect.objectContaining({ amount: 15, status: 'committed' }),
   ]);
 
-  await page.goto(`${TERMINAL}#/status?reference=U-1&callback=${callback}`);
-  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
-  expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'paid' } });
+  const status = await handedBack(page, () => page.goto(`${TERMINAL}#/status?reference=U-1&callback=${callback}`));
+  expect(status).toMatchObject({ type: 'result', result: { status: 'paid' } });
 
   // Giving money back by a link: anyone could put one in front of this browser with an allowed
   // till's page as its return address, so the cashier confirms it here first.
@@ -335,15 +364,19 @@ test('the URL hand-over: the result goes to the till’s allowed callback; a cal
   );
   await expect(page.getByText('A message from https://evil.example was ignored')).toBeVisible();
   await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Decline' }).click();
-  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
-  expect(answer(page.url())).toMatchObject({ type: 'refused', reason: 'not_reversible' });
+  const declined = await handedBack(page, () => ask.getByRole('button', { name: 'Decline' }).click());
+  expect(declined).toMatchObject({ type: 'refused', reason: 'not_reversible' });
   expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7201'))).toHaveLength(1);
 
   await page.goto(`${TERMINAL}#/reverse?reference=U-1&callback=${callback}`);
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Reverse the sale' }).click();
-  await page.waitForURL(/till-demo\.html\?loyaltyTerminal=/);
-  expect(answer(page.url())).toMatchObject({ type: 'result', result: { status: 'reversed' } });
+  const reversed = await handedBack(page, () =>
+    page.getByRole('alertdialog').getByRole('button', { name: 'Reverse the sale' }).click(),
+  );
+  expect(reversed).toMatchObject({ type: 'result', result: { status: 'reversed' } });
+  // The new store credit's whole number (the customer's card) reached the till, in the fragment only.
+  const issued = reversed.result?.refund?.returned[0]?.issuedNumber ?? '';
+  expect(issued).toMatch(/^7201\d{8}$/);
+  await expect(receipt(page).getByRole('list', { name: 'Given back' })).toContainText(`new store credit ${issued}`);
 
   await page.goto(
     `${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-2&callback=${encodeURIComponent('https://evil.example/steal')}`,

@@ -148,6 +148,28 @@ $('refund').addEventListener('click', () => {
   void ask((reference) => terminal.refund(reference, amount));
 });
 
+/**
+ * The URL transport's answer (docs/till-integration.md), when this page is a callback: it arrives in
+ * the fragment, never the query, so no server sees it. Read once, then dropped from the address bar
+ * and this history entry (a new card's whole number may be in it).
+ */
+function urlAnswer() {
+  const text = new URLSearchParams(location.hash.slice(1)).get('loyaltyTerminal');
+  if (text === null) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    const message = JSON.parse(text);
+    if (message.type === 'result') {
+      showReceipt(message.result);
+      say(`Result for ${message.result.reference}: ${message.result.status}`);
+    } else if (message.type === 'refused') say(`Refused (${message.reason}): ${message.message}`);
+    else if (message.type === 'status') say(`Status of ${message.reference}: ${message.state}`);
+  } catch {
+    say('The terminal’s answer could not be read.');
+  }
+}
+urlAnswer();
+
 // A payment that was under way when this page went away: resumed by its reference, never started again.
 const pending = localStorage.getItem(PENDING);
 if (pending) void pay(JSON.parse(pending));

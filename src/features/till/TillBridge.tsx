@@ -19,10 +19,15 @@ type Notice =
 /** The till this terminal answers: the page that embeds it, or the one that opened it. */
 const tillWindow = (): Window | null => (window.parent !== window ? window.parent : (window.opener as Window | null));
 
-/** The till's return address with the terminal's answer on it. */
+/**
+ * The till's return address with the terminal's answer in its fragment (`#loyaltyTerminal=…`), never
+ * its query: a fragment is not sent to any server, so an answer (a new card's whole number, a slip)
+ * stays out of the till's server logs, proxies and Referer headers, as the till's request stays in
+ * this page's own fragment.
+ */
 function withAnswer(callback: string, message: TerminalMessage): string {
   const url = new URL(callback);
-  url.searchParams.set('loyaltyTerminal', JSON.stringify(message));
+  url.hash = new URLSearchParams({ loyaltyTerminal: JSON.stringify(message) }).toString();
   return url.href;
 }
 
