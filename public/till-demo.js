@@ -159,6 +159,7 @@ function urlAnswer() {
   history.replaceState(null, '', location.pathname + location.search);
   try {
     const message = JSON.parse(text);
+    if (typeof message.reference === 'string') $('reference').value = message.reference; // what Ask status asks about
     if (message.type === 'result') {
       showReceipt(message.result);
       say(`Result for ${message.result.reference}: ${message.result.status}`);
