@@ -576,10 +576,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     /**
-     * Settled operations (succeeded, refused) and finished sales older than KEEP_DAYS go, an
-     * operation only once a Z report of its server closed after it settled (it is counted there, so
-     * no day's figures lose it); pending, unknown and flagged ones, those whose check against the
-     * card is still to be made, and sales still being worked on, stay however old.
+     * Settled operations (succeeded, refused), finished sales and finished returns older than
+     * KEEP_DAYS go, each only once a Z report of its server closed after the day's report counts it
+     * (an operation when it settled, a sale when it finished, a return when it started), so no day's
+     * figures lose it (a sale's cash is counted from the sale); a return only with its sale (the
+     * sale's next return reads the earlier ones). Pending, unknown and flagged operations, those
+     * whose check against the card is still to be made, and sales still being worked on, stay
+     * however old.
      */
     async prune(keepDays = KEEP_DAYS): Promise<number> {
       // The device's own clock, not the outbox's floor: a Z closed with a clock far ahead must not age every record.
@@ -604,11 +607,18 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             removed += 1;
           }
         }
-        for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {
-          if (c.value.finishedAt && c.value.finishedAt < cutoff) await c.delete();
+        const countedBy = (scope: string | undefined, at: string) => at < (lastClosed.get(scope ?? '') ?? '');
+        const sales = tx.objectStore('sales');
+        for (let c = await sales.index('byStarted').openCursor(range); c; c = await c.continue()) {
+          const { active, finishedAt, scope: saleScope } = c.value;
+          // A sale without finishedAt (from before it was kept) is on no day's report.
+          const counted = finishedAt === undefined || (finishedAt < cutoff && countedBy(saleScope, finishedAt));
+          if (active === 0 && counted) await c.delete();
         }
-        for (let c = await tx.objectStore('sales').index('byStarted').openCursor(range); c; c = await c.continue()) {
-          if (c.value.active === 0) await c.delete();
+        for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {
+          const { finishedAt, startedAt, saleId, scope: returnScope } = c.value;
+          if (!finishedAt || finishedAt >= cutoff || !countedBy(returnScope, startedAt)) continue;
+          if (!(await sales.get(saleId))) await c.delete();
         }
       });
       return removed;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SaleReturn } from '@/domain/return-flow';
+import { readDay } from '@/features/journal/read-day';
 import { outboxHarness } from './harness';
 
 let harnesses: ReturnType<typeof outboxHarness>[] = [];
@@ -73,5 +74,56 @@ describe('a return through the outbox, against the simulator', () => {
     expect(
       t.state().instruments.filter((i) => i.kind === 'storeCredit' && i.seriesNumber === 'SC1' && i.amountNet === 12),
     ).toHaveLength(1);
+  });
+});
+
+describe('old records go only once a Z report has counted them', () => {
+  const DAY = 86_400_000;
+  const xReport = async (t: ReturnType<typeof outboxHarness>) =>
+    (await readDay(t.reads, 'EUR', new Date(t.now() + 1))).report;
+  const closeTheDay = async (t: ReturnType<typeof outboxHarness>) => {
+    const day = await readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    const closing = { from: day.report.from, closedAt: day.report.to, report: day.report, carried: [] };
+    expect(await t.outbox.closeDay(closing, day.counted)).toMatchObject({ scope: 'test' });
+  };
+
+  it('a sale’s cash and a return’s cash stay on the day’s report however old, until its Z', async () => {
+    const { t, saleId } = await completedSplitSale();
+    await t.act({ type: 'close' }); // the cashier moved on to the next sale
+    await t.perform({ type: 'startReturn', saleId, amount: 6000, settings });
+    await t.run();
+    t.advance(91 * DAY); // no Z for 91 days: a first close, or a store that rarely closes
+    const before = await xReport(t);
+    expect(before.otherPayments).toEqual({ count: 1, amount: 3200 });
+    expect(before.otherPaymentsBack).toEqual({ count: 1, amount: 3200 });
+
+    await t.outbox.prune();
+    const after = await xReport(t);
+    expect(after.otherPayments).toEqual({ count: 1, amount: 3200 });
+    expect(after.otherPaymentsBack).toEqual({ count: 1, amount: 3200 });
+    expect(await t.reads.returnsOf(saleId)).toHaveLength(1);
+
+    // Counted by a Z, and older than the rule: the sale and its return go together.
+    await closeTheDay(t);
+    t.advance(1000);
+    await t.outbox.prune();
+    expect(await (await t.db).get('sales', saleId)).toBeUndefined();
+    expect(await t.reads.returnsOf(saleId)).toEqual([]);
+  });
+
+  it('a return goes with its sale, never before it: the sale’s next return still sees it', async () => {
+    const { t, saleId } = await completedSplitSale();
+    await t.perform({ type: 'startReturn', saleId, amount: 3200, settings });
+    await t.run();
+    t.advance(91 * DAY);
+    // The sale is still being worked on (as one whose commit is still to land would be).
+    const sale = await (await t.db).get('sales', saleId);
+    if (!sale) throw new Error('no sale');
+    await (await t.db).put('sales', { ...sale, active: 1 });
+    await closeTheDay(t);
+    t.advance(1000);
+    await t.outbox.prune();
+    expect(await t.reads.returnsOf(saleId)).toHaveLength(1);
+    expect(await t.perform({ type: 'startReturn', saleId, amount: 6000, settings })).toBe('over_left');
   });
 });
