@@ -262,6 +262,10 @@ function settled(r: SaleReturn, now: Date): SaleReturn {
 /** A return still has money on its way back (or an outcome to learn). */
 export const returnInProgress = (r: SaleReturn) => !finished(r);
 
+/** What a return gave back for good: its lines done (a refused line gave nothing back that way). */
+export const givenBack = (r: SaleReturn): Minor =>
+  r.lines.reduce((sum, l) => (l.state.name === 'done' ? sum + l.amount : sum), 0);
+
 /** A server's answer to one of the return's operations. Answers that come twice, or late, change nothing. */
 export function returnAnswered(r: SaleReturn, answer: Answer, now: Date): SaleReturn {
   const line = r.lines.find((l) => l.operationId === answer.id);

@@ -1,7 +1,7 @@
 import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
 import { groupNumber } from '@/domain/instrument';
-import { returnInProgress, type SaleReturn } from '@/domain/return-flow';
+import { givenBack, returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -16,12 +16,21 @@ export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; 
   const { current, saleReference, issued } = useReturn(saleReturn);
   const slip = returnSlipDoc(t, terminal, current, saleReference);
   const going = returnInProgress(current);
+  const back = givenBack(current);
+  const notBack = current.amount - back;
   return (
     <div className="screen returns">
       <h2 className="screen-title">{t('returns.title')}</h2>
-      <p role="status" className={`notice ${going ? 'notice-warn' : 'notice-ok'}`}>
+      <p role="status" className={`notice ${going || notBack > 0 ? 'notice-warn' : 'notice-ok'}`}>
         {going ? t('returns.going') : t('returns.done')}
-        {!going && <Money minor={current.amount} />}
+        {!going && <Money minor={back} />}
+        {!going && notBack > 0 && (
+          <>
+            {' · '}
+            {t('returns.notGivenBack')}
+            <Money minor={notBack} />
+          </>
+        )}
       </p>
       <ul className="return-lines" aria-label={t('returns.lines')}>
         {current.lines.map((line) => (

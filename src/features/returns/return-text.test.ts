@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '@/lib/i18n';
-import type { ReturnLine } from '@/domain/return-flow';
-import { stateText } from './return-text';
+import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
+import type { Terminal } from '@/lib/terminal-context';
+import { returnSlipDoc, stateText } from './return-text';
 
 const line = (state: ReturnLine['state']): ReturnLine => ({
   id: 'l1',
@@ -20,5 +21,36 @@ describe('a return line’s state in words', () => {
       expect(stateText(t, line({ name: 'unknown', reason }))).toBe(
         'the server’s answer does not fit: a manager must check this card',
       );
+  });
+});
+
+describe('the return slip (the customer’s copy)', () => {
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live', scope: 'slip' } as Terminal;
+  const saleReturn = (credit: ReturnLine['state']): SaleReturn => ({
+    returnId: 'r1',
+    saleId: 's1',
+    amount: 5000,
+    startedAt: '2026-11-27T10:00:00Z',
+    finishedAt: '2026-11-27T10:00:05Z',
+    lines: [
+      { ...line(credit), id: 'credit' },
+      { id: 'cash', way: 'external', amount: 3000, parts: [], target: 'Cash', state: { name: 'done' } },
+    ],
+  });
+  const rows = (r: SaleReturn) =>
+    Object.fromEntries(
+      returnSlipDoc(translator('en-IE'), terminal, r, 'R-1').rows.map((row) => [row.label, row.value]),
+    );
+
+  it('totals only what went back: a refused store credit is not given back', () => {
+    const printed = rows(saleReturn({ name: 'refused', code: 'series_not_found' }));
+    expect(printed['Total given back']).toBe('€30.00');
+    expect(printed['Not given back (refused)']).toBe('€20.00');
+  });
+
+  it('totals the whole return when every way went back', () => {
+    const printed = rows(saleReturn({ name: 'done', issuedNumber: '720100000001' }));
+    expect(printed['Total given back']).toBe('€50.00');
+    expect(Object.keys(printed).some((label) => label.startsWith('Not given back'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { forManager } from '@/domain/operation';
-import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
+import { givenBack, returnInProgress, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
@@ -46,7 +46,10 @@ export function returnSlipDoc(t: T, terminal: Terminal, r: SaleReturn, saleRefer
     ),
     rows: [
       ...r.lines.map((line) => ({ label: lineText(t, line), value: `${money(line.amount)} · ${stateText(t, line)}` })),
-      { label: t('returns.total'), value: money(r.amount) },
+      { label: t('returns.total'), value: money(givenBack(r)) },
+      ...(returnInProgress(r) || givenBack(r) === r.amount
+        ? []
+        : [{ label: t('returns.notGivenBackTotal'), value: money(r.amount - givenBack(r)) }]),
     ],
   };
 }
