@@ -204,7 +204,7 @@ export function XReport() {
                 onClick={() =>
                   downloadFile(
                     `z-report-${z.number}.csv`,
-                    reportCsv(z.report as DayReport, terminal.currency),
+                    reportCsv(z.report as DayReport, terminal.currency, z.carried),
                     'text/csv;charset=utf-8',
                   )
                 }

@@ -161,6 +161,15 @@ describe('the report as CSV', () => {
     expect(csv).toContain('open:giftCard.commit:•••• 0002');
     expect(csv).not.toMatch(/70010000000/);
   });
+
+  it('a Z report names the operations it carried (its own open list is empty once closed)', () => {
+    const report = dayReport({ settled: [], unsettled: [], sales: [], from: '', to: '', currency: 'EUR' });
+    const carried = [
+      { id: 'c1', type: 'giftCard.commit', maskedNumber: '•••• 0002', status: 'unknown', createdAt: '' },
+    ];
+    expect(reportCsv(report, 'EUR', carried)).toContain(',giftCard,open:giftCard.commit:•••• 0002,1,,EUR');
+    expect(reportCsv(report, 'EUR')).not.toContain('open:');
+  });
 });
 
 describe('every operation settles into exactly one Z report', () => {

@@ -3,6 +3,7 @@ import { type Minor, minorToInput } from '@/domain/money';
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
+import type { ZReport } from '@/outbox/db';
 import { kindOf, type OperationType } from '@/domain/operation';
 import { csvCell, settledByVoid, toRow, type JournalRow } from './journal-rows';
 
@@ -204,7 +205,15 @@ export function dayReport({
  * "all"), kind and line, amounts in the currency's units; payments another way, voided sales and
  * each open operation (masked) after them.
  */
-export function reportCsv(report: DayReport, currency: string): string {
+/**
+ * The report as CSV rows. A Z report's unresolved operations are its `carried` (masked when it
+ * closed: its report's `open` is empty), named as an X report names its open ones.
+ */
+export function reportCsv(
+  report: DayReport,
+  currency: string,
+  carried: readonly ZReport['carried'][number][] = [],
+): string {
   const rows: string[][] = [['cashier', 'kind', 'line', 'count', 'amount', 'currency']];
   const figures = (who: string, byKind: Record<InstrumentKind, KindFigures>) => {
     for (const kind of kinds)
@@ -242,6 +251,8 @@ export function reportCsv(report: DayReport, currency: string): string {
       '',
       currency,
     ]);
+  for (const c of carried)
+    rows.push(['', c.type.split('.')[0] ?? '', `open:${c.type}:${c.maskedNumber}`, '1', '', currency]);
   for (const f of report.flagged ?? [])
     rows.push(['', kindOf(f.type), `flagged:${f.type}:${f.maskedNumber}`, '1', '', currency]);
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
