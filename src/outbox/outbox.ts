@@ -40,6 +40,7 @@ export interface OutboxContext {
   newId?: () => string;
 }
 
+type Operator = Pick<OperationRecord, 'operatorId' | 'operatorName'>;
 type Store = 'sales' | 'operations' | 'returns' | 'boxes' | 'zReports';
 type Tx = IDBPTransaction<OutboxSchema, Store[], 'readwrite'>;
 
@@ -168,14 +169,19 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       });
   }
 
-  const recordOf = (order: OperationOrder): OperationRecord => {
+  /**
+   * `by`: whose operation it is. The cashier signed on here, unless it follows from an answer to
+   * another operation (a cash-out's commit, the cancel of a sale voided meanwhile): that one's
+   * cashier, whichever window or cashier's sender took the answer.
+   */
+  const recordOf = (order: OperationOrder, by: Operator = context): OperationRecord => {
     const at = now().toISOString();
     return {
       ...order,
       scope,
       training: context.training,
-      operatorId: context.operatorId,
-      operatorName: context.operatorName,
+      operatorId: by.operatorId,
+      operatorName: by.operatorName,
       workstation: { storeId: context.storeId, workstationId: context.workstationId },
       status: 'pending',
       attempts: 0,
@@ -184,9 +190,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     };
   };
 
-  async function putStep(w: Write, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>) {
+  async function putStep(w: Write, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>, by: Operator = context) {
     await w.putSale(step.sale);
-    for (const order of step.orders) await w.putRecord(recordOf(order));
+    for (const order of step.orders) await w.putRecord(recordOf(order, by));
     await applyFlags(w, step.flags);
   }
 
@@ -342,7 +348,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         }
         const sale = await w.sale(before.transactionId);
         const step = sale ? evolve(plain(sale), answer, env()) : null;
-        if (step) await putStep(w, step);
+        if (step) await putStep(w, step, before);
         // A server that has not shown it keeps keys: the flow's check against the card is written with
         // the answer, so a crash before it is made leaves it to the next start, never drops it.
         if (step && !keysKept)
@@ -389,7 +395,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             };
             const step = evolve(sale, answer as Answer, env());
             sale = step.sale;
-            await putStep(w, { ...step, flags: [] });
+            await putStep(w, { ...step, flags: [] }, record);
           }
         }
       });

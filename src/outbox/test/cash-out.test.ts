@@ -4,6 +4,9 @@ import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
 import { isActive, type Sale } from '@/domain/sale';
 import { dayReport } from '@/features/journal/day-report';
+import { createOutbox } from '../outbox';
+import { createReadModel } from '../read-model';
+import { createSender } from '../sender';
 import { outboxHarness } from './harness';
 
 let harnesses: ReturnType<typeof outboxHarness>[] = [];
@@ -70,6 +73,34 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(report.byKind.giftCard.cashedOut).toEqual({ count: 1, amount: 700 });
     expect(report.byKind.giftCard.taken).toEqual({ count: 0, amount: 0 });
     expect(report.voidedSales.count).toBe(0);
+  });
+
+  it('its commit is the cashier’s who cashed out, whichever cashier’s sender takes the hold’s answer', async () => {
+    const t = harness();
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    await t.perform({ type: 'startCashOut', card, policy }); // op7, signed on here
+    // Another window of this terminal, where op9 is signed on, sends it and takes the answers.
+    const now = () => new Date(t.now());
+    const elsewhere = createOutbox(t.db, { scope: 'test', training: true, operatorId: 'op9', now });
+    const sender = createSender({
+      api: t.api,
+      outbox: elsewhere,
+      reads: createReadModel(() => t.db, 'test'),
+      now: t.now,
+    });
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        await sender.kick();
+        await sender.idle();
+      }
+    } finally {
+      sender.stop();
+    }
+    const records = await t.reads.all();
+    expect(records.map((r) => [r.request.type, r.status, r.operatorId])).toEqual([
+      ['giftCard.pay', 'succeeded', 'op7'],
+      ['giftCard.commit', 'succeeded', 'op7'],
+    ]);
   });
 
   it('a card spent elsewhere meanwhile: the hold is refused, the cash-out ends with nothing taken', async () => {
