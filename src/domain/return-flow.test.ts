@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answer } from './operation';
 import {
   leftToReturn,
+  paymentSettling,
   proposeReturn,
   returnAnswered,
   returnInProgress,
@@ -120,6 +121,20 @@ describe('proposeReturn: how the money goes back', () => {
     expect(proposeReturn(splitSale(), [], -5, settings)).toBe('amount');
     expect(proposeReturn(splitSale(), [], 1.5, settings)).toBe('amount');
     expect(proposeReturn(splitSale(), [], 6001, settings)).toBe('over_left');
+  });
+
+  it('waits while a commit of the sale has no answer: what it took, and so what is left, is not known', () => {
+    const sale = splitSale();
+    const committing: Sale = {
+      ...sale,
+      lines: sale.lines.map((l) => (l.id === 'gc' ? { ...l, state: { name: 'committing', authCode: 'A1' } } : l)),
+    };
+    // The gift card's 20.00 is not counted as paid yet: "everything given back" would be false.
+    expect(leftToReturn(committing, [])).toBe(4000);
+    expect(paymentSettling(committing)).toBe(true);
+    expect(proposeReturn(committing, [], 4000, settings)).toBe('settling');
+    expect(proposeReturn(committing, [], 100, settings)).toBe('settling');
+    expect(paymentSettling(sale)).toBe(false);
   });
 });
 

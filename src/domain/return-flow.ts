@@ -102,7 +102,14 @@ export function returnables(sale: Sale, earlier: readonly SaleReturn[]): Returna
 export const leftToReturn = (sale: Sale, earlier: readonly SaleReturn[]): Minor =>
   returnables(sale, earlier).reduce((sum, r) => sum + r.left, 0);
 
-export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out';
+/**
+ * A completed sale with a payment whose commit has no answer yet: whether it took its money is not
+ * known, so what is left to give back is not known either. Its return waits for that answer (the
+ * outbox sends the commit until it lands); "everything given back" would be false.
+ */
+export const paymentSettling = (sale: Sale): boolean => sale.lines.some((l) => l.state.name === 'committing');
+
+export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out' | 'settling';
 
 export interface ReturnSettings {
   /** Card money goes back as store credit or as a new gift card, from this series. */
@@ -136,6 +143,7 @@ export function proposeReturn(
 ): ReturnPlan | ReturnRefusal {
   if (sale.purpose === 'cashOut') return 'cash_out';
   if (sale.status !== 'completed') return 'not_completed';
+  if (paymentSettling(sale)) return 'settling';
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount';
   const open = returnables(sale, earlier);
   const left = open.reduce((sum, r) => sum + r.left, 0);

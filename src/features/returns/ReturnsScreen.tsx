@@ -7,7 +7,14 @@ import { TableScroll } from '@/components/TableScroll';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
-import { leftToReturn, proposeReturn, returnables, returnSettingsFor, type SaleReturn } from '@/domain/return-flow';
+import {
+  leftToReturn,
+  paymentSettling,
+  proposeReturn,
+  returnables,
+  returnSettingsFor,
+  type SaleReturn,
+} from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions, usePendingReturn } from '@/lib/navigation-store';
 import { useScanner } from '@/lib/scanner';
@@ -18,7 +25,7 @@ import { ReturnOutcome } from './ReturnOutcome';
 import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
-type Problem = 'not_found' | 'not_completed' | 'nothing_left' | null;
+type Problem = 'not_found' | 'not_completed' | 'settling' | 'nothing_left' | null;
 
 /**
  * The return desk: scan the sale's receipt (or key its reference), see what each payment can still
@@ -44,6 +51,7 @@ export function ReturnsScreen() {
     setDone(null);
     if (!sale) return void (setFound(null), setProblem('not_found'));
     if (sale.status !== 'completed') return void (setFound(null), setProblem('not_completed'));
+    if (paymentSettling(sale)) return void (setFound(null), setProblem('settling'));
     const earlier = await reads.returnsOf(sale.transactionId);
     setFound({ sale, earlier });
     setProblem(leftToReturn(sale, earlier) === 0 ? 'nothing_left' : null);

@@ -2,7 +2,7 @@ import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
-import { leftToReturn, returnInProgress, type SaleReturn } from '@/domain/return-flow';
+import { leftToReturn, paymentSettling, returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { translator } from '@/lib/i18n';
 
 /**
@@ -12,7 +12,7 @@ import { translator } from '@/lib/i18n';
  */
 export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): ResultStatus | 'in_progress' {
   if (sale.status === 'completed' && returns.length > 0) {
-    if (returns.some(returnInProgress)) return 'in_progress';
+    if (returns.some(returnInProgress) || paymentSettling(sale)) return 'in_progress';
     return leftToReturn(sale, returns) === 0 ? 'reversed' : 'refunded';
   }
   switch (sale.status) {

@@ -49,3 +49,56 @@ describe('a till sale and another allowed till', () => {
     expect((await t.reads.saleByReference('R-9'))?.status).toBe('open');
   });
 });
+
+describe('giving a till’s sale back while a commit of it has no answer', () => {
+  it('is refused as busy, and the result stays paid, until the commit has landed: then it is reversed', async () => {
+    const t = outboxHarness();
+    const service = createTillService({
+      perform: t.perform,
+      reads: t.reads,
+      tab: 'tab-1',
+      training: true,
+      locale: 'en-IE',
+      onSaleHere: () => undefined,
+      returnSettings: () => ({ refundWay: 'storeCredit', refundSeries: 'SC1' }),
+      settleWaitMs: 20,
+    });
+    try {
+      const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
+      await ask({ id: 'p1', type: 'pay', reference: 'R-C', amountDue: 2000, currency: 'EUR' });
+      const sale = await t.reads.saleByReference('R-C');
+      const act = (action: Parameters<typeof t.act>[0]) =>
+        t.perform({ type: 'saleAction', transactionId: sale?.transactionId ?? '', action });
+      await act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+      await t.run();
+      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+      await act({ type: 'complete' });
+      await t.run();
+      expect((await t.reads.saleByReference('R-C'))?.lines[0]?.state.name).toBe('committing');
+
+      // Nothing is given back while the gift card's 20.00 may or may not have been taken.
+      expect(await ask({ id: 'rev1', type: 'reverse', reference: 'R-C' })).toMatchObject({
+        type: 'refused',
+        reason: 'busy',
+      });
+      expect(await t.reads.returnsOf(sale?.transactionId ?? '')).toEqual([]);
+      expect(await ask({ id: 's0', type: 'status', reference: 'R-C' })).toMatchObject({
+        type: 'result',
+        result: { status: 'paid' },
+      });
+
+      t.advance(60_000);
+      await t.run(); // the commit lands
+      const reversed = ask({ id: 'rev2', type: 'reverse', reference: 'R-C' });
+      await t.run();
+      expect(await reversed).toMatchObject({ type: 'status', state: 'in_progress' });
+      await t.run();
+      expect(await ask({ id: 's1', type: 'status', reference: 'R-C' })).toMatchObject({
+        type: 'result',
+        result: { status: 'reversed', refund: { amountReturned: 2000 } },
+      });
+    } finally {
+      t.sender.stop();
+    }
+  });
+});

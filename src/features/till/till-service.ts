@@ -1,5 +1,5 @@
 import type { SaleAction } from '@/domain/sale-flow';
-import { leftToReturn, type ReturnSettings } from '@/domain/return-flow';
+import { leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/changes';
@@ -174,6 +174,8 @@ export function createTillService(deps: TillServiceDeps) {
     // A sale reversed by an earlier version of the terminal: its answer stands.
     if (sale.status === 'reversing' || sale.status === 'reversed') return answerFor(request, sale);
     if (sale.status !== 'completed') return refused(request, 'not_reversible');
+    // A commit without its answer: what is left to give back is not known yet. Ask again when it is.
+    if (paymentSettling(sale)) return refused(request, 'busy');
     const returns = await reads.returnsOf(sale.transactionId);
     if (!returns.some((r) => r.requestId === request.id)) {
       const left = leftToReturn(sale, returns);

@@ -700,6 +700,8 @@ export const de: Record<MessageKey, Message> = {
     'Kein Verkauf mit Beleg {reference} auf diesem Terminal (ein Beleg eines anderen Terminals oder Servers ist hier nicht).',
   'returns.problem.not_completed':
     'Verkauf {reference} ist nicht abgeschlossen: erst im Verkauf abschließen oder stornieren.',
+  'returns.problem.settling':
+    'Eine Zahlung des Verkaufs {reference} wird noch mit dem Loyalty-Server abgeschlossen, was sie genommen hat, ist noch nicht bekannt: Suchen Sie den Verkauf gleich noch einmal.',
   'returns.problem.nothing_left': 'Alles, was im Verkauf {reference} bezahlt wurde, ist schon zurückgegeben.',
   'returns.sale': 'Verkauf {reference} · {date}',
   'returns.payment': 'Zahlung',
@@ -717,6 +719,8 @@ export const de: Record<MessageKey, Message> = {
     'Keine Guthaben-Serie für die Rückgabe von Kartengeld eingerichtet: die Filialleitung legt eine in den Einstellungen an.',
   'returns.refused.amount': 'Geben Sie einen Betrag über null ein.',
   'returns.refused.over_left': 'Mehr als noch zurückgegeben werden kann ({left}): nichts wurde zurückgegeben.',
+  'returns.refused.settling':
+    'Eine Zahlung dieses Verkaufs wird noch mit dem Loyalty-Server abgeschlossen: Es wurde nichts zurückgegeben. Versuchen Sie es gleich noch einmal.',
   'returns.refused.nothing_left': 'Alles, was in diesem Verkauf bezahlt wurde, ist schon zurückgegeben.',
   'returns.refused.cash_out':
     'Das ist eine Auszahlung einer Geschenkkarte, kein Verkauf: es gibt nichts zurückzugeben.',

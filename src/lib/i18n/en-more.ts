@@ -637,6 +637,8 @@ export const enMore = {
   'returns.problem.not_found':
     'No sale with receipt {reference} on this terminal (a receipt from another terminal or another server is not here).',
   'returns.problem.not_completed': 'Sale {reference} is not completed: finish or void it on the sale screen first.',
+  'returns.problem.settling':
+    'A payment of sale {reference} is still being settled with the Loyalty server, so what it took is not known yet: find the sale again in a moment.',
   'returns.problem.nothing_left': 'Everything paid in sale {reference} has already been given back.',
   'returns.sale': 'Sale {reference} · {date}',
   'returns.payment': 'Payment',
@@ -653,6 +655,8 @@ export const enMore = {
   'returns.noSeries': 'No store credit series is set up to give card money back: a manager adds one in Settings.',
   'returns.refused.amount': 'Enter an amount more than zero.',
   'returns.refused.over_left': 'More than can still be given back ({left}): nothing was given back.',
+  'returns.refused.settling':
+    'A payment of this sale is still being settled with the Loyalty server: nothing was given back. Try again in a moment.',
   'returns.refused.nothing_left': 'Everything paid in this sale has already been given back.',
   'returns.refused.cash_out': 'This is a cash-out of a gift card, not a sale: there is nothing to give back.',
   'returns.refused.not_completed': 'This sale is not completed.',
