@@ -41,12 +41,11 @@ test('cash-out asks for the manager’s PIN each time, even while the manager is
   await page.getByLabel('Offer cash-out').check();
   await page.getByRole('button', { name: 'Save cash-out' }).click();
   await expect(page.getByText('Cash-out saved.')).toBeVisible();
-  // A second small balance: another till holds 40.00 of a 50.00 card.
-  await spendElsewhere(loyaltyServer, '700100000001', 40);
+  const second = await loyaltyServer.giftCard({ balance: '10.00' });
   await goTo(page, 'Card lookup');
   for (const [card, amount] of [
     ['700100000009', '€7.00'],
-    ['700100000001', '€10.00'],
+    [second, '€10.00'],
   ] as const) {
     await scan(page, card);
     await page.getByRole('button', { name: `Cash out ${amount}` }).click();
@@ -60,6 +59,50 @@ test('cash-out asks for the manager’s PIN each time, even while the manager is
       page.getByRole('status').filter({ hasText: `Taken from the card. Pay out in cash: ${amount}` }),
     ).toBeVisible();
   }
+  // The balance decides, not what is spendable: another till holds 40.00 of a 50.00 card (that
+  // hold may be canceled), and 5.00 of a 12.00 one (the whole balance is not what could be taken).
+  await spendElsewhere(loyaltyServer, '700100000001', 40);
+  await scan(page, '700100000001');
+  await expect(page.getByText('Cash-out only for balances under €15.00.')).toBeVisible();
+  const held = await loyaltyServer.giftCard({ balance: '12.00' });
+  await spendElsewhere(loyaltyServer, held, 5);
+  await scan(page, held);
+  await expect(page.getByText('Part of this card’s balance is held by a sale in progress')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Cash out/ })).toHaveCount(0);
+});
+
+test('a cash-out whose commit is late stays on screen through a new read of the card, until it is paid out', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await goTo(page, 'Settings');
+  await managerUnlocks(page);
+  await page.getByLabel('Offer cash-out').check();
+  await page.getByRole('button', { name: 'Save cash-out' }).click();
+  await expect(page.getByText('Cash-out saved.')).toBeVisible();
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  await loyaltyServer.fail('commit', 'unavailable', { times: 1 });
+  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
+  await page.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
+  await expect(page.getByText('Do not pay out: it is asked again until it is known.')).toBeVisible();
+
+  // The cashier reads the card again, and leaves the lookup and comes back: the cash-out stays.
+  await scan(page, '700100000009');
+  await goTo(page, 'Journal');
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  const payNow = page.getByRole('status').filter({ hasText: 'Taken from the card. Pay out in cash: €7.00' });
+  await expect(payNow).toBeVisible({ timeout: 20_000 });
+  await scan(page, '700100000009');
+  await expect(payNow).toBeVisible();
+  await page.getByRole('button', { name: 'Paid out' }).click();
+  await expect(payNow).toHaveCount(0);
+  await expect(page.getByLabel('Available', { exact: true })).toHaveText('€0.00');
+  expect((await loyaltyServer.card('700100000009')).balance).toBe('0.00');
 });
 
 test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth never reaches the server', async ({

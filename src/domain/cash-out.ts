@@ -16,16 +16,20 @@ export interface CashOutPolicy {
   threshold: Minor;
 }
 
-export type CashOutRefusal = 'disabled' | 'notGiftCard' | 'notIssued' | 'nothing' | 'overThreshold';
+export type CashOutRefusal = 'disabled' | 'notGiftCard' | 'notIssued' | 'nothing' | 'held' | 'overThreshold';
 
 /** Whether this card may be cashed out now, and for how much: its whole available balance. */
 export function cashOutCheck(card: Instrument, policy: CashOutPolicy): { amount: Minor } | CashOutRefusal {
   if (!policy.enabled) return 'disabled';
   if (card.kind !== 'giftCard') return 'notGiftCard';
   if (card.status !== 'issued') return 'notIssued';
+  // The threshold is the balance's, not what is spendable now: money held for a sale in progress
+  // (another till's) is still the card's, and comes back if that sale is canceled. A card with a
+  // hold is not cashed out until it has gone; then "the whole balance" is what is taken.
+  if (card.account.net - card.account.floor >= policy.threshold) return 'overThreshold';
+  if (card.account.authorized > 0) return 'held';
   const amount = availableAmount(card.account);
   if (amount <= 0) return 'nothing';
-  if (amount >= policy.threshold) return 'overThreshold';
   return { amount };
 }
 

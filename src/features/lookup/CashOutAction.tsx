@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { SlipView } from '@/lib/printing/SlipView';
@@ -12,7 +14,7 @@ import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useCashOutPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
-import { useOutbox, useSaleRecord } from '@/outbox/projection';
+import { useActiveSales, useOutbox, useSaleRecord } from '@/outbox/projection';
 import { cashOutSlipDoc } from '@/lib/printing/slips/cash-out-slip';
 
 /** How far a cash-out is, from its sale: the drawer opens only once the card's money is committed. */
@@ -29,9 +31,46 @@ function progressOf(sale: Sale | undefined) {
 }
 
 /**
+ * The cash-outs this tab started, by server and card, until the cashier has seen how each ended
+ * and said so: the card read again, the lookup left and come back to, or the page reloaded, the
+ * cash-out is still on screen ("pay out" included), never lost with the component that started it.
+ */
+interface CashOutsHere {
+  /** By server and card: the cash-out's sale. */
+  started: Record<string, string>;
+  /** The last sales whose end the cashier has seen. */
+  seen: string[];
+}
+const useCashOutsHere = create<CashOutsHere>()(
+  persist((): CashOutsHere => ({ started: {}, seen: [] }), {
+    name: 'loyalty-terminal.cash-outs',
+    version: 1,
+    storage: createJSONStorage(() => sessionStorage),
+  }),
+);
+const cashOutStarted = (key: string, saleId: string) =>
+  useCashOutsHere.setState((s) => ({ started: { ...s.started, [key]: saleId } }));
+/** The cashier has seen how it ended (paid out, or told why not): the card is offered as any other again. */
+const cashOutSeen = (key: string, saleId: string) =>
+  useCashOutsHere.setState((s) => ({
+    started: Object.fromEntries(Object.entries(s.started).filter(([k]) => k !== key)),
+    seen: [...s.seen.slice(-19), saleId],
+  }));
+
+/** The cash-out of this card under way or not yet seen through: this tab's, or one still being worked on in any window. */
+function useCashOutOf(key: string, number: string): string | null {
+  const here = useCashOutsHere((s) => s.started[key]);
+  const seen = useCashOutsHere((s) => s.seen);
+  const active = useActiveSales().find((s) => s.purpose === 'cashOut' && s.lines[0]?.number === number);
+  const saleId = here ?? active?.transactionId ?? null;
+  return saleId && !seen.includes(saleId) ? saleId : null;
+}
+
+/**
  * Cash-out of a small gift card balance, from the looked-up card: offered where Settings turned it
- * on, refused at or above the threshold, behind the manager's PIN. The balance is taken through
- * the one path (executor, outbox, sender); the screen says "pay out" only once it is committed.
+ * on, refused at or above the threshold and while part of it is held, behind the manager's PIN.
+ * The balance is taken through the one path (executor, outbox, sender); the screen says "pay out"
+ * only once it is committed, and keeps saying it until the cashier says it is done.
  */
 export function CashOutAction({ card }: { card: Instrument }) {
   const t = useT();
@@ -39,16 +78,31 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const policy = useCashOutPolicy();
   const { perform } = useOutbox();
   const [confirming, setConfirming] = useState(false);
-  const [saleId, setSaleId] = useState<string | null>(null);
-  const [amount, setAmount] = useState(0);
+  const key = `${terminal.scope}:${card.number}`;
+  const saleId = useCashOutOf(key, card.number);
   const sale = useSaleRecord(saleId);
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
+  const seen = (
+    <button type="button" className="button" onClick={() => saleId && cashOutSeen(key, saleId)}>
+      {t('cashOut.seen')}
+    </button>
+  );
 
   if (saleId) {
     const progress = progressOf(sale);
-    if (progress.phase === 'withManager') return <ErrorNotice message={t('cashOut.withManager')} />;
-    if (progress.phase === 'refused')
-      return <ErrorNotice message={`${t('cashOut.refused')} ${errorText(t, { code: progress.code, message: '' })}`} />;
+    if (progress.phase === 'withManager' || progress.phase === 'refused')
+      return (
+        <div className="cash-out-ended">
+          <ErrorNotice
+            message={
+              progress.phase === 'withManager'
+                ? t('cashOut.withManager')
+                : `${t('cashOut.refused')} ${errorText(t, { code: progress.code, message: '' })}`
+            }
+          />
+          {seen}
+        </div>
+      );
     if (progress.phase !== 'paid')
       return (
         <p role="status" className="notice notice-warn">
@@ -56,20 +110,26 @@ export function CashOutAction({ card }: { card: Instrument }) {
           {t(progress.phase === 'waiting' ? 'cashOut.waiting' : 'cashOut.sending')}
         </p>
       );
-    const doc = cashOutSlipDoc(t, terminal, card, amount);
+    const amount = sale?.due ?? 0;
+    const doc = cashOutSlipDoc(t, terminal, card, amount, card.account.floor);
     return (
       <div className="notice notice-ok cash-out-done" role="status">
         <p>
           <span aria-hidden="true">✓ </span>
           {t('cashOut.payNow')} <strong className="cash-out-amount">{money(amount)}</strong>
         </p>
-        <button
-          type="button"
-          className="button button-large"
-          onClick={() => void printSlip(<SlipView doc={doc} />, doc)}
-        >
-          {t('cashOut.print')}
-        </button>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-large"
+            onClick={() => void printSlip(<SlipView doc={doc} />, doc)}
+          >
+            {t('cashOut.print')}
+          </button>
+          <button type="button" className="button button-large" onClick={() => saleId && cashOutSeen(key, saleId)}>
+            {t('cashOut.paidOut')}
+          </button>
+        </div>
       </div>
     );
   }
@@ -83,6 +143,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
         {t('cashOut.overThreshold', { threshold: money(policy.threshold) })}
       </p>
     );
+  if (check === 'held') return <p className="hint">{t('cashOut.held')}</p>;
   if (!confirming)
     return (
       <button type="button" className="button" onClick={() => setConfirming(true)}>
@@ -105,9 +166,8 @@ export function CashOutAction({ card }: { card: Instrument }) {
             className="button button-primary button-large"
             onClick={() => {
               setConfirming(false);
-              setAmount(check.amount);
               void perform({ type: 'startCashOut', card, policy }).then((started) => {
-                if (typeof started !== 'string') setSaleId(started.transactionId);
+                if (typeof started !== 'string') cashOutStarted(key, started.transactionId);
               });
             }}
           >

@@ -44,6 +44,18 @@ describe('cashOutCheck', () => {
     expect(cashOutCheck(card(700), { ...policy, enabled: false })).toBe('disabled');
     expect(cashOutCheck(card(700, 'issued', 'storeCredit'), policy)).toBe('notGiftCard');
   });
+
+  it('judges the balance, not what is spendable now: money another till holds is still the card’s', () => {
+    const held = (net: number, authorized: number) => {
+      const c = card(net);
+      return { ...c, account: { ...c.account, authorized } };
+    };
+    // 50.00 with 40.00 held: 10.00 is spendable, but the balance is over the threshold (the hold
+    // may be canceled), and "the whole balance" would not be what is taken.
+    expect(cashOutCheck(held(5000, 4000), policy)).toBe('overThreshold');
+    expect(cashOutCheck(held(1000, 500), policy)).toBe('held');
+    expect(cashOutCheck(held(1000, 1000), policy)).toBe('held');
+  });
 });
 
 describe('a cash-out through the outbox, against the simulator', () => {

@@ -11,6 +11,8 @@ export function cashOutSlipDoc(
   terminal: Terminal,
   card: { number: string },
   amount: Minor,
+  /** What the card keeps (its floor: normally 0). */
+  left: Minor = 0,
   at = new Date(),
 ): SlipDoc {
   const money = (minor: Minor) => formatMoney(minor, terminal.currency, terminal.locale);
@@ -19,7 +21,7 @@ export function cashOutSlipDoc(
     rows: [
       { label: t('slip.card'), value: `${t('kind.giftCard')} ${maskNumber(card.number)}` },
       { label: t('cashOut.paid'), value: money(amount) },
-      { label: t('cashOut.left'), value: money(0) },
+      { label: t('cashOut.left'), value: money(left) },
     ],
   };
 }
