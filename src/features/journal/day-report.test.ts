@@ -248,6 +248,13 @@ describe('every operation settles into exactly one Z report', () => {
     const nextDay = report([], [flagged], Z2, '2026-11-27T00:00:00.000Z');
     expect(nextDay.byKind.loyaltyCard.taken.count).toBe(0);
     expect(nextDay.open).toEqual([]);
+    // Flagged only once the day it settled was closed: named on the day the flag came in, not counted again.
+    const flaggedLater = { ...flagged, id: 'later-1', updatedAt: '2026-11-26T09:00:00.000Z' };
+    const dayOfTheFlag = report([], [flaggedLater], Z2, '2026-11-27T00:00:00.000Z');
+    expect(dayOfTheFlag.flagged).toEqual([{ id: 'later-1', type: 'loyaltyCard.pay', maskedNumber: '•••• 0001' }]);
+    expect(dayOfTheFlag.byKind.loyaltyCard.taken.count).toBe(0);
+    expect(dayOfTheFlag.open).toEqual([]);
+    expect(report([], [flaggedLater], '2026-11-27T00:00:00.000Z', '2026-11-28T00:00:00.000Z').flagged).toEqual([]);
     // Unknown and then flagged (never settled): open, not counted.
     const never = { ...flagged, id: 'never', settledAt: undefined, result: undefined };
     expect(report([], [never], Z1, Z2).open.map((r) => r.id)).toEqual(['never']);

@@ -143,7 +143,14 @@ export function dayReport({
     flagged: [],
   };
   for (const record of unsettled) {
-    if (hasSettled(record)) continue; // counted on the day it settled, flag or not
+    if (hasSettled(record)) {
+      // Counted on the day it settled, flag or not. A flag raised once that day was closed (a check
+      // made at the next start, a backup's record brought in) is named on the report of the span
+      // it came in, never counted again: else no report would ever name it.
+      const flaggedLater = record.status === 'attention' && settledAt(record) < from;
+      if (flaggedLater && record.updatedAt >= from && record.updatedAt < to) report.flagged?.push(named(record));
+      continue;
+    }
     if (record.status === 'unknown' || record.status === 'attention' || record.status === 'pending')
       if (!report.open.some((r) => r.id === record.id)) report.open.push(record);
   }
