@@ -473,20 +473,38 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           added += 1;
         }
       });
-      // The closed days come along to a terminal that has closed none of that server's days itself
-      // (a new or reset tablet). One that has keeps its own: another chain mixed in could take a
-      // day's start back before its own last close, and what settled since would count twice.
-      const tx = (await db).transaction('zReports', 'readwrite', { durability: 'strict' });
-      const ownChain = new Map<string, boolean>();
+      // The backup's closed days come along where they continue this terminal's own chain of that
+      // server's days (none yet on a new or reset tablet; an earlier backup's on one that took that),
+      // each starting where the last one here closed, with the next number. Not when this terminal
+      // has anything of its own in that day's time (an operation settled, a sale finished or a return
+      // started that the backup does not hold): that Z did not count it, and once it closed that
+      // time here no report would. A day that does not continue the chain here is not taken either:
+      // another chain mixed in could take a day's start back before its own last close, and what
+      // settled since would count twice.
+      const tx = (await db).transaction(['zReports', 'operations', 'sales', 'returns'], 'readwrite', {
+        durability: 'strict',
+      });
+      const inBackup = new Set(records.map((r) => r.id));
+      const ownIn = async (z: ZReport) => {
+        const span = IDBKeyRange.bound([z.scope, z.from], [z.scope, z.closedAt], false, true);
+        const settled = await tx.objectStore('operations').index('byScopeSettled').getAllKeys(span);
+        if (settled.some((id) => !inBackup.has(id))) return true;
+        if ((await tx.objectStore('sales').index('byScopeFinished').count(span)) > 0) return true;
+        return startedBetween(await tx.objectStore('returns').getAll(), z.scope, z.from, z.closedAt).length > 0;
+      };
       let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
-      for (const z of zReports) {
-        if (!ownChain.has(z.scope)) {
-          const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
-          ownChain.set(z.scope, (await tx.store.count(range)) > 0);
+      const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
+      for (const z of inOrder) {
+        const here = await tx.objectStore('zReports').get([z.scope, z.number]);
+        if (here) {
+          if (here.closedAt !== z.closedAt) zLeftOut += 1;
+          continue;
         }
-        const here = await tx.store.get([z.scope, z.number]);
-        if (!ownChain.get(z.scope) && !here) await tx.store.add(z);
-        else if (here?.closedAt !== z.closedAt) zLeftOut += 1;
+        const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
+        const last = (await tx.objectStore('zReports').openCursor(range, 'prev'))?.value;
+        const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : true;
+        if (continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
+        else zLeftOut += 1;
       }
       await tx.done;
       return { added, skipped: records.length - added, zLeftOut };

@@ -685,9 +685,9 @@ export const de: Record<MessageKey, Message> = {
       '{count} Vorgänge eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',
   },
   'records.zLeftOut': {
-    one: 'Der abgeschlossene Tag der Sicherung wurde nicht übernommen: Dieses Terminal hat für diesen Server eigene abgeschlossene Tage.',
+    one: 'Der abgeschlossene Tag der Sicherung wurde nicht übernommen: Dieses Terminal hat für diesen Server in dieser Zeit eigene abgeschlossene Tage oder eigene Zahlungen und Verkäufe.',
     other:
-      'Die {count} abgeschlossenen Tage der Sicherung wurden nicht übernommen: Dieses Terminal hat für diesen Server eigene abgeschlossene Tage.',
+      'Die {count} abgeschlossenen Tage der Sicherung wurden nicht übernommen: Dieses Terminal hat für diesen Server in dieser Zeit eigene abgeschlossene Tage oder eigene Zahlungen und Verkäufe.',
   },
   'records.failed': 'Die Sicherung konnte hier nicht erstellt oder gelesen werden. Nichts wurde geändert.',
   'records.problem.not_a_backup': 'Diese Datei ist keine Sicherung des Terminals.',

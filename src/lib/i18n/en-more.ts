@@ -624,9 +624,9 @@ export const enMore = {
     other: 'Imported {count} records; the {waiting} waiting are sent now, with the keys they had.',
   },
   'records.zLeftOut': {
-    one: "The backup's closed day was not brought in: this terminal has closed days of its own for that server.",
+    one: "The backup's closed day was not brought in: this terminal has closed days, or payments and sales, of its own for that server in that time.",
     other:
-      "The backup's {count} closed days were not brought in: this terminal has closed days of its own for that server.",
+      "The backup's {count} closed days were not brought in: this terminal has closed days, or payments and sales, of its own for that server in that time.",
   },
   'records.failed': 'The backup could not be made or read here. Nothing was changed.',
   'records.problem.not_a_backup': 'This file is not a backup of the terminal.',

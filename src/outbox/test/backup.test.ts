@@ -6,6 +6,7 @@ import { createOutbox } from '../outbox';
 import { createPerform } from '../money-path';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
+import { readDay } from '@/features/journal/read-day';
 import { outboxHarness } from './harness';
 
 let stops: (() => void)[] = [];
@@ -205,5 +206,95 @@ describe('the Z reports come along', () => {
     const restored = await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
     expect(restored.zLeftOut).toBe(2);
     expect((await tablet.reads.zReports()).map((r) => [r.number, r.closedAt])).toEqual([[1, ownClose]]);
+  });
+});
+
+describe('closed days brought in by a second, newer backup', () => {
+  const TX = '5f0c3c2e-8a3b-4c1e-9d2a-1b2c3d4e5f60';
+  type Tablet = Pick<ReturnType<typeof outboxHarness>, 'perform' | 'reads'>;
+  const dayOf = (tablet: Tablet, at: number) => readDay(tablet.reads, 'EUR', new Date(at + 1));
+  async function close(tablet: Tablet, at: number) {
+    const day = await dayOf(tablet, at);
+    const closing = {
+      from: day.report.from,
+      closedAt: day.report.to,
+      report: { ...day.report, open: [] },
+      carried: [],
+    };
+    return tablet.perform({ type: 'closeDay', z: closing, counted: day.counted });
+  }
+  async function pay(t: ReturnType<typeof outboxHarness>, amount: number) {
+    const request = { type: 'loyaltyCard.pay', number: '710100000001', amount } as const;
+    await t.outbox.record({ id: crypto.randomUUID(), request, transactionId: TX, reason: 'Sale' });
+    await t.run();
+    t.advance(60_000);
+  }
+  async function backupOf(t: ReturnType<typeof outboxHarness>) {
+    const file = await makeBackup(await t.reads.everything(), 'correct horse', new Date(), await t.reads.allZReports());
+    const opened = await openBackup(JSON.stringify(file), 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    return opened;
+  }
+  /** The old tablet: Z 1, a morning backup, 2.50 more, Z 2, an evening backup. */
+  async function twoBackups() {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await pay(t, 100);
+    expect(await close(t, t.now())).toMatchObject({ number: 1 });
+    t.advance(60_000);
+    const morning = await backupOf(t);
+    await pay(t, 250);
+    expect(await close(t, t.now())).toMatchObject({ number: 2 });
+    t.advance(60_000);
+    return { t, morning, evening: await backupOf(t) };
+  }
+
+  it('continue the chain the first one brought: counted once, and the next Z is number 3', async () => {
+    const { t, morning, evening } = await twoBackups();
+    const tablet = newTablet(t);
+    await tablet.perform({
+      type: 'restore',
+      records: [...morning.journal, ...morning.waiting],
+      zReports: morning.zReports,
+    });
+    const second = await tablet.perform({
+      type: 'restore',
+      records: [...evening.journal, ...evening.waiting],
+      zReports: evening.zReports,
+    });
+    expect(second.zLeftOut).toBe(0);
+    expect((await tablet.reads.zReports()).map((z) => z.number)).toEqual([2, 1]);
+    // The 2.50 was counted by the old tablet's Z 2: not again here.
+    expect((await dayOf(tablet, t.now())).report.byKind.loyaltyCard.taken).toEqual({ count: 0, amount: 0 });
+    expect(await close(tablet, t.now())).toMatchObject({ number: 3 });
+  });
+
+  it('are left out where this tablet has payments of its own in their time: those would be on no report', async () => {
+    const { t, morning, evening } = await twoBackups();
+    const tablet = newTablet(t);
+    await tablet.perform({
+      type: 'restore',
+      records: [...morning.journal, ...morning.waiting],
+      zReports: morning.zReports,
+    });
+    // A payment of 1.00 taken on the new tablet between the two imports, inside the old tablet's Z 2's time.
+    const like = evening.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
+    if (!like) throw new Error('no payment of 1.00');
+    const at = new Date(
+      Date.parse(evening.zReports.find((z) => z.number === 2)?.closedAt ?? '') - 30_000,
+    ).toISOString();
+    await tablet.perform({
+      type: 'restore',
+      records: [{ ...like, id: 'own-1', createdAt: at, settledAt: at, updatedAt: at }],
+    });
+    const second = await tablet.perform({
+      type: 'restore',
+      records: [...evening.journal, ...evening.waiting],
+      zReports: evening.zReports,
+    });
+    expect(second.zLeftOut).toBe(1);
+    expect((await tablet.reads.zReports()).map((z) => z.number)).toEqual([1]);
+    const taken = (await dayOf(tablet, t.now())).report.byKind.loyaltyCard.taken;
+    expect(taken).toEqual({ count: 2, amount: 250 + 100 }); // both on the next report here, the tablet's own included
   });
 });
