@@ -132,6 +132,11 @@ export type ManagerNote =
   /** The server refused this operation's own key as used with another body: an earlier attempt took effect. */
   | { code: 'keyReused' }
   /**
+   * A card issued in a series (the server chose its number) after an earlier attempt went
+   * unanswered, by a server that has not shown it keeps keys: that attempt may have issued one too.
+   */
+  | { code: 'mayHaveIssuedTwice' }
+  /**
    * After an earlier attempt went unanswered, the server refused this one for what that attempt
    * would itself have done had it taken effect (`reason`: the refusal's code).
    */

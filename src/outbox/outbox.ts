@@ -331,6 +331,19 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
                 : before.notes,
         };
         await w.putRecord(record);
+        // A card issued in a series after an unanswered attempt, by a server that has not shown it
+        // keeps keys: that attempt may have issued one too, under a number nobody was told, so there
+        // is no card to read. Counted as issued once; a manager checks the series.
+        const seriesIssue =
+          record.request.type === 'giftCard.issueInSeries' || record.request.type === 'storeCredit.issueInSeries';
+        if (
+          seriesIssue &&
+          before.status === 'unknown' &&
+          !keysKept &&
+          outcome.status === 'succeeded' &&
+          !outcome.replayed
+        )
+          await applyFlags(w, [{ operationId: id, note: { code: 'mayHaveIssuedTwice' } }]);
         // The request's type names the result's type; the record keeps them together.
         const answer = {
           type: record.request.type,
@@ -343,7 +356,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           // A return's operation (a void goes under the sale's transactionId): the answer is the return's.
           const r = await w.tx.objectStore('returns').get(before.returnId);
           if (r) await w.putReturn(returnAnswered(plainReturn(r), answer, now()));
-          done = { record, step: null };
+          done = { record: w.records.get(id) ?? record, step: null };
           return;
         }
         const sale = await w.sale(before.transactionId);

@@ -9,7 +9,8 @@ export type OperationState =
   | { phase: 'sending' }
   /** The server asked to wait before the next try (429 with Retry-After): it goes when the wait is over. */
   | { phase: 'waiting'; seconds: number }
-  | { phase: 'done'; instrument: Instrument; id: string }
+  /** `flagged`: done, and a manager must know something of it too (its notes). */
+  | { phase: 'done'; instrument: Instrument; id: string; flagged?: OperationRecord | undefined }
   | { phase: 'refused'; error: { code: string; message: string; retryAfterSeconds?: number | undefined }; id: string }
   | { phase: 'unknown'; id: string }
   | { phase: 'attention'; record: OperationRecord; id: string };
@@ -72,6 +73,9 @@ export function useInstrumentOperation() {
   else if (id && record) {
     if (record.status === 'succeeded' && record.result && 'number' in record.result)
       state = { phase: 'done', instrument: record.result, id };
+    // Done, and flagged after (a card issued in a series after a lost answer): the card is the customer's.
+    else if (record.status === 'attention' && record.result && 'number' in record.result)
+      state = { phase: 'done', instrument: record.result, id, flagged: record };
     else if (record.status === 'refused')
       state = { phase: 'refused', error: record.error ?? { code: 'unknown', message: '' }, id };
     else if (record.status === 'attention') state = { phase: 'attention', record, id };

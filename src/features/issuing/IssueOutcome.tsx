@@ -56,6 +56,9 @@ export function IssueOutcome({
         <span aria-hidden="true">✓ </span>
         {t('issue.done', { kind: t(`kind.${instrument.kind}`) })}
       </p>
+      {state.flagged && (
+        <p className="notice notice-warn">{`${t('journal.outcome.attention')}: ${notesText(t, state.flagged, terminal)}`}</p>
+      )}
       <dl className="new-number-block">
         <dt id="issue-new-number" className="new-number-label">
           {t('issue.number')}

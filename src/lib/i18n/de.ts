@@ -863,6 +863,8 @@ export const de: Record<MessageKey, Message> = {
   'note.notChecked':
     'Erneut gesendet, nachdem ein Versuch unbeantwortet blieb, und die Karte konnte danach nicht gelesen werden, um zu prüfen, dass sie nur einmal bezahlt hat: Karte beim Loyalty-Server prüfen.',
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
+  'note.mayHaveIssuedTwice':
+    'Ausgegeben, nachdem ein früherer Versuch unbeantwortet blieb, von einem Server, der Idempotency-Keys nicht nachweislich speichert: Dieser Versuch hat vielleicht auch eine Karte ausgegeben. Prüfen Sie die Serie beim Loyalty-Server auf eine zweite Karte dieses Betrags und nehmen Sie sie zurück. Einmal gezählt.',
   'note.keyReused':
     'Der Server sagt, dieser Vorgang kam schon mit anderen Angaben an: ein früherer Versuch hat gewirkt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
   'note.lostAttempt.insufficient_funds':

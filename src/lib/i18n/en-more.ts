@@ -578,6 +578,8 @@ export const enMore = {
   'note.notChecked':
     'Sent again after an attempt went unanswered, and the card could not be read afterwards to check that it paid only once: check the card with the Loyalty server.',
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
+  'note.mayHaveIssuedTwice':
+    'Issued after an earlier attempt went unanswered, by a server not known to keep Idempotency-Keys: that attempt may have issued a card too. Check the series with the Loyalty server for a second card of this amount, and un-issue it. Counted once.',
   'note.keyReused':
     'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',
   'note.lostAttempt.insufficient_funds':

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SaleReturn } from '@/domain/return-flow';
 import { readDay } from '@/features/journal/read-day';
-import { outboxHarness } from './harness';
+import { notesInEnglish, outboxHarness } from './harness';
 
 let harnesses: ReturnType<typeof outboxHarness>[] = [];
 afterEach(() => {
@@ -11,8 +11,8 @@ afterEach(() => {
 const settings = { refundWay: 'storeCredit', refundSeries: 'SC1' } as const;
 
 /** A completed sale of 60.00: gift card 20.00, loyalty 8.00, cash 32.00. */
-async function completedSplitSale() {
-  const t = outboxHarness();
+async function completedSplitSale(options: Parameters<typeof outboxHarness>[0] = {}) {
+  const t = outboxHarness(options);
   harnesses.push(t);
   const sale = await t.start(6000);
   await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
@@ -74,6 +74,28 @@ describe('a return through the outbox, against the simulator', () => {
     expect(
       t.state().instruments.filter((i) => i.kind === 'storeCredit' && i.seriesNumber === 'SC1' && i.amountNet === 12),
     ).toHaveLength(1);
+  });
+});
+
+describe('a store credit issued again after a lost answer, by a server that ignores keys', () => {
+  it('is the return’s, counted once, and a manager is told the lost attempt may have issued one too', async () => {
+    const { t, saleId } = await completedSplitSale({ keys: 'ignored' });
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/storecredits/_issue' } });
+    await t.perform({ type: 'startReturn', saleId, amount: 2000, settings });
+    await t.run();
+    t.advance(5_000);
+    await t.run();
+    const [r] = await t.reads.returnsOf(saleId);
+    expect(r?.lines.map((l) => [l.way, l.state.name])).toEqual([
+      ['voidLoyalty', 'done'],
+      ['storeCredit', 'done'],
+    ]);
+    // The server did issue two: the terminal knows one number, and says so.
+    const credits = t.state().instruments.filter((i) => i.kind === 'storeCredit' && i.seriesNumber === 'SC1');
+    expect(credits.filter((i) => i.amountNet === 12)).toHaveLength(2);
+    const issue = (await t.reads.all()).find((rec) => rec.request.type === 'storeCredit.issueInSeries');
+    expect(issue?.status).toBe('attention');
+    expect(notesInEnglish(issue)).toContain('that attempt may have issued a card too');
   });
 });
 
