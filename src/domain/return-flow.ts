@@ -1,6 +1,6 @@
 import type { SeriesConfig } from './instrument';
 import type { Minor } from './money';
-import type { Answer, OperationOrder } from './operation';
+import { forManager, type Answer, type OperationOrder } from './operation';
 import type { Sale } from './sale';
 import type { TenderLine } from './tender-line';
 
@@ -270,9 +270,26 @@ function settled(r: SaleReturn, now: Date): SaleReturn {
 /** A return still has money on its way back (or an outcome to learn). */
 export const returnInProgress = (r: SaleReturn) => !finished(r);
 
-/** What a return gave back for good: its lines done (a refused line gave nothing back that way). */
-export const givenBack = (r: SaleReturn): Minor =>
-  r.lines.reduce((sum, l) => (l.state.name === 'done' ? sum + l.amount : sum), 0);
+/** A return line whose outcome went to a manager (operation.ts, `forManager`): no answer will come by itself. */
+const withManager = (l: ReturnLine) => l.state.name === 'unknown' && forManager(l.state.reason);
+
+/** A return has a line still on its way back (sent, or asked again): what the cashier waits for. */
+export const returnOnItsWay = (r: SaleReturn) =>
+  r.lines.some((l) => l.state.name === 'sending' || (l.state.name === 'unknown' && !withManager(l)));
+
+/**
+ * Where a return's money stands: given back for good (its lines done), refused (nothing went back
+ * that way), and with a manager (whether it went back is not known; no answer will tell).
+ */
+export function returnParts(r: SaleReturn): { back: Minor; refused: Minor; withManager: Minor } {
+  const sum = (which: (l: ReturnLine) => boolean) =>
+    r.lines.reduce((total, l) => (which(l) ? total + l.amount : total), 0);
+  return {
+    back: sum((l) => l.state.name === 'done'),
+    refused: sum((l) => l.state.name === 'refused'),
+    withManager: sum(withManager),
+  };
+}
 
 /** A server's answer to one of the return's operations. Answers that come twice, or late, change nothing. */
 export function returnAnswered(r: SaleReturn, answer: Answer, now: Date): SaleReturn {

@@ -7,28 +7,14 @@ import { SlipView } from '@/lib/printing/SlipView';
 import { cashOutCheck } from '@/domain/cash-out';
 import { type Instrument, maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
-import type { Sale } from '@/domain/sale';
-import { isWithManager } from '@/domain/tender-line';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useCashOutPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
-import { useActiveSales, useOutbox, useSaleRecord } from '@/outbox/projection';
+import { useActiveSales, useOperationRecord, useOutbox, useSaleRecord } from '@/outbox/projection';
 import { cashOutSlipDoc } from '@/lib/printing/slips/cash-out-slip';
-
-/** How far a cash-out is, from its sale: the drawer opens only once the card's money is committed. */
-function progressOf(sale: Sale | undefined) {
-  const line = sale?.lines[0];
-  if (!sale || !line) return { phase: 'sending' as const };
-  if (line.state.name === 'committed') return { phase: 'paid' as const };
-  // The hold's outcome went to a manager: the cash-out ends, nothing is paid out, the card is checked.
-  if (isWithManager(line)) return { phase: 'withManager' as const };
-  if (sale.status === 'voided' || sale.status === 'voiding')
-    return { phase: 'refused' as const, code: line.state.name === 'failed' ? line.state.code : 'unknown' };
-  if (line.state.name === 'unknown' || line.settleQueued) return { phase: 'waiting' as const };
-  return { phase: 'sending' as const };
-}
+import { cashOutProgress } from './cash-out-progress';
 
 /**
  * The cash-outs this tab started, by server and card, until the cashier has seen how each ended
@@ -81,6 +67,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const key = `${terminal.scope}:${card.number}`;
   const saleId = useCashOutOf(key, card.number);
   const sale = useSaleRecord(saleId);
+  const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
   const seen = (
     <button type="button" className="button" onClick={() => saleId && cashOutSeen(key, saleId)}>
@@ -89,7 +76,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
   );
 
   if (saleId) {
-    const progress = progressOf(sale);
+    const progress = cashOutProgress(sale, commit);
     if (progress.phase === 'withManager' || progress.phase === 'refused')
       return (
         <div className="cash-out-ended">

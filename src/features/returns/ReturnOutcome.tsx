@@ -1,7 +1,7 @@
 import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
 import { groupNumber } from '@/domain/instrument';
-import { givenBack, returnInProgress, type SaleReturn } from '@/domain/return-flow';
+import { returnOnItsWay, returnParts, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -15,20 +15,28 @@ export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; 
   const terminal = useTerminal();
   const { current, saleReference, issued } = useReturn(saleReturn);
   const slip = returnSlipDoc(t, terminal, current, saleReference);
-  const going = returnInProgress(current);
-  const back = givenBack(current);
-  const notBack = current.amount - back;
+  // Waits while money is on its way back; a line with a manager does not keep the cashier here.
+  const going = returnOnItsWay(current);
+  const parts = returnParts(current);
+  const short = parts.refused > 0 || parts.withManager > 0;
   return (
     <div className="screen returns">
       <h2 className="screen-title">{t('returns.title')}</h2>
-      <p role="status" className={`notice ${going || notBack > 0 ? 'notice-warn' : 'notice-ok'}`}>
+      <p role="status" className={`notice ${going || short ? 'notice-warn' : 'notice-ok'}`}>
         {going ? t('returns.going') : t('returns.done')}
-        {!going && <Money minor={back} />}
-        {!going && notBack > 0 && (
+        {!going && <Money minor={parts.back} />}
+        {!going && parts.refused > 0 && (
           <>
             {' · '}
             {t('returns.notGivenBack')}
-            <Money minor={notBack} />
+            <Money minor={parts.refused} />
+          </>
+        )}
+        {!going && parts.withManager > 0 && (
+          <>
+            {' · '}
+            {t('returns.withManager')}
+            <Money minor={parts.withManager} />
           </>
         )}
       </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '@/lib/i18n';
-import type { ReturnLine, SaleReturn } from '@/domain/return-flow';
+import { returnOnItsWay, returnParts, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { Terminal } from '@/lib/terminal-context';
 import { returnSlipDoc, stateText } from './return-text';
 
@@ -52,5 +52,32 @@ describe('the return slip (the customer’s copy)', () => {
     const printed = rows(saleReturn({ name: 'done', issuedNumber: '720100000001' }));
     expect(printed['Total given back']).toBe('€50.00');
     expect(Object.keys(printed).some((label) => label.startsWith('Not given back'))).toBe(false);
+  });
+});
+
+describe('where a return’s money stands', () => {
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live', scope: 'slip' } as Terminal;
+  it('a line with a manager is named apart: not given back, not refused, and the return no longer waits for it', () => {
+    const r: SaleReturn = {
+      returnId: 'r2',
+      saleId: 's1',
+      amount: 5000,
+      startedAt: '2026-11-27T10:00:00Z',
+      lines: [
+        { ...line({ name: 'unknown', reason: 'contradictory_answer' }), id: 'credit' },
+        { id: 'cash', way: 'external', amount: 3000, parts: [], target: 'Cash', state: { name: 'done' } },
+      ],
+    };
+    expect(returnOnItsWay(r)).toBe(false);
+    expect(returnParts(r)).toEqual({ back: 3000, refused: 0, withManager: 2000 });
+    const rows = Object.fromEntries(
+      returnSlipDoc(translator('en-IE'), terminal, r, 'R-1').rows.map((row) => [row.label, row.value]),
+    );
+    expect(rows['Total given back']).toBe('€30.00');
+    expect(rows['Not known yet (a manager checks)']).toBe('€20.00');
+    expect(rows['Not given back (refused)']).toBeUndefined();
+    // Asked again (a lost answer): still on its way.
+    const lost = { ...r, lines: [{ ...line({ name: 'unknown', reason: 'timeout' }), id: 'credit' }] };
+    expect(returnOnItsWay(lost)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { forManager } from '@/domain/operation';
-import { givenBack, returnInProgress, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
+import { returnOnItsWay, returnParts, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
@@ -36,6 +36,7 @@ export function stateText(t: T, line: ReturnLine): string {
 /** The return slip (the customer's copy): what went back, how, numbers masked, TRAINING when rehearsed. */
 export function returnSlipDoc(t: T, terminal: Terminal, r: SaleReturn, saleReference: string): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  const parts = returnParts(r);
   return {
     ...slipHead(
       t,
@@ -46,10 +47,13 @@ export function returnSlipDoc(t: T, terminal: Terminal, r: SaleReturn, saleRefer
     ),
     rows: [
       ...r.lines.map((line) => ({ label: lineText(t, line), value: `${money(line.amount)} · ${stateText(t, line)}` })),
-      { label: t('returns.total'), value: money(givenBack(r)) },
-      ...(returnInProgress(r) || givenBack(r) === r.amount
-        ? []
-        : [{ label: t('returns.notGivenBackTotal'), value: money(r.amount - givenBack(r)) }]),
+      { label: t('returns.total'), value: money(parts.back) },
+      ...(!returnOnItsWay(r) && parts.refused > 0
+        ? [{ label: t('returns.notGivenBackTotal'), value: money(parts.refused) }]
+        : []),
+      ...(!returnOnItsWay(r) && parts.withManager > 0
+        ? [{ label: t('returns.withManagerTotal'), value: money(parts.withManager) }]
+        : []),
     ],
   };
 }

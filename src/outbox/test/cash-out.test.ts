@@ -4,6 +4,7 @@ import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
 import { isActive, type Sale } from '@/domain/sale';
 import { dayReport } from '@/features/journal/day-report';
+import { cashOutProgress } from '@/features/lookup/cash-out-progress';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
@@ -114,6 +115,20 @@ describe('a cash-out through the outbox, against the simulator', () => {
       ['giftCard.commit', 'succeeded', 'op7'],
       ['giftCard.pay', 'succeeded', 'op7'],
     ]);
+  });
+
+  it('a commit answered in contradiction: the cashier is told to pay nothing out, not that it is asked again', async () => {
+    const t = harness({
+      bend: (path, body) => (path.endsWith('/_commit') ? { ...body, authCode: 'SOMEONE-ELSES' } : body),
+    });
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run();
+    await t.run();
+    const sale = await t.reads.getSale(started.transactionId);
+    const commit = await t.reads.get(sale?.lines[0]?.settleOperationId ?? '');
+    expect(commit?.status).toBe('attention');
+    expect(cashOutProgress(sale, commit)).toEqual({ phase: 'withManager' });
   });
 
   it('a card spent elsewhere meanwhile: the hold is refused, the cash-out ends with nothing taken', async () => {

@@ -1,0 +1,20 @@
+import type { Sale } from '@/domain/sale';
+import { isWithManager } from '@/domain/tender-line';
+import type { OperationRecord } from '@/outbox/types';
+
+/**
+ * How far a cash-out is, from its sale (and its commit's record): the drawer opens only once the
+ * card's money is committed.
+ */
+export function cashOutProgress(sale: Sale | undefined, commit: OperationRecord | undefined) {
+  const line = sale?.lines[0];
+  if (!sale || !line) return { phase: 'sending' as const };
+  if (line.state.name === 'committed') return { phase: 'paid' as const };
+  // The hold's outcome, or its commit's, went to a manager: nothing is paid out, the card is checked.
+  if (isWithManager(line) || (line.state.name === 'committing' && commit?.status === 'attention'))
+    return { phase: 'withManager' as const };
+  if (sale.status === 'voided' || sale.status === 'voiding')
+    return { phase: 'refused' as const, code: line.state.name === 'failed' ? line.state.code : 'unknown' };
+  if (line.state.name === 'unknown' || line.settleQueued) return { phase: 'waiting' as const };
+  return { phase: 'sending' as const };
+}
