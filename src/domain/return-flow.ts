@@ -105,9 +105,11 @@ export const leftToReturn = (sale: Sale, earlier: readonly SaleReturn[]): Minor 
 /**
  * A completed sale with a payment whose commit has no answer yet: whether it took its money is not
  * known, so what is left to give back is not known either. Its return waits for that answer (the
- * outbox sends the commit until it lands); "everything given back" would be false.
+ * outbox sends the commit until it lands); "everything given back" would be false. A commit with a
+ * manager will get no answer: the rest of the sale can be given back, that card's money not.
  */
-export const paymentSettling = (sale: Sale): boolean => sale.lines.some((l) => l.state.name === 'committing');
+export const paymentSettling = (sale: Sale): boolean =>
+  sale.lines.some((l) => l.state.name === 'committing' && !l.settleWithManager);
 
 export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out' | 'settling';
 

@@ -1,6 +1,6 @@
 import { type InstrumentKind, maskNumber } from './instrument';
 import type { Minor } from './money';
-import type { Answer, ManagerFlag, OperationOrder, OperationRequest } from './operation';
+import { forManager, type Answer, type ManagerFlag, type OperationOrder, type OperationRequest } from './operation';
 import {
   CASH_OUT_REASON,
   canComplete,
@@ -347,6 +347,9 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
     case 'giftCard.commit':
     case 'storeCredit.commit': {
       if (outcome.status === 'succeeded') each({ type: 'committed' });
+      else if (outcome.status === 'unknown' && forManager(outcome.code))
+        for (const l of lines)
+          s.sale = withLine(s.sale, l.id, (x) => ({ ...x, settleQueued: true, settleWithManager: true }));
       else if (outcome.status !== 'refused') queue();
       else if (holdGoneCodes.has(outcome.code)) {
         each({ type: 'settleRefused' });

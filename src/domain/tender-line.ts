@@ -61,6 +61,12 @@ export interface TenderLine {
   settleOperationId?: string | undefined;
   /** That settle got no answer yet (or one that passes): the outbox resends it until it lands. */
   settleQueued?: boolean | undefined;
+  /**
+   * That commit's outcome went to a manager (its answer contradicted it, or the key was refused as
+   * reused): it is not sent again, and no answer will settle the line; whether it took the money is
+   * the manager's to find out.
+   */
+  settleWithManager?: true | undefined;
   /** The cashier removed the line: it goes once its money is given back. */
   removing?: boolean | undefined;
   state: TenderLineState;

@@ -388,7 +388,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           let sale = plain(stored);
           for (const line of sale.lines) {
             const settling = ['committing', 'canceling', 'voiding'].includes(line.state.name);
-            if (!settling || line.settleQueued || !line.settleOperationId) continue;
+            // Queued lines are being sent again, but for a commit an earlier build queued after a
+            // contradicted answer: it is never sent again (its record is a manager's).
+            const queuedForManager = line.state.name === 'committing' && !line.settleWithManager;
+            if (!settling || (line.settleQueued && !queuedForManager) || !line.settleOperationId) continue;
             const record = await w.record(line.settleOperationId);
             const error = record && record.result === undefined ? record.error : undefined;
             const refusedNote = record?.notes?.some((n) => refusalNotes.has(n.code));
@@ -507,17 +510,20 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       };
       let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
       const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
+      const stopped = new Set<string>(); // servers whose chain a day left out has broken: no later day follows it
       for (const z of inOrder) {
         const here = await tx.objectStore('zReports').get([z.scope, z.number]);
-        if (here) {
-          if (here.closedAt !== z.closedAt) zLeftOut += 1;
-          continue;
-        }
+        if (here?.closedAt === z.closedAt) continue;
         const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
         const last = (await tx.objectStore('zReports').openCursor(range, 'prev'))?.value;
-        const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : true;
-        if (continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
-        else zLeftOut += 1;
+        // With no day here, the chain starts at the beginning (a day from elsewhere, on its own, would
+        // close the time before it that no report here counted).
+        const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : z.from === '';
+        if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
+        else {
+          zLeftOut += 1;
+          stopped.add(z.scope);
+        }
       }
       await tx.done;
       return { added, skipped: records.length - added, zLeftOut };

@@ -1,4 +1,5 @@
 import type { Minor } from '@/domain/money';
+import type { Instrument } from '@/domain/instrument';
 import type { ManagerNote, OperationRequest, OperationType, ResultMap } from '@/domain/operation';
 import type { Verification } from '@/domain/sale-flow';
 
@@ -75,4 +76,15 @@ export interface OperationRecord {
   notes?: ManagerNote[] | undefined;
   /** Records written before 2026-11-24 kept their note as an English sentence: shown as it is. */
   note?: string | undefined;
+}
+
+/**
+ * The card an issue's record issued: its answer succeeded, or succeeded and a manager was told
+ * something after (a series issue after a lost answer: the card is still the customer's).
+ */
+export function issuedCard(record: OperationRecord | undefined): Instrument | undefined {
+  if (!record || (record.status !== 'succeeded' && record.status !== 'attention')) return undefined;
+  const type = record.request.type;
+  const issue = type.endsWith('.issue') || type.endsWith('.issueInSeries');
+  return issue && record.result && 'number' in record.result ? record.result : undefined;
 }

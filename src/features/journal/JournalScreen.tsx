@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
-import { type Instrument, instrumentKinds } from '@/domain/instrument';
+import { instrumentKinds } from '@/domain/instrument';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import type { JournalPlace } from '@/outbox/read-model';
-import type { OperationRecord } from '@/outbox/types';
+import { issuedCard, type OperationRecord } from '@/outbox/types';
 import { downloadFile } from '@/lib/download';
 import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/printing/print';
@@ -159,10 +159,7 @@ export function JournalScreen() {
               <tbody>
                 {rows.map((row, i) => {
                   const record = records[i];
-                  const issued =
-                    record?.status === 'succeeded' && (row.operation === 'issue' || row.operation === 'issueInSeries')
-                      ? (record.result as Instrument)
-                      : undefined;
+                  const issued = issuedCard(record);
                   return (
                     <tr key={row.id} className={`outcome-${row.outcome}`}>
                       <td>{new Date(row.at).toLocaleString(terminal.locale)}</td>

@@ -145,7 +145,7 @@ export function dayReport({
   for (const record of unsettled) {
     if (hasSettled(record)) {
       // Counted on the day it settled, flag or not. A flag raised once that day was closed (a check
-      // made at the next start, a backup's record brought in) is named on the report of the span
+      // made at the next start, a check a backup's record could not bring) is named on the report of the span
       // it came in, never counted again: else no report would ever name it.
       const flaggedLater = record.status === 'attention' && settledAt(record) < from;
       if (flaggedLater && record.updatedAt >= from && record.updatedAt < to) report.flagged?.push(named(record));

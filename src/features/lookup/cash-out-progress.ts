@@ -11,7 +11,10 @@ export function cashOutProgress(sale: Sale | undefined, commit: OperationRecord 
   if (!sale || !line) return { phase: 'sending' as const };
   if (line.state.name === 'committed') return { phase: 'paid' as const };
   // The hold's outcome, or its commit's, went to a manager: nothing is paid out, the card is checked.
-  if (isWithManager(line) || (line.state.name === 'committing' && commit?.status === 'attention'))
+  if (
+    isWithManager(line) ||
+    (line.state.name === 'committing' && (line.settleWithManager || commit?.status === 'attention'))
+  )
     return { phase: 'withManager' as const };
   if (sale.status === 'voided' || sale.status === 'voiding')
     return { phase: 'refused' as const, code: line.state.name === 'failed' ? line.state.code : 'unknown' };

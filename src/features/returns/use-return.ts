@@ -4,6 +4,7 @@ import type { SaleReturn } from '@/domain/return-flow';
 import { receiptReference } from '@/domain/sale';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
+import { issuedCard } from '@/outbox/types';
 
 /**
  * A return kept current: each write that moves it tells this screen (another window's write makes it
@@ -18,9 +19,7 @@ export function useReturn(start: SaleReturn) {
     const ids = start.lines.map((l) => l.operationId).filter((id): id is string => Boolean(id));
     const readIssued = async () => {
       const records = await Promise.all(ids.map((id) => reads.get(id)));
-      const cards = records.flatMap((r) =>
-        r?.status === 'succeeded' && r.result && 'number' in r.result ? [r.result] : [],
-      );
+      const cards = records.flatMap((r) => issuedCard(r) ?? []);
       if (live) setIssued(cards);
     };
     const readReturn = async () => {

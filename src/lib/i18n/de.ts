@@ -356,7 +356,7 @@ export const de: Record<MessageKey, Message> = {
     'Die Antworten des Servers klären diese Auszahlung nicht: nichts auszahlen. Eine Führungskraft muss die Karte prüfen (Journal).',
   'cashOut.refused': 'Von der Karte wurde nichts abgebucht, es ist nichts auszuzahlen.',
   'cashOut.held':
-    'Ein Teil des Guthabens ist für einen laufenden Verkauf (einer anderen Kasse) reserviert: Auszahlen, sobald dieser Verkauf beendet ist.',
+    'Ein Teil des Guthabens ist für einen laufenden Verkauf reserviert: Auszahlen, sobald dieser Verkauf beendet ist.',
   'cashOut.paidOut': 'Ausgezahlt',
   'cashOut.seen': 'OK',
   'cashOut.overThreshold': 'Auszahlung nur bei Guthaben unter {threshold}.',

@@ -312,7 +312,7 @@ export const enMore = {
     'The server’s answers do not settle this cash-out: pay nothing out. A manager must check the card (Journal).',
   'cashOut.refused': 'Nothing was taken from the card and nothing is to be paid out.',
   'cashOut.held':
-    'Part of this card’s balance is held by a sale in progress (another till’s): it can be cashed out once that sale has ended.',
+    'Part of this card’s balance is held by a sale in progress: it can be cashed out once that sale has ended.',
   'cashOut.paidOut': 'Paid out',
   'cashOut.seen': 'OK',
   'cashOut.overThreshold': 'Cash-out only for balances under {threshold}.',

@@ -297,4 +297,27 @@ describe('closed days brought in by a second, newer backup', () => {
     const taken = (await dayOf(tablet, t.now())).report.byKind.loyaltyCard.taken;
     expect(taken).toEqual({ count: 2, amount: 250 + 100 }); // both on the next report here, the tablet's own included
   });
+  it('none is taken after one left out: a later day alone would close the earlier time, counted nowhere', async () => {
+    const { t, evening } = await twoBackups();
+    const tablet = newTablet(t);
+    // A payment of 1.00 taken on the new tablet inside the old tablet's Z 1's time, before any import.
+    const like = evening.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
+    if (!like) throw new Error('no payment of 1.00');
+    const z1 = evening.zReports.find((z) => z.number === 1);
+    const at = new Date(Date.parse(z1?.closedAt ?? '') - 30_000).toISOString();
+    await tablet.perform({
+      type: 'restore',
+      records: [{ ...like, id: 'own-1', createdAt: at, settledAt: at, updatedAt: at }],
+    });
+    const restored = await tablet.perform({
+      type: 'restore',
+      records: [...evening.journal, ...evening.waiting],
+      zReports: evening.zReports,
+    });
+    expect(restored.zLeftOut).toBe(2);
+    expect(await tablet.reads.zReports()).toEqual([]);
+    // Everything on the next report here: its own 1.00, and what the backup's days had counted.
+    const taken = (await dayOf(tablet, t.now())).report.byKind.loyaltyCard.taken;
+    expect(taken).toEqual({ count: 3, amount: 100 + 100 + 250 });
+  });
 });

@@ -99,6 +99,48 @@ describe('a store credit issued again after a lost answer, by a server that igno
   });
 });
 
+describe('a sale whose commit went to a manager (its answer contradicted it)', () => {
+  const contradicting = () =>
+    outboxHarness({
+      bend: (path, body) => (path.endsWith('/_commit') ? { ...body, authCode: 'SOMEONE-ELSES' } : body),
+    });
+  async function soldWithCommitAtManager() {
+    const t = contradicting();
+    harnesses.push(t);
+    const sale = await t.start(6000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'tenderExternal', amount: 4000, label: 'Cash' });
+    await t.act({ type: 'complete' });
+    await t.run();
+    return { t, saleId: sale.transactionId };
+  }
+
+  it('can have the rest given back; that card’s money waits for the manager, not for an answer', async () => {
+    const { t, saleId } = await soldWithCommitAtManager();
+    const sale = await t.sale();
+    expect(sale.status).toBe('completed');
+    expect(sale.lines[0]).toMatchObject({ state: { name: 'committing' }, settleWithManager: true });
+    const r = (await t.perform({ type: 'startReturn', saleId, amount: 4000, settings })) as SaleReturn;
+    expect(r.lines.map((l) => [l.way, l.amount])).toEqual([['external', 4000]]);
+    expect(await t.perform({ type: 'startReturn', saleId, amount: 1, settings })).toBe('nothing_left');
+  });
+
+  it('left by an earlier build without the mark, is marked when the sender starts', async () => {
+    const { t, saleId } = await soldWithCommitAtManager();
+    const stored = await (await t.db).get('sales', saleId);
+    if (!stored) throw new Error('no sale');
+    const [first, ...rest] = stored.lines;
+    if (!first) throw new Error('no line');
+    const { settleWithManager: _mark, ...unmarked } = first;
+    await (await t.db).put('sales', { ...stored, lines: [unmarked, ...rest] });
+    expect(await t.perform({ type: 'startReturn', saleId, amount: 4000, settings })).toBe('settling');
+    await t.outbox.settleLeftOver();
+    expect((await t.sale()).lines[0]).toMatchObject({ state: { name: 'committing' }, settleWithManager: true });
+    expect(await t.perform({ type: 'startReturn', saleId, amount: 4000, settings })).toMatchObject({ amount: 4000 });
+  });
+});
+
 describe('old records go only once a Z report has counted them', () => {
   const DAY = 86_400_000;
   const xReport = async (t: ReturnType<typeof outboxHarness>) =>
