@@ -31,16 +31,21 @@ async function sold(page: Page, amount: string, card = '700100000001'): Promise<
   return (await printed.textContent()) ?? '';
 }
 
-test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({
-  page,
-  loyaltyServer,
-}) => {
+/** A live terminal whose manager has turned cash-out on (Settings), left unlocked. */
+async function liveWithCashOut(page: Page, loyaltyServer: Parameters<typeof openLiveTerminal>[1]) {
   await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Settings');
   await managerUnlocks(page);
   await page.getByLabel('Offer cash-out').check();
   await page.getByRole('button', { name: 'Save cash-out' }).click();
   await expect(page.getByText('Cash-out saved.')).toBeVisible();
+}
+
+test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveWithCashOut(page, loyaltyServer);
   const second = await loyaltyServer.giftCard({ balance: '10.00' });
   await goTo(page, 'Card lookup');
   for (const [card, amount] of [
@@ -75,12 +80,7 @@ test('a cash-out whose commit is late stays on screen through a new read of the 
   page,
   loyaltyServer,
 }) => {
-  await openLiveTerminal(page, loyaltyServer);
-  await goTo(page, 'Settings');
-  await managerUnlocks(page);
-  await page.getByLabel('Offer cash-out').check();
-  await page.getByRole('button', { name: 'Save cash-out' }).click();
-  await expect(page.getByText('Cash-out saved.')).toBeVisible();
+  await liveWithCashOut(page, loyaltyServer);
   await goTo(page, 'Card lookup');
   await scan(page, '700100000009');
   await loyaltyServer.fail('commit', 'unavailable', { times: 1 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReturnSettings } from '@/domain/return-flow';
 import { outboxHarness } from '@/outbox/test/harness';
 import { PROTOCOL, VERSION, type TillRequest } from '@/till-client/protocol';
 import { createTillService, type From } from './till-service';
@@ -7,20 +8,24 @@ const envelope = { protocol: PROTOCOL, version: VERSION } as const;
 const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
 const tillB: From = { origin: 'https://till-b.example', transport: 'message' };
 
+/** The terminal's side of the till protocol over a harness's outbox, giving money back as `settings` say. */
+const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSettings | null) =>
+  createTillService({
+    perform: t.perform,
+    reads: t.reads,
+    tab: 'tab-1',
+    training: true,
+    locale: 'en-IE',
+    onSaleHere: () => undefined,
+    returnSettings: () => settings,
+    settleWaitMs: 20,
+  });
+
 /** Two allowed tills talk to one terminal: a sale is the till's that started it. */
 describe('a till sale and another allowed till', () => {
   it('is unknown to the other till: it cannot read, cancel, reverse or refund it, nor take its reference', async () => {
     const t = outboxHarness();
-    const service = createTillService({
-      perform: t.perform,
-      reads: t.reads,
-      tab: 'tab-1',
-      training: true,
-      locale: 'en-IE',
-      onSaleHere: () => undefined,
-      returnSettings: () => null,
-      settleWaitMs: 20,
-    });
+    const service = tillServiceOf(t, null);
     type Bare = TillRequest extends infer R ? (R extends TillRequest ? Omit<R, 'protocol' | 'version'> : never) : never;
     const ask = (request: Bare, from: From) => service.handle({ ...envelope, ...request } as TillRequest, from);
     const pay = { id: 'p1', type: 'pay', reference: 'R-9', amountDue: 1000, currency: 'EUR' } as const;
@@ -53,16 +58,7 @@ describe('a till sale and another allowed till', () => {
 describe('giving a till’s sale back while a commit of it has no answer', () => {
   it('is refused as busy, and the result stays paid, until the commit has landed: then it is reversed', async () => {
     const t = outboxHarness();
-    const service = createTillService({
-      perform: t.perform,
-      reads: t.reads,
-      tab: 'tab-1',
-      training: true,
-      locale: 'en-IE',
-      onSaleHere: () => undefined,
-      returnSettings: () => ({ refundWay: 'storeCredit', refundSeries: 'SC1' }),
-      settleWaitMs: 20,
-    });
+    const service = tillServiceOf(t, { refundWay: 'storeCredit', refundSeries: 'SC1' });
     try {
       const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
       await ask({ id: 'p1', type: 'pay', reference: 'R-C', amountDue: 2000, currency: 'EUR' });

@@ -235,6 +235,17 @@ describe('closed days brought in by a second, newer backup', () => {
     if (!opened.ok) throw new Error(opened.problem);
     return opened;
   }
+  /** A payment of 1.00 this tablet took itself (not in the backup), 30 s before the backup's Z `number` closed. */
+  async function ownPayment(tablet: Tablet, backup: Awaited<ReturnType<typeof backupOf>>, number: number) {
+    const like = backup.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
+    if (!like) throw new Error('no payment of 1.00');
+    const closedAt = backup.zReports.find((z) => z.number === number)?.closedAt ?? '';
+    const at = new Date(Date.parse(closedAt) - 30_000).toISOString();
+    await tablet.perform({
+      type: 'restore',
+      records: [{ ...like, id: 'own-1', createdAt: at, settledAt: at, updatedAt: at }],
+    });
+  }
   /** The old tablet: Z 1, a morning backup, 2.50 more, Z 2, an evening backup. */
   async function twoBackups() {
     const t = outboxHarness();
@@ -278,15 +289,7 @@ describe('closed days brought in by a second, newer backup', () => {
       zReports: morning.zReports,
     });
     // A payment of 1.00 taken on the new tablet between the two imports, inside the old tablet's Z 2's time.
-    const like = evening.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
-    if (!like) throw new Error('no payment of 1.00');
-    const at = new Date(
-      Date.parse(evening.zReports.find((z) => z.number === 2)?.closedAt ?? '') - 30_000,
-    ).toISOString();
-    await tablet.perform({
-      type: 'restore',
-      records: [{ ...like, id: 'own-1', createdAt: at, settledAt: at, updatedAt: at }],
-    });
+    await ownPayment(tablet, evening, 2);
     const second = await tablet.perform({
       type: 'restore',
       records: [...evening.journal, ...evening.waiting],
@@ -301,14 +304,7 @@ describe('closed days brought in by a second, newer backup', () => {
     const { t, evening } = await twoBackups();
     const tablet = newTablet(t);
     // A payment of 1.00 taken on the new tablet inside the old tablet's Z 1's time, before any import.
-    const like = evening.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
-    if (!like) throw new Error('no payment of 1.00');
-    const z1 = evening.zReports.find((z) => z.number === 1);
-    const at = new Date(Date.parse(z1?.closedAt ?? '') - 30_000).toISOString();
-    await tablet.perform({
-      type: 'restore',
-      records: [{ ...like, id: 'own-1', createdAt: at, settledAt: at, updatedAt: at }],
-    });
+    await ownPayment(tablet, evening, 1);
     const restored = await tablet.perform({
       type: 'restore',
       records: [...evening.journal, ...evening.waiting],

@@ -26,6 +26,20 @@ async function completedSplitSale(options: Parameters<typeof outboxHarness>[0] =
   return { t, saleId: sale.transactionId };
 }
 
+/** 20.00 of the split sale given back (the loyalty payment voided, 12.00 as store credit), the store credit issue's first answer lost. */
+async function returnWithLostIssueAnswer(t: ReturnType<typeof outboxHarness>, saleId: string) {
+  t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/storecredits/_issue' } });
+  await t.perform({ type: 'startReturn', saleId, amount: 2000, settings });
+  await t.run();
+  t.advance(5_000);
+  await t.run();
+  const [r] = await t.reads.returnsOf(saleId);
+  expect(r?.lines.map((l) => [l.way, l.state.name])).toEqual([
+    ['voidLoyalty', 'done'],
+    ['storeCredit', 'done'],
+  ]);
+}
+
 describe('a return through the outbox, against the simulator', () => {
   it('a whole return: the loyalty payment voided, one store credit for the gift card money, cash recorded', async () => {
     const { t, saleId } = await completedSplitSale();
@@ -61,16 +75,7 @@ describe('a return through the outbox, against the simulator', () => {
 
   it('a lost answer to the store credit issue is resolved by the same key: one store credit', async () => {
     const { t, saleId } = await completedSplitSale();
-    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/storecredits/_issue' } });
-    await t.perform({ type: 'startReturn', saleId, amount: 2000, settings });
-    await t.run();
-    t.advance(5_000);
-    await t.run();
-    const [r] = await t.reads.returnsOf(saleId);
-    expect(r?.lines.map((l) => [l.way, l.state.name])).toEqual([
-      ['voidLoyalty', 'done'],
-      ['storeCredit', 'done'],
-    ]);
+    await returnWithLostIssueAnswer(t, saleId);
     expect(
       t.state().instruments.filter((i) => i.kind === 'storeCredit' && i.seriesNumber === 'SC1' && i.amountNet === 12),
     ).toHaveLength(1);
@@ -80,16 +85,7 @@ describe('a return through the outbox, against the simulator', () => {
 describe('a store credit issued again after a lost answer, by a server that ignores keys', () => {
   it('is the return’s, counted once, and a manager is told the lost attempt may have issued one too', async () => {
     const { t, saleId } = await completedSplitSale({ keys: 'ignored' });
-    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/storecredits/_issue' } });
-    await t.perform({ type: 'startReturn', saleId, amount: 2000, settings });
-    await t.run();
-    t.advance(5_000);
-    await t.run();
-    const [r] = await t.reads.returnsOf(saleId);
-    expect(r?.lines.map((l) => [l.way, l.state.name])).toEqual([
-      ['voidLoyalty', 'done'],
-      ['storeCredit', 'done'],
-    ]);
+    await returnWithLostIssueAnswer(t, saleId);
     // The server did issue two: the terminal knows one number, and says so.
     const credits = t.state().instruments.filter((i) => i.kind === 'storeCredit' && i.seriesNumber === 'SC1');
     expect(credits.filter((i) => i.amountNet === 12)).toHaveLength(2);
