@@ -14,6 +14,7 @@ const total = basket.reduce((sum, item) => sum + item.amount, 0);
 const money = (minor) => new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(minor / 100);
 const $ = (id) => document.getElementById(id);
 const PENDING = 'till-demo.pending';
+const REFUND = 'till-demo.refund';
 const LAST = 'till-demo.last';
 
 const frame = $('terminal');
@@ -143,9 +144,28 @@ $('status').addEventListener('click', () => void ask(terminal.status));
 $('cancel').addEventListener('click', () => void ask(terminal.cancel));
 $('overlay-cancel').addEventListener('click', () => void ask(terminal.cancel));
 $('reverse').addEventListener('click', () => void ask(terminal.reverse));
+/**
+ * A refund keeps its id until it is answered: pressed again, after a time-out or a reload, the same
+ * refund is asked about and gives back once. Answered (or refused), the next press is a new refund.
+ */
 $('refund').addEventListener('click', () => {
   const amount = Math.round(Number($('refund-amount').value.replace(',', '.')) * 100);
-  void ask((reference) => terminal.refund(reference, amount));
+  void ask(async (reference) => {
+    const kept = JSON.parse(localStorage.getItem(REFUND) ?? 'null');
+    const refund =
+      kept && kept.reference === reference && kept.amount === amount
+        ? kept
+        : { reference, amount, id: `refund-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` };
+    localStorage.setItem(REFUND, JSON.stringify(refund));
+    try {
+      const answer = await terminal.refund(reference, amount, refund.id);
+      if (answer.state !== 'in_progress') localStorage.removeItem(REFUND);
+      return answer;
+    } catch (error) {
+      if (error instanceof TerminalRefused) localStorage.removeItem(REFUND);
+      throw error;
+    }
+  });
 });
 
 /**

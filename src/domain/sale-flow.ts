@@ -31,7 +31,7 @@ import { holdGoneCodes, tenderFor, tenders, voidedEvents, type LineChange } from
  * sale comes out with the operations to record and send, anything a manager must look at, and
  * instruments to re-read. The outbox stores all of it in one transaction, then sends.
  *
- *   decide(sale, action)  → cashier: tender, tenderExternal, removeLine, complete, void, close
+ *   decide(sale, action)  → cashier: tender, tenderExternal, removeLine, complete, void, close, tillAnswered
  *   evolve(sale, answer)  → server: the answer (or unknown outcome) to an operation the sale asked for
  */
 
@@ -48,7 +48,9 @@ export type SaleAction =
   | { type: 'void' }
   /** A till's completed sale taken back: loyalty payments voided; committed card money cannot be. */
   | { type: 'reverse' }
-  | { type: 'close' };
+  | { type: 'close' }
+  /** A till's sale whose result went back to the till by itself: marked so, and closed once it may be. */
+  | { type: 'tillAnswered' };
 
 /** After an unknown outcome turned out to have happened: the card must show no more taken than this. */
 export interface Verification {
@@ -239,13 +241,18 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         if (line.kind === 'loyaltyCard') s = release(s, line.id, reasons.reverse, env, false);
       return settle(s, env.now);
     }
-    case 'close': {
-      const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
-      if (sale.status !== 'completed' && sale.status !== 'voided' && sale.status !== 'reversed' && !waitingOnly)
-        return reject(sale, 'not_finished');
-      return step({ ...sale, closed: true });
-    }
+    case 'close':
+      return closable(sale) ? step({ ...sale, closed: true }) : reject(sale, 'not_finished');
+    case 'tillAnswered':
+      if (!sale.till) return reject(sale, 'not_from_till');
+      return step({ ...sale, till: { ...sale.till, answered: true }, closed: sale.closed || closable(sale) });
   }
+}
+
+/** The cashier may move on from the sale: it is finished, or only waits for answers nobody has to act on. */
+function closable(sale: Sale): boolean {
+  const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
+  return sale.status === 'completed' || sale.status === 'voided' || sale.status === 'reversed' || waitingOnly;
 }
 
 /** A server's answer to an operation this sale asked for. Answers that come twice, or late, change nothing. */

@@ -29,6 +29,11 @@ export interface TillOrder {
   basket?: { text: string; amount?: Minor | undefined }[] | undefined;
   /** Which kinds may pay; all when absent. */
   allowedKinds?: InstrumentKind[] | undefined;
+  /**
+   * Its result went back to the till by itself (once per sale: after that the till asks `status`).
+   * Kept with the sale, so a later page load in that window never sends it again.
+   */
+  answered?: boolean | undefined;
 }
 
 /** A sale (one POS receipt): the amount due and the lines tendering it. transactionId is the contract's. */

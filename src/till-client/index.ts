@@ -108,8 +108,7 @@ export function connectTerminal(options: TerminalClientOptions) {
   listenOn.addEventListener('message', onMessage);
 
   /** One request, sent again until answered. */
-  function request(body: Body): Promise<TerminalMessage> {
-    const id = randomId();
+  function request(body: Body, id = randomId()): Promise<TerminalMessage> {
     const message = { protocol: PROTOCOL, version: VERSION, id, ...body } as TillRequest;
     return new Promise((resolve, reject) => {
       const send = () => target()?.postMessage(message, options.origin);
@@ -204,9 +203,13 @@ export function connectTerminal(options: TerminalClientOptions) {
       const reply = await request({ type: 'reverse', reference });
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },
-    /** Takes back `amount` (minor units) of a completed sale, at most what is left of it; sent again, it gives back once. */
-    async refund(reference: string, amount: number): Promise<TillResult | StatusAnswer> {
-      const reply = await request({ type: 'refund', reference, amount });
+    /**
+     * Takes back `amount` (minor units) of a completed sale, at most what is left of it. `refundId`
+     * names this refund: keep it before you call, and call again with the same one after a time-out,
+     * a reload or a second press; it gives back once. A new id is a new refund.
+     */
+    async refund(reference: string, amount: number, refundId: string): Promise<TillResult | StatusAnswer> {
+      const reply = await request({ type: 'refund', reference, amount }, refundId);
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
     },
     /** Stops listening (pending promises stay pending until their own time-outs). */

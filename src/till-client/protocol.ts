@@ -88,8 +88,11 @@ export interface TillResult {
   /**
    * After `reverse` or `refund` (status `reversed` when nothing is left to give back, `refunded`
    * otherwise): what went back and how, over every return of the sale. `amountRemaining` is then 0:
-   * the till collects nothing. `amountOwed` is what the store still owes the customer (a part the
-   * server refused, or whose outcome is not known yet): give it back another way only once known.
+   * the till collects nothing. `amountOwed` is what the store may still owe the customer (a part
+   * whose outcome is not known yet, or is with a manager): give it back another way only once known.
+   * A part the server refused is listed (`state: "refused"`) and was not given back: it is still left
+   * to give back on this sale. A `reverse` or `refund` the server refused whole is answered `refused`
+   * (`not_reversible`), and counts nowhere.
    */
   refund?: { amountReturned: number; amountOwed: number; returned: ReturnEntry[] };
   /** Plain text for the till's own receipt, lines of at most 40 characters. */

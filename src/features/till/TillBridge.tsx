@@ -8,7 +8,7 @@ import { tillOriginAllowed, useTillOrigins, useLocale, useReturnPolicy } from '@
 import { returnSettingsFor } from '@/domain/return-flow';
 import { useTerminal } from '@/lib/terminal-context';
 import { createTillService, type TillService } from './till-service';
-import { readTillRequest } from './messages';
+import { readTillRequest, urlRequest } from './messages';
 import { TillAsk, type TillAskProps } from './TillAsk';
 
 type Notice =
@@ -39,36 +39,6 @@ function allowedCallback(text: string | null): string | null {
   return origin.ok && tillOriginAllowed(origin.origin) && (url.protocol === 'https:' || url.protocol === 'http:')
     ? url.href
     : null;
-}
-
-/** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse, refund): the URL transport. */
-function urlRequest(hash: string) {
-  const match = /^#\/(pay|status|cancel|reverse|refund)\?(.*)$/.exec(hash);
-  if (!match) return null;
-  const params = new URLSearchParams(match[2]);
-  const amount = params.get('amountDue');
-  const kinds = params.get('allowedKinds');
-  return {
-    callback: params.get('callback'),
-    data: {
-      protocol: PROTOCOL,
-      version: VERSION,
-      // A refund names itself (`id`): the same id again gives back once; another id is another refund.
-      id: params.get('id') ?? `url:${match[1]}`,
-      type: match[1],
-      reference: params.get('reference') ?? '',
-      ...(match[1] === 'pay'
-        ? {
-            amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN,
-            currency: params.get('currency') ?? '',
-          }
-        : {}),
-      ...(match[1] === 'refund'
-        ? { amount: /^\d{1,9}$/.test(params.get('amount') ?? '') ? Number(params.get('amount')) : Number.NaN }
-        : {}),
-      ...(kinds ? { allowedKinds: kinds.split(',') } : {}),
-    },
-  };
 }
 
 const delivered = new Set<string>();
@@ -189,7 +159,11 @@ function useHostChannel(
   }, [service, currency, setNotice, setAsk]);
 }
 
-/** Sends each finished till sale of this window back to its till, once per page, then returns to waiting. */
+/**
+ * Sends each finished till sale of this window back to its till, once (the mark is kept with the
+ * sale: a reload, or the next URL request in this window, never sends an old result again), then
+ * returns to waiting.
+ */
 function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
   const { tab } = useOutbox();
   const sales = useActiveSales();
@@ -198,9 +172,9 @@ function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
       if (!sale.till || sale.owner !== tab) continue;
       const message = service.resultFor(sale);
       if (!message || message.type !== 'result') continue;
-      const key = `${sale.transactionId}:${message.result.status}`;
-      if (delivered.has(key)) continue;
-      delivered.add(key);
+      // Between the send and the mark being written, this page does not send it again.
+      if (delivered.has(sale.transactionId)) continue;
+      delivered.add(sale.transactionId);
       const till = sale.till;
       setNotice({
         type: 'returned',

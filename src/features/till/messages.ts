@@ -79,6 +79,10 @@ const words: Record<RefusalReason, string> = {
 
 export const refusalText = (reason: RefusalReason) => words[reason];
 
+/** `not_reversible` when the Loyalty server refused every part of a `reverse` or `refund`. */
+export const serverRefusedText =
+  'The Loyalty server refused to give this back: nothing was given back. Ask again with a new id, or give it back another way.';
+
 /**
  * A message from a till, checked. Null when it is not this protocol at all (other scripts post
  * messages too: they get no answer); a refusal with its reason when it is, but cannot be taken.
@@ -104,4 +108,36 @@ export function readTillRequest(data: unknown, currency: string): ReadRequest {
   if (r.type === 'pay' && r.currency !== currency) return refuse('bad_currency');
   // The parsed output has `| undefined` on optional fields; the protocol's type leaves them out.
   return { ok: true, request: JSON.parse(JSON.stringify(r)) as TillRequest };
+}
+
+/** `#/pay?amountDue=…&currency=…&reference=…&callback=…` (and status, cancel, reverse, refund): the URL transport. */
+export function urlRequest(hash: string) {
+  const match = /^#\/(pay|status|cancel|reverse|refund)\?(.*)$/.exec(hash);
+  if (!match) return null;
+  const params = new URLSearchParams(match[2]);
+  const amount = params.get('amountDue');
+  const kinds = params.get('allowedKinds');
+  return {
+    callback: params.get('callback'),
+    data: {
+      protocol: PROTOCOL,
+      version: VERSION,
+      // A refund names itself (`id`): the same id again gives back once; another id is another refund.
+      // One without an id is refused (an empty id is not one): a default would make every later
+      // refund of the sale "the same" as the first, answered from it with nothing given back.
+      id: params.get('id') ?? (match[1] === 'refund' ? '' : `url:${match[1]}`),
+      type: match[1],
+      reference: params.get('reference') ?? '',
+      ...(match[1] === 'pay'
+        ? {
+            amountDue: amount !== null && /^\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN,
+            currency: params.get('currency') ?? '',
+          }
+        : {}),
+      ...(match[1] === 'refund'
+        ? { amount: /^\d{1,9}$/.test(params.get('amount') ?? '') ? Number(params.get('amount')) : Number.NaN }
+        : {}),
+      ...(kinds ? { allowedKinds: kinds.split(',') } : {}),
+    },
+  };
 }

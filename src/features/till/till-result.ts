@@ -5,6 +5,10 @@ import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till
 import { leftToReturn, paymentSettling, returnInProgress, type SaleReturn } from '@/domain/return-flow';
 import { translator } from '@/lib/i18n';
 
+/** The returns that gave something back, or may have: one the server refused whole changed nothing, for the till too. */
+export const tillReturns = (returns: readonly SaleReturn[]): SaleReturn[] =>
+  returns.filter((r) => r.lines.some((l) => l.state.name !== 'refused'));
+
 /**
  * Where a till's sale stands: still being worked on, or finished with a status. A completed sale
  * with returns is `reversed` once nothing is left to give back, `refunded` before that, and in

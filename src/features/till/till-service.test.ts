@@ -98,3 +98,67 @@ describe('giving a till’s sale back while a commit of it has no answer', () =>
     }
   });
 });
+
+/** A till's sale paid in full by a gift card, its commit landed: the service, its harness and how to ask. */
+async function paidTillSale(settings: ReturnSettings | null, reference = 'R-P') {
+  const t = outboxHarness();
+  const service = tillServiceOf(t, settings);
+  const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
+  await ask({ id: 'p1', type: 'pay', reference, amountDue: 2000, currency: 'EUR' });
+  const started = await t.reads.saleByReference(reference);
+  const act = (action: Parameters<typeof t.act>[0]) =>
+    t.perform({ type: 'saleAction', transactionId: started?.transactionId ?? '', action });
+  await act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+  await t.run();
+  return { t, service, ask, act, sale: async () => (await t.reads.saleByReference(reference))! };
+}
+
+describe('the result a till’s sale sends by itself', () => {
+  it('goes once: after it went, a later page load (or the next request in that window) does not send it again', async () => {
+    const { t, service, act, sale } = await paidTillSale(null);
+    try {
+      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+      await act({ type: 'complete' });
+      await t.run();
+      // Completed, its commit still without an answer: the sale stays on record, and is the till's to hear of.
+      expect((await sale()).lines[0]?.state.name).toBe('committing');
+      expect(service.resultFor(await sale())).toMatchObject({ type: 'result', result: { status: 'paid' } });
+
+      await service.returned(await sale());
+      expect(await sale()).toMatchObject({ closed: true, till: { answered: true } });
+      // What a new page load sees: the same sale, still active, already answered.
+      expect((await t.reads.activeSales()).some((s) => s.till?.reference === 'R-P')).toBe(true);
+      expect(service.resultFor(await sale())).toBeNull();
+    } finally {
+      t.sender.stop();
+    }
+  });
+});
+
+describe('a refund the Loyalty server refuses whole', () => {
+  it('is refused (not_reversible), never "refunded": nothing went back, and the sale still reads paid', async () => {
+    // No such series: the server refuses to issue the store credit the money would go back as.
+    const { t, ask, act } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'NO-SUCH-SERIES' });
+    try {
+      await act({ type: 'complete' });
+      await t.run();
+      const refund = ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 1000 });
+      await t.run();
+      expect(await refund).toMatchObject({ type: 'status', state: 'in_progress' }); // the server had not answered yet
+      await t.run();
+      // Asked again under the same id, once the server has refused: nothing went back, nothing is tried twice.
+      expect(await ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 1000 })).toMatchObject({
+        type: 'refused',
+        reason: 'not_reversible',
+      });
+      expect(await ask({ id: 's1', type: 'status', reference: 'R-P' })).toMatchObject({
+        type: 'result',
+        result: { status: 'paid', amountRemaining: 0 },
+      });
+      const status = await ask({ id: 's2', type: 'status', reference: 'R-P' });
+      expect(status.type === 'result' && status.result.refund).toBeFalsy();
+    } finally {
+      t.sender.stop();
+    }
+  });
+});

@@ -6,8 +6,8 @@ import { onOutboxChange } from '@/outbox/changes';
 import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
-import { tillResult, tillStatus } from './till-result';
-import { refusalText } from './messages';
+import { tillResult, tillReturns, tillStatus } from './till-result';
+import { refusalText, serverRefusedText } from './messages';
 
 export interface TillServiceDeps {
   /** The one executor: the till's sales start and move only through it. */
@@ -50,18 +50,21 @@ export function createTillService(deps: TillServiceDeps) {
   const { perform, reads, tab } = deps;
   const ctx = { training: deps.training, locale: deps.locale };
 
-  const refused = (request: TillRequest, reason: RefusalReason): TerminalMessage => ({
+  const refused = (request: TillRequest, reason: RefusalReason, message = refusalText(reason)): TerminalMessage => ({
     ...envelope,
     type: 'refused',
     inReplyTo: request.id,
     reference: request.reference,
     reason,
-    message: refusalText(reason),
+    message,
   });
+
+  /** The sale's returns as the till counts them (tillReturns). */
+  const returnsOf = async (transactionId: string) => tillReturns(await reads.returnsOf(transactionId));
 
   /** The stored state of a till's sale, as the till reads it. */
   const answerFor = async (request: TillRequest, sale: Sale): Promise<TerminalMessage> => {
-    const returns = await reads.returnsOf(sale.transactionId);
+    const returns = await returnsOf(sale.transactionId);
     const status = tillStatus(sale, returns);
     if (status === 'in_progress')
       return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
@@ -90,7 +93,7 @@ export function createTillService(deps: TillServiceDeps) {
       };
       const check = async () => {
         const s = await reads.getSale(transactionId);
-        if (s && tillStatus(s, await reads.returnsOf(transactionId)) !== 'in_progress') finish(s);
+        if (s && tillStatus(s, await returnsOf(transactionId)) !== 'in_progress') finish(s);
       };
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
@@ -153,7 +156,7 @@ export function createTillService(deps: TillServiceDeps) {
   }
 
   async function cancel(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
-    const status = tillStatus(sale, await reads.returnsOf(sale.transactionId));
+    const status = tillStatus(sale, await returnsOf(sale.transactionId));
     if (status === 'paid' || status === 'partially_paid' || status === 'reversed' || status === 'refunded')
       return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
@@ -196,6 +199,10 @@ export function createTillService(deps: TillServiceDeps) {
       }
     }
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
+    // The server refused every part of this request's return: nothing went back, and the till must
+    // not book it as given. The same id is answered so again; a new id asks again.
+    const mine = (await reads.returnsOf(sale.transactionId)).find((r) => r.requestId === request.id);
+    if (mine && tillReturns([mine]).length === 0) return refused(request, 'not_reversible', serverRefusedText);
     return answerFor(request, after ?? sale);
   }
 
@@ -230,16 +237,19 @@ export function createTillService(deps: TillServiceDeps) {
       }
     },
 
-    /** The result a finished sale of this window sends to its till by itself (null while in progress). */
+    /**
+     * The result a finished sale of this window sends to its till by itself, once: null while in
+     * progress, and once it went (a later change the till reads with `status`).
+     */
     resultFor(sale: Sale): TerminalMessage | null {
       const status = tillStatus(sale);
-      if (!sale.till || status === 'in_progress') return null;
+      if (!sale.till || sale.till.answered || status === 'in_progress') return null;
       return { ...envelope, type: 'result', reference: sale.till.reference, result: tillResult(sale, status, ctx) };
     },
 
-    /** Back to waiting for the next sale once the till has its result. */
+    /** The till has its result: marked on the sale (never sent again), and back to waiting for the next sale. */
     async returned(sale: Sale) {
-      if (!sale.closed) await act(sale, { type: 'close' });
+      await act(sale, { type: 'tillAnswered' });
     },
   };
 }

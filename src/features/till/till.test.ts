@@ -5,7 +5,7 @@ import type { LoyaltyVoid } from '@/domain/payment';
 import type { TenderLine } from '@/domain/tender-line';
 import { checkOrigin, parseOrigins } from '@/lib/settings/server-address';
 import { tillResult, tillStatus } from './till-result';
-import { readTillRequest } from './messages';
+import { readTillRequest, urlRequest } from './messages';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const env = (): FlowEnv => {
@@ -184,6 +184,17 @@ describe('a message from a till', () => {
     expect(refusal({ ...base, reference: 'two words', type: 'status' })).toBe('bad_reference');
     expect(refusal({ ...base, version: 2, type: 'status' })).toBe('unsupported_version');
     expect(refusal({ ...base, type: 'refund' })).toBe('bad_message');
+  });
+
+  it('by URL: a refund must name itself (an id), or every later refund of the sale would be answered as the first', () => {
+    const callback = encodeURIComponent('https://till.example/back');
+    const read = (hash: string) => refusal(urlRequest(hash)?.data);
+    expect(read(`#/refund?reference=R-1&amount=1000&callback=${callback}`)).toBe('bad_message');
+    expect(read(`#/refund?reference=R-1&amount=1000&id=&callback=${callback}`)).toBe('bad_message');
+    expect(read(`#/refund?reference=R-1&amount=1000&id=rf-7&callback=${callback}`)).toBe('ok');
+    // A cancel, status or reverse is the same whoever asks: they need none.
+    expect(read(`#/reverse?reference=R-1&callback=${callback}`)).toBe('ok');
+    expect(read(`#/status?reference=R-1&callback=${callback}`)).toBe('ok');
   });
 
   it('of another protocol, or none, gets no answer at all', () => {
