@@ -112,4 +112,33 @@ describe('formatting', () => {
     expect(parseAmountInput('1 000', 'EUR', 'fr-FR')).toEqual({ ok: true, minor: 100000 });
     expect(minorToInput(1250, 'EUR', 'de-DE')).toBe('12,50');
   });
+
+  it('asks about three digits after the locale’s own decimal mark, where they could be thousands', () => {
+    // Krónur have no decimals: "12.000" is 12 only by the English rule; an Icelander means 12,000.
+    expect(parseAmountInput('12.000', 'ISK', 'en-IE')).toEqual({
+      ok: false,
+      error: 'ambiguous',
+      asDecimal: 12,
+      asGrouping: 12000,
+    });
+    expect(parseAmountInput('1,000', 'JPY', 'de-DE')).toEqual({
+      ok: false,
+      error: 'ambiguous',
+      asDecimal: 1,
+      asGrouping: 1000,
+    });
+    expect(parseAmountInput('12.500', 'EUR', 'en-IE')).toEqual({
+      ok: false,
+      error: 'ambiguous',
+      asDecimal: 1250,
+      asGrouping: 1250000,
+    });
+    // One reading only: taken, or refused.
+    expect(parseAmountInput('1.500', 'ISK', 'en-IE')).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(parseAmountInput('12.00', 'ISK', 'en-IE')).toEqual({ ok: true, minor: 12 });
+    expect(parseAmountInput('0.500', 'EUR', 'en-IE')).toEqual({ ok: true, minor: 50 });
+    expect(parseAmountInput('1,234.000', 'EUR', 'en-IE')).toEqual({ ok: true, minor: 123400 });
+    expect(parseAmountInput('1.250', 'KWD', 'en-IE')).toEqual({ ok: true, minor: 1250 });
+    expect(parseAmountInput('12', 'ISK', 'en-IE')).toEqual({ ok: true, minor: 12 });
+  });
 });

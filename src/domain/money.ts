@@ -134,7 +134,17 @@ export function parseAmountInput(text: string, currency: string, locale = 'en'):
     const [int = '', fraction = '', ...rest] = trimmed.split(decimal);
     if (rest.length > 0 || !/^\d*$/.test(fraction)) return { ok: false, error: 'not_a_number' };
     const whole = wholeOf(int, grouping);
-    return whole === null ? { ok: false, error: 'not_a_number' } : toMinor(whole, fraction, currency);
+    if (whole === null) return { ok: false, error: 'not_a_number' };
+    const asDecimal = toMinor(whole, fraction, currency);
+    // "12.000" in English: 12 by the locale, but 12,000 as a cashier used to grouping by "." writes
+    // it, and a currency with fewer than three decimals cannot tell them apart by its decimals
+    // ("12.000" krónur fits both). Three digits after a lone first group are asked about, never guessed.
+    if (asDecimal.ok && fraction.length === 3 && currencyDigits(currency) < 3 && /^[1-9]\d{0,2}$/.test(int)) {
+      const asGrouping = toMinor(int + fraction, '', currency);
+      if (asGrouping.ok && asGrouping.minor !== asDecimal.minor)
+        return { ok: false, error: 'ambiguous', asDecimal: asDecimal.minor, asGrouping: asGrouping.minor };
+    }
+    return asDecimal;
   }
   const pieces = trimmed.split(other);
   if (pieces.length === 1) {
