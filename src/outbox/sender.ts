@@ -94,6 +94,19 @@ function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
  * time), writes each answer back through the sale flow, and sleeps until the next retry is due or
  * something new is recorded. Only one window of the terminal sends at a time.
  */
+/**
+ * A 2xx answer that is not the contract's shape (or holds an amount the currency cannot): the server
+ * said yes, and what it did cannot be read. Sent again, a server that keeps keys replays the same
+ * answer for ever, and one that does not applies it again: it is a contradiction, for a manager,
+ * with the card read again (a lost loyalty payment is voided, a commit settled by the manager).
+ */
+function unreadableYes(error: LoyaltyApiError): Outcome<OperationResult> | null {
+  const yes = error.status !== undefined && error.status >= 200 && error.status < 300;
+  return error.code === 'malformed_response' && yes
+    ? { status: 'unknown', code: CONTRADICTORY_ANSWER, message: untrustedText(error.message) }
+    : null;
+}
+
 export function createSender(context: SenderContext) {
   const { api, outbox, reads } = context;
   const keys = keyKeeping(outbox.scope, context.storage ?? globalThis.localStorage);
@@ -137,7 +150,7 @@ export function createSender(context: SenderContext) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
       outcome =
         error instanceof LoyaltyApiError
-          ? toOutcome(error)
+          ? (unreadableYes(error) ?? toOutcome(error))
           : {
               status: 'unknown',
               code: 'client_error',

@@ -607,3 +607,57 @@ describe('a cancel or void the server refuses for good leaves the money where it
     expect(void_?.notes).toContainEqual({ code: 'readAgain', available: 12000, onHold: 0 });
   });
 });
+
+describe('a yes from the server that cannot be read (a 2xx not of the contract’s shape)', () => {
+  it('goes to a manager with the card read again, is not sent again, and the sale can still be voided', async () => {
+    const sent: string[] = [];
+    const t = setup({
+      onSend: (request) => void sent.push(new URL(request.url).pathname),
+      // Approved, with an amount no euro can hold: the payment happened, how much of it cannot be read.
+      bend: (path, body) => (path.endsWith('/_pay') ? { ...body, approvedAmount: 10.001 } : body),
+    });
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    const pay = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.pay');
+    expect(pay).toMatchObject({ status: 'attention', error: { code: 'contradictory_answer' } });
+    expect(pay?.notes).toContainEqual({ code: 'readAgain', available: 11000, onHold: 0 });
+
+    for (let i = 0; i < 3; i += 1) {
+      t.advance(60_000);
+      await t.run();
+    }
+    expect(sent.filter((p) => p.endsWith('/_pay'))).toHaveLength(1);
+
+    // The cashier voids the sale: whatever the payment took is given back.
+    await t.act({ type: 'void' });
+    await t.run();
+    expect((await t.sale()).status).toBe('voided');
+    expect(sent.filter((p) => p.endsWith('/_voidPayment'))).toHaveLength(1);
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+  });
+
+  it('a commit answered so is a manager’s: not sent again for ever, and the rest of the sale can be given back', async () => {
+    const sent: string[] = [];
+    const t = setup({
+      onSend: (request) => void sent.push(new URL(request.url).pathname),
+      bend: (path, body) =>
+        path.endsWith('/_commit')
+          ? { ...body, account: { ...(body.account as object), amountNet: 29.999999999999996 } }
+          : body,
+    });
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'complete' });
+    await t.run();
+    for (let i = 0; i < 3; i += 1) {
+      t.advance(60_000);
+      await t.run();
+    }
+    expect(sent.filter((p) => p.endsWith('/_commit'))).toHaveLength(1);
+    const commit = (await t.reads.all()).find((r) => r.request.type === 'giftCard.commit');
+    expect(commit).toMatchObject({ status: 'attention', error: { code: 'contradictory_answer' } });
+    expect((await t.sale()).lines[0]).toMatchObject({ state: { name: 'committing' }, settleWithManager: true });
+  });
+});
