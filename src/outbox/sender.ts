@@ -63,6 +63,11 @@ export interface SenderContext {
   /** Told after each answer is written (the screens refresh that instrument). */
   onAnswered?: (record: OperationRecord) => void;
   now?: () => number;
+  /**
+   * A clock that only moves forward (`performance.now()`): back-offs run on it. The device's clock
+   * can be set back, and the records' times can be ahead of it (floored to the last Z report's close).
+   */
+  elapsed?: () => number;
   /** Where what each server has shown of keeping keys is remembered: the browser's localStorage. */
   storage?: Storage | undefined;
 }
@@ -70,11 +75,8 @@ export interface SenderContext {
 const MAX_BACKOFF_MS = 8_000;
 const IDLE_CHECK_MS = 10_000;
 
-/** When a record that already had an attempt is due again: 1 s, 2 s, 4 s, then every 8 s. */
-function dueAt(record: OperationRecord): number {
-  if (record.attempts === 0) return 0;
-  return Date.parse(record.updatedAt) + Math.min(1000 * 2 ** (record.attempts - 1), MAX_BACKOFF_MS);
-}
+/** How long after an attempt the next one is due: 1 s, 2 s, 4 s, then every 8 s. */
+const backoff = (attempts: number) => Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
 
 let tail: Promise<unknown> = Promise.resolve();
 
@@ -90,11 +92,6 @@ function webLockOrQueue(): <T>(work: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * The one sender loop. It sends whatever waits in the outbox (same Idempotency-Key and body every
- * time), writes each answer back through the sale flow, and sleeps until the next retry is due or
- * something new is recorded. Only one window of the terminal sends at a time.
- */
-/**
  * A 2xx answer that is not the contract's shape (or holds an amount the currency cannot): the server
  * said yes, and what it did cannot be read. Sent again, a server that keeps keys replays the same
  * answer for ever, and one that does not applies it again: it is a contradiction, for a manager,
@@ -107,11 +104,36 @@ function unreadableYes(error: LoyaltyApiError): Outcome<OperationResult> | null 
     : null;
 }
 
+/**
+ * The one sender loop. It sends whatever waits in the outbox (same Idempotency-Key and body every
+ * time), writes each answer back through the sale flow, and sleeps until the next retry is due or
+ * something new is recorded. Only one window of the terminal sends at a time.
+ */
 export function createSender(context: SenderContext) {
   const { api, outbox, reads } = context;
   const keys = keyKeeping(outbox.scope, context.storage ?? globalThis.localStorage);
   const exclusive = context.exclusive ?? webLockOrQueue();
   const now = context.now ?? Date.now;
+  const elapsed = context.elapsed ?? (() => performance.now());
+  /** When each waiting record's back-off started, on the clock that only moves forward. */
+  const backoffFrom = new Map<string, { attempts: number; at: number }>();
+
+  /**
+   * When a record that already had an attempt is due again, on `elapsed`. Its back-off starts when
+   * its last attempt was written, as far as the device's clock can tell: a record whose time is ahead
+   * of the clock (the clock set back since) starts it now, rather than waiting for the clock to catch
+   * up while its hold lapses.
+   */
+  function dueAt(record: OperationRecord): number {
+    if (record.attempts === 0) return 0;
+    let from = backoffFrom.get(record.id);
+    if (from?.attempts !== record.attempts) {
+      const since = Math.max(0, now() - Date.parse(record.updatedAt));
+      from = { attempts: record.attempts, at: elapsed() - since };
+      backoffFrom.set(record.id, from);
+    }
+    return from.at + backoff(record.attempts);
+  }
   let running: Promise<void> | null = null;
   /** Set by a kick during a pass: something was recorded after the pass last read the outbox. */
   let dirty = false;
@@ -161,7 +183,9 @@ export function createSender(context: SenderContext) {
     // A server that has shown it keeps keys said what it did: no replay header, first application;
     // a refusal, nothing happened before. But only within the time it promises to keep a key: after
     // that it may have let it go.
-    const keyMayBeGone = now() - Date.parse(record.createdAt) > KEY_KEPT_MS;
+    // A record whose time is ahead of the clock (set back since) is of an age nobody knows: it may be.
+    const age = now() - Date.parse(record.createdAt);
+    const keyMayBeGone = age < 0 || age > KEY_KEPT_MS;
     const sameToken = record.attempts === 0 || record.sentWith === sentWith;
     const keysKept = keys.shown() && !keyMayBeGone && sameToken;
     const written = await outbox.answered(record.id, outcome, { keysKept, sentWith });
@@ -232,7 +256,8 @@ export function createSender(context: SenderContext) {
         await outbox.answered(cut.id, { status: 'unknown', code: INTERRUPTED, message: '' });
         continue;
       }
-      const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= now()));
+      for (const id of backoffFrom.keys()) if (!waiting.some((r) => r.id === id)) backoffFrom.delete(id);
+      const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= elapsed()));
       const next = due.find((r) => r.attempts === 0) ?? due[0];
       if (!next && dirty) continue;
       if (!next) {
@@ -248,7 +273,7 @@ export function createSender(context: SenderContext) {
   function schedule(next: number | null) {
     clearTimeout(timer);
     if (stopped) return;
-    const wait = next === null ? IDLE_CHECK_MS : Math.min(Math.max(next - now(), 200), IDLE_CHECK_MS);
+    const wait = next === null ? IDLE_CHECK_MS : Math.min(Math.max(next - elapsed(), 200), IDLE_CHECK_MS);
     timer = setTimeout(() => void kick(), wait);
   }
 
@@ -263,7 +288,7 @@ export function createSender(context: SenderContext) {
     running = exclusive(pass)
       .then(schedule, (error: unknown) => {
         console.warn('outbox pass failed', error instanceof Error ? error.name : '');
-        schedule(now() + 2000);
+        schedule(elapsed() + 2000);
       })
       .finally(() => {
         running = null;

@@ -100,6 +100,7 @@ describe('a cash-out through the outbox, against the simulator', () => {
       outbox: elsewhere,
       reads: createReadModel(() => t.db, 'test'),
       now: t.now,
+      elapsed: t.elapsed,
     });
     try {
       for (let i = 0; i < 2; i += 1) {

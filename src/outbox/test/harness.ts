@@ -28,6 +28,8 @@ export function outboxHarness(
 ) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
   const now = () => clock;
+  /** Time as it passes (performance.now()): setting the device's clock back does not move it. */
+  let passed = 0;
   const sim = options.sim ?? simulatedApi({}, undefined, options.onSend, now, options.bend, options.keys);
   const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
   // As the money path makes it: the store's numbers those of the API's settings (simulatedApi's).
@@ -40,7 +42,7 @@ export function outboxHarness(
     now: () => new Date(clock),
   });
   const reads = createReadModel(() => db, 'test');
-  const sender = createSender({ api: sim.api, outbox, reads, now });
+  const sender = createSender({ api: sim.api, outbox, reads, now, elapsed: () => passed });
   const perform = createPerform(outbox, 'tab-1');
   let current: string | null = null;
 
@@ -72,8 +74,13 @@ export function outboxHarness(
     },
     /** The test's clock, in milliseconds. */
     now,
+    /** Time as it passed, in milliseconds: what back-offs run on. */
+    elapsed: () => passed,
     /** As if time passed: back-offs run out, holds lapse (a negative time: the device clock set back). */
-    advance: (ms: number) => (clock += ms),
+    advance: (ms: number) => {
+      clock += ms;
+      passed += Math.max(0, ms);
+    },
     /** What a day report reading [from, to) counts, as closing a day checks it. */
     async counted(from: string, to: string) {
       return dayCount(await reads.settledBetween(from, to), await reads.salesFinishedBetween(from, to));
@@ -85,6 +92,7 @@ export function outboxHarness(
         outbox: createOutbox(db, { scope: 'test', training: true, now: () => new Date(clock) }),
         reads: createReadModel(() => db, 'test'),
         now,
+        elapsed: () => passed,
       }),
   };
 }

@@ -31,6 +31,7 @@ async function cutOff(t: Harness, amount: number) {
     outbox: t.outbox,
     reads: t.reads,
     now: t.now,
+    elapsed: t.elapsed,
     exclusive: (work) => work(),
   });
   void dying.kick();
@@ -140,6 +141,7 @@ async function diesBeforeTheCheck(
     outbox: t.outbox,
     reads: t.reads,
     now: t.now,
+    elapsed: t.elapsed,
     exclusive: (work) => work(),
   });
   await dying.kick(); // the first attempt: its answer lost, or a 503

@@ -52,7 +52,13 @@ describe('sending an unknown payment again', () => {
       workstationId: 9,
       now: () => new Date(t.now()),
     });
-    const sender = createSender({ api, outbox, reads: createReadModel(() => t.db, 'test'), now: t.now });
+    const sender = createSender({
+      api,
+      outbox,
+      reads: createReadModel(() => t.db, 'test'),
+      now: t.now,
+      elapsed: t.elapsed,
+    });
     t.advance(2000);
     await sender.kick();
     await sender.idle();
@@ -241,6 +247,7 @@ describe('sending an unknown payment again', () => {
         outbox: t.outbox,
         reads: t.reads,
         now: t.now,
+        elapsed: t.elapsed,
         storage,
       });
     const run = async (sender: ReturnType<typeof createSender>) => {

@@ -661,3 +661,23 @@ describe('a yes from the server that cannot be read (a 2xx not of the contractâ€
     expect((await t.sale()).lines[0]).toMatchObject({ state: { name: 'committing' }, settleWithManager: true });
   });
 });
+
+describe('a commit to send again after the device clock was set back', () => {
+  it('goes after its back-off as time passes, not when the clock catches up with the recordâ€™s time', async () => {
+    const sent: string[] = [];
+    const t = setup({ onSend: (request) => void sent.push(new URL(request.url).pathname) });
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 1, kind: 'error500', path: '/_commit' } });
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect((await t.sale()).lines[0]?.state.name).toBe('committing');
+
+    t.advance(-2 * 3_600_000); // the tablet's clock had been two hours ahead: set right
+    t.advance(5_000); // five seconds pass, well past the first back-off
+    await t.run();
+    expect(sent.filter((p) => p.endsWith('/_commit'))).toHaveLength(2);
+    expect((await t.sale()).lines[0]?.state.name).toBe('committed');
+  });
+});
