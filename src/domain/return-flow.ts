@@ -2,7 +2,7 @@ import type { SeriesConfig } from './instrument';
 import type { Minor } from './money';
 import { forManager, type Answer, type OperationOrder } from './operation';
 import type { Sale } from './sale';
-import type { TenderLine } from './tender-line';
+import type { ExternalMethod, TenderLine } from './tender-line';
 
 /**
  * Taking back a completed sale, in whole or in part, with no I/O. What the Loyalty API allows
@@ -40,6 +40,8 @@ export interface ReturnLine {
   /** The recorded operation (its Idempotency-Key); none for money given back another way. */
   operationId?: string | undefined;
   /** External lines: "Cash", "Bank card", as the sale recorded them. */
+  /** External lines: how the payment was made (worded when shown); `label`, an older record's words. */
+  method?: ExternalMethod | undefined;
   label?: string | undefined;
   state: ReturnLineState;
 }
@@ -199,6 +201,7 @@ export function proposeReturn(
       amount: got,
       parts: [{ paymentLineId: r.line.id, amount: got }],
       target: '',
+      method: r.line.method,
       label: r.line.label,
     });
     rest -= got;

@@ -132,8 +132,8 @@ describe('decide: a cashier tenders', () => {
   });
 
   it('records cash or bank card as a line with nothing to send', () => {
-    const step = decide(sale([]), { type: 'tenderExternal', amount: 3000, label: 'Cash' }, env());
-    expect(step.sale.lines[0]).toMatchObject({ kind: 'external', state: { name: 'recorded' }, label: 'Cash' });
+    const step = decide(sale([]), { type: 'tenderExternal', amount: 3000, method: 'cash' }, env());
+    expect(step.sale.lines[0]).toMatchObject({ kind: 'external', state: { name: 'recorded' }, method: 'cash' });
     expect(step.orders).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
   isInFlight,
   isUnresolved,
   isWithManager,
+  type ExternalMethod,
   type TenderEvent,
   type TenderLine,
 } from './tender-line';
@@ -42,7 +43,7 @@ export interface FlowEnv {
 
 export type SaleAction =
   | { type: 'tender'; kind: InstrumentKind; number: string; amount: Minor; availableBefore?: Minor | undefined }
-  | { type: 'tenderExternal'; amount: Minor; label: string }
+  | { type: 'tenderExternal'; amount: Minor; method: ExternalMethod }
   | { type: 'removeLine'; lineId: string }
   | { type: 'complete' }
   | { type: 'void' }
@@ -189,7 +190,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         kind: 'external',
         number: '',
         amount: action.amount,
-        label: action.label,
+        method: action.method,
         state: { name: 'recorded' },
       };
       return step({ ...lineAdded(sale, line), notice: undefined });

@@ -42,6 +42,10 @@ export type TenderLineStateName = TenderLineState['name'];
 
 export type TenderKind = InstrumentKind | 'external';
 
+export const externalMethods = ['cash', 'bankCard', 'other'] as const;
+/** How an external line was paid: kept as a code, worded when shown (in the language of the moment). */
+export type ExternalMethod = (typeof externalMethods)[number];
+
 export interface TenderLine {
   id: string;
   kind: TenderKind;
@@ -49,7 +53,9 @@ export interface TenderLine {
   number: string;
   /** What the cashier asked the instrument for. */
   amount: Minor;
-  /** External lines: what it was ("Cash", "Bank card"). */
+  /** External lines: how it was paid. */
+  method?: ExternalMethod | undefined;
+  /** External lines recorded before the method was kept: the words of that day, shown as they were. */
   label?: string | undefined;
   /** The recorded operation that asked for the money (its Idempotency-Key). */
   payOperationId?: string | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TenderLine } from '@/domain/tender-line';
 import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
-import { lineStatus } from './tender-line-text';
+import { lineName, lineStatus } from './tender-line-text';
 
 const money = { currency: 'EUR', locale: 'en-IE' };
 const unknownLine = (reason: string): TenderLine => ({
@@ -37,5 +37,23 @@ describe('a tender line whose outcome is unknown, in words', () => {
     expect(lineStatus(t, unknownLine('contradictory_answer'), money).text).toContain(
       'did not match this request: a manager must check it',
     );
+  });
+});
+
+describe('a line paid another way (cash, bank card)', () => {
+  it('is named in the language it is read in, whatever language it was taken in', async () => {
+    await loadCatalog('de-DE');
+    const cash: TenderLine = {
+      id: 'c',
+      kind: 'external',
+      number: '',
+      amount: 1000,
+      method: 'cash',
+      state: { name: 'recorded' },
+    };
+    expect(lineName(translator('de-DE'), cash)).toBe('Bar');
+    expect(lineName(translator('en-IE'), cash)).toBe('Cash');
+    // Recorded before the way was kept as a code: its own words, as they were.
+    expect(lineName(translator('en-IE'), { ...cash, method: undefined, label: 'Bar' })).toBe('Bar');
   });
 });

@@ -2,13 +2,18 @@ import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
-import type { TenderLine } from '@/domain/tender-line';
+import type { ExternalMethod, TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';
 
 /** A line's name as the cashier and the customer's paper read it: the kind and the masked number, or the way it was paid. */
 export function lineName(t: T, line: TenderLine): string {
-  return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
+  return line.kind === 'external' ? externalName(t, line) : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
+}
+
+/** How an external line was paid, in words: its method in today's language; an older record's own words. */
+export function externalName(t: T, line: { method?: ExternalMethod | undefined; label?: string | undefined }): string {
+  return line.method ? t(`sale.method.${line.method}`) : (line.label ?? '');
 }
 
 export type LineTone = 'ok' | 'busy' | 'unknown' | 'bad' | 'neutral';

@@ -1,6 +1,7 @@
 import { Fact } from '@/components/Fact';
 import { formatMoney } from '@/domain/money';
 import { translator } from '@/lib/i18n';
+import { externalName } from '@/lib/tender-line-text';
 import type { DisplayView } from './view';
 
 /** What the customer sees: large, few words, in the terminal's language. No card number beyond its last four. */
@@ -41,7 +42,9 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
               {view.tenders.map((tender, i) => (
                 <li key={i}>
                   <span className="customer-tender-name">
-                    {tender.kind === 'external' ? tender.label : `${t(`kind.${tender.kind}`)} •••• ${tender.last4}`}
+                    {tender.kind === 'external'
+                      ? externalName(t, tender)
+                      : `${t(`kind.${tender.kind}`)} •••• ${tender.last4}`}
                   </span>
                   <span className="customer-tender-amount">{money(tender.amount)}</span>
                   {tender.balanceAfter !== undefined && (

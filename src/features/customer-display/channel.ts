@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { externalMethods } from '@/domain/tender-line';
 import type { DisplayView } from './view';
 
 export { DISPLAY_CHANNEL, DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
@@ -20,6 +21,7 @@ const view = v.object({
         kind: v.picklist(['giftCard', 'loyaltyCard', 'storeCredit', 'external']),
         // Four digits at most: the display never shows more of a card number, whoever sent it.
         last4: v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{0,4}$/)),
+        method: v.optional(v.picklist(externalMethods)),
         label: v.optional(v.pipe(v.string(), v.maxLength(40))),
         amount: minor,
         balanceAfter: v.optional(minor),

@@ -1,6 +1,6 @@
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
-import { coveredAmount, type TenderKind } from '@/domain/tender-line';
+import { coveredAmount, type ExternalMethod, type TenderKind } from '@/domain/tender-line';
 
 /**
  * What the customer may see of a sale: amounts, each approved tender by its kind and last four
@@ -10,7 +10,8 @@ export interface DisplayTender {
   kind: TenderKind;
   /** The last four digits of the card; empty for cash and bank card. */
   last4: string;
-  /** External lines: what it was, in the terminal's language ("Cash"). */
+  /** External lines: how it was paid, worded by the display; `label`, an older record's words. */
+  method?: ExternalMethod | undefined;
   label?: string | undefined;
   amount: Minor;
   balanceAfter?: Minor | undefined;
@@ -57,7 +58,7 @@ export function displayView(
     .map((line) => ({
       kind: line.kind,
       last4: line.kind === 'external' ? '' : line.number.slice(-4),
-      ...(line.kind === 'external' && { label: line.label }),
+      ...(line.kind === 'external' && { method: line.method, label: line.label }),
       amount: approved(line),
       ...(line.balanceAfter !== undefined && { balanceAfter: line.balanceAfter }),
     }));

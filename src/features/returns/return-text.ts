@@ -4,22 +4,21 @@ import { forManager } from '@/domain/operation';
 import { returnOnItsWay, returnParts, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
+import { externalName, lineName } from '@/lib/tender-line-text';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import type { Terminal } from '@/lib/terminal-context';
 import { slipHead } from '@/lib/printing/slips/slip-head';
 
 /** A payment of the original sale as the return desk names it: kind and last four, or "Cash". */
-export function paymentName(t: T, line: TenderLine): string {
-  return line.kind === 'external' ? (line.label ?? '') : `${t(`kind.${line.kind}`)} ${maskNumber(line.number)}`;
-}
+export const paymentName: (t: T, line: TenderLine) => string = lineName;
 
 /** How a line of the return goes (or went) back, in words. */
-export function lineText(t: T, line: Pick<ReturnLine, 'way' | 'target' | 'label'>): string {
+export function lineText(t: T, line: Pick<ReturnLine, 'way' | 'target' | 'method' | 'label'>): string {
   switch (line.way) {
     case 'voidLoyalty':
       return t('returns.way.voidLoyalty', { card: maskNumber(line.target) });
     case 'external':
-      return t('returns.way.external', { label: line.label ?? '' });
+      return t('returns.way.external', { label: externalName(t, line) });
     default:
       return t(`returns.way.${line.way}`);
   }

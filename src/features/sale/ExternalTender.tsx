@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
 import { formatMoney, minorToInput } from '@/domain/money';
 import { checkTenderAmount, remainingDue, type Sale } from '@/domain/sale';
+import { externalMethods } from '@/domain/tender-line';
 import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 import { AmountField } from '@/components/AmountField';
 import { useBusy } from '@/components/use-busy';
@@ -10,7 +11,7 @@ import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 import type { SaleControls } from './SaleScreen';
 
-const methods = ['cash', 'bankCard', 'other'] as const;
+const methods = externalMethods;
 
 /** Whatever the instruments do not cover, paid another way and recorded on the sale. */
 export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleControls }) {
@@ -35,9 +36,7 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>
-          run(() =>
-            controls.act({ type: 'tenderExternal', amount: values.amount, label: t(`sale.method.${values.method}`) }),
-          ),
+          run(() => controls.act({ type: 'tenderExternal', amount: values.amount, method: values.method })),
         )}
       >
         <div className="field">

@@ -61,7 +61,7 @@ describe('a sale handed over by a till', () => {
     expect(
       decide(sale, { type: 'tender', kind: 'loyaltyCard', number: '7101', amount: 100 }, env()).orders,
     ).toHaveLength(1);
-    expect(decide(sale, { type: 'tenderExternal', amount: 100, label: 'Cash' }, env()).rejected).toBe('till_collects');
+    expect(decide(sale, { type: 'tenderExternal', amount: 100, method: 'cash' }, env()).rejected).toBe('till_collects');
   });
 
   it('is reversed as far as the contract allows: loyalty payments voided, committed gift card money stays', () => {

@@ -170,7 +170,7 @@ describe('a day that adds up: what changes between reading the day and closing i
   it('refuses to close a day whose sale was reversed after the read, though nothing was added', async () => {
     const t = setup();
     await t.start(3200);
-    await t.act({ type: 'tenderExternal', amount: 3200, label: 'Cash' });
+    await t.act({ type: 'tenderExternal', amount: 3200, method: 'cash' });
     await t.act({ type: 'complete' });
     await t.run();
     const before = await read(t);
@@ -186,7 +186,7 @@ describe('a day that adds up: what changes between reading the day and closing i
   it('counts cash a return gave back on the day the return started, and refuses a close read before it', async () => {
     const t = setup();
     const sale = await t.start(3200);
-    await t.act({ type: 'tenderExternal', amount: 3200, label: 'Cash' });
+    await t.act({ type: 'tenderExternal', amount: 3200, method: 'cash' });
     await t.act({ type: 'complete' });
     await t.run();
     const z1 = await close(t, await read(t));

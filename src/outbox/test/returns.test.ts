@@ -19,7 +19,7 @@ async function completedSplitSale(options: Parameters<typeof outboxHarness>[0] =
   await t.run();
   await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 800 });
   await t.run();
-  await t.act({ type: 'tenderExternal', amount: 3200, label: 'Cash' });
+  await t.act({ type: 'tenderExternal', amount: 3200, method: 'cash' });
   await t.act({ type: 'complete' });
   await t.run();
   expect((await t.sale()).status).toBe('completed');
@@ -106,7 +106,7 @@ describe('a sale whose commit went to a manager (its answer contradicted it)', (
     const sale = await t.start(6000);
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
     await t.run();
-    await t.act({ type: 'tenderExternal', amount: 4000, label: 'Cash' });
+    await t.act({ type: 'tenderExternal', amount: 4000, method: 'cash' });
     await t.act({ type: 'complete' });
     await t.run();
     return { t, saleId: sale.transactionId };

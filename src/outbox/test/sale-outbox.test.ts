@@ -481,7 +481,7 @@ describe('a loyalty payment whose outcome went to a manager is given back by its
     expect((await t.sale()).lines).toEqual([]);
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 5000, availableBefore: 5000 });
     await t.run();
-    await t.act({ type: 'tenderExternal', label: 'Cash', amount: 10000 });
+    await t.act({ type: 'tenderExternal', method: 'cash', amount: 10000 });
     await t.act({ type: 'complete' });
     await t.run();
     expect(await t.lineStates()).toEqual(['committed', 'recorded']);
