@@ -9,6 +9,8 @@ import {
   resetSimulator,
   scan,
   simulatorState,
+  startSale,
+  tender,
 } from '@loyalty-terminal/playwright/steps';
 
 test.beforeEach(async ({ page, loyaltyServer }) => {
@@ -159,4 +161,38 @@ test('bad input is refused in words and asks nothing of the server', async ({ pa
   await expect(page.getByText('Enter a card number.')).toBeVisible();
   await expect(instrumentPanel(page)).toHaveCount(0);
   expect(requests).toBe(0);
+});
+
+test('the currency is not changed under money still being settled; changed, the amounts kept in it are asked for again', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await configureLiveServer(page, loyaltyServer);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await startSale(page, '20.00');
+  await tender(page, '700100000001', '20.00'); // €20.00 on hold, the sale open
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency (ISO code)').fill('GBP');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Money is still being settled with this server' }),
+  ).toBeVisible();
+  await page.reload();
+  await goTo(page, 'Settings');
+  await expect(page.getByLabel('Currency (ISO code)')).toHaveValue('EUR'); // nothing saved
+
+  // The sale voided, its hold given back: nothing is left to settle.
+  await goTo(page, 'Sale');
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+  await expect
+    .poll(async () => (await simulatorState(loyaltyServer)).authorizations.map((a) => a.status))
+    .toEqual(['canceled']);
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency (ISO code)').fill('GBP');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The currency changed' })).toBeVisible();
+  await expect(page.getByLabel('The manager’s PIN is asked for')).toHaveValue('every');
+  await expect(page.getByLabel('Offer cash-out')).not.toBeChecked();
 });

@@ -7,6 +7,8 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
+import { scopeOf } from '@/lib/settings/scope';
+import { useOutbox } from '@/outbox/projection';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
@@ -23,6 +25,7 @@ export function SettingsScreen() {
   const mode = useTerminalMode();
   const locale = useLocale();
   const actions = useSettingsActions();
+  const { reads } = useOutbox();
   const savedToken = saved?.token;
   const bound = saved ? { token: saved.token, baseUrl: saved.baseUrl } : undefined;
   const schema = settingsFormSchema(bound, locale);
@@ -71,11 +74,22 @@ export function SettingsScreen() {
   );
 
   const onSave = handleSubmit(
-    (values) => {
+    async (values) => {
       const settings = withToken(values, bound);
+      // The money of this server is sent to it in its currency: neither changes under it while it settles.
+      const moves =
+        saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
+      if (moves && mode === 'live') {
+        const [{ waiting }, sales] = await Promise.all([reads.counts(), reads.activeSales()]);
+        if (waiting > 0 || sales.length > 0) {
+          setNotice({ tone: 'error', text: t('settings.unsettled') });
+          return;
+        }
+      }
       actions.serverSettingsSaved(settings);
       form.reset(toFormValues(settings));
-      setNotice({ tone: 'ok', text: t('settings.saved') });
+      const currencyChanged = saved !== null && saved.currency !== settings.currency;
+      setNotice({ tone: 'ok', text: t(currencyChanged ? 'settings.currencyChanged' : 'settings.saved') });
     },
     () => setNotice({ tone: 'error', text: t('settings.fix') }),
   );
@@ -260,8 +274,9 @@ export function SettingsScreen() {
 
       <PrinterForm />
       <TillOriginsForm />
-      <ReturnPolicyForm />
-      <CashOutForm />
+      {/* Their amounts are in the currency: a new one starts them again from what is saved (set back on the change). */}
+      <ReturnPolicyForm key={`returns:${saved?.currency ?? ''}`} />
+      <CashOutForm key={`cash-out:${saved?.currency ?? ''}`} />
       <GuardForm />
       <RecordsPanel />
 

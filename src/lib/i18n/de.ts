@@ -115,6 +115,10 @@ export const de: Record<MessageKey, Message> = {
   'settings.modeTraining':
     'Das Terminal ist im Schulungsmodus. Servereinstellungen speichern, dann „Diesen Server verwenden“ wählen.',
   'settings.fix': 'Bitte die markierten Felder korrigieren.',
+  'settings.unsettled':
+    'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
+  'settings.currencyChanged':
+    'Einstellungen gespeichert. Die Währung hat sich geändert: Die PIN der Führungskraft wird jetzt bei jeder Rückgabe verlangt, und die Barauszahlung ist aus. Bitte deren Beträge in der neuen Währung neu festlegen.',
   'validation.required': 'Pflichtfeld.',
   'validation.url': 'Adresse mit http:// oder https:// eingeben.',
   'validation.wholeRange': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',

@@ -95,6 +95,10 @@ export const enMore = {
   'settings.modeLive': 'The terminal is working with the Loyalty server above.',
   'settings.modeTraining': 'The terminal is in training mode. Save the server settings, then choose “Use this server”.',
   'settings.fix': 'Fix the marked fields.',
+  'settings.unsettled':
+    'Money is still being settled with this server (a sale not finished, or operations waiting to be sent). Let it settle first: changed now, the server or the currency would leave them unsent, or send them in the new currency.',
+  'settings.currencyChanged':
+    'Settings saved. The currency changed: the manager’s PIN is now asked for every return, and cash-out is off. Set their amounts again in the new currency.',
   'validation.required': 'Required.',
   'validation.url': 'Enter an address starting with http:// or https://.',
   'validation.wholeRange': 'Enter a whole number from {min} to {max}.',

@@ -47,7 +47,14 @@ const useSettingsStore = create<SettingsState>()(
       returns: { way: 'storeCredit', pinAbove: 5000 },
       cashOut: { enabled: false, threshold: 1500 },
       actions: {
-        serverSettingsSaved: (server) => set({ server }),
+        // Amounts kept in minor units mean another sum in another currency: the return PIN is asked
+        // for every return and cash-out is off until a manager sets them again in the new one.
+        serverSettingsSaved: (server) =>
+          set((s) =>
+            s.server && s.server.currency !== server.currency
+              ? { server, returns: { ...s.returns, pinAbove: 0 }, cashOut: { ...s.cashOut, enabled: false } }
+              : { server },
+          ),
         trainingStarted: () => set({ mode: 'training' }),
         liveStarted: () => set((s) => (s.server ? { mode: 'live' } : s)),
         localeChosen: (locale) => set({ locale }),
