@@ -122,6 +122,7 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     rec.issued = false;
     rec.original = 0;
     rec.net = 0;
+    rec.floor = 0; // "amounts 0"
     rec.startDate = undefined;
     rec.expiryDate = undefined;
     rec.customer = null;

@@ -145,7 +145,8 @@ export function stateFromDataset(dataset: Dataset): EngineState {
           created: r.created,
           startDate: issued ? (r.startDate ?? r.created ?? '2000-01-01T00:00:00Z') : undefined,
           expiryDate: issued ? r.expiryDate : undefined,
-          financialActivity: false,
+          // A card loaded with less than it was issued with has been paid with: it cannot be un-issued.
+          financialActivity: issued && r.amountNet !== r.amountOriginal,
           ...(r.behaviour && { behaviour: r.behaviour }),
         };
       }
@@ -164,7 +165,7 @@ export function stateFromDataset(dataset: Dataset): EngineState {
         created: r.created,
         startDate: r.startDate,
         expiryDate: r.expiryDate,
-        financialActivity: false,
+        financialActivity: r.amountNet < r.amountOriginal,
         ...(r.behaviour && { behaviour: r.behaviour }),
       };
     }

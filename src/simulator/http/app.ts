@@ -247,7 +247,12 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
         return errorResponse(409, 'request_in_progress', 'A request with this Idempotency-Key is being processed.');
       if (begun.kind === 'replay') {
         await sleep(faults.setting.latencyMs ?? 0, signal);
-        if (fault && fault !== 'drop' && fault !== 'timeout') return faultAnswers[fault]();
+        // A time-out is no answer at all, a replay's included: "lost answer, then a time-out on the retry".
+        if (fault === 'timeout') {
+          await sleep(10 * 60_000, signal); // until the client gives up
+          return new Response(null, { status: 504, headers: { [DROP_HEADER]: '1' } });
+        }
+        if (fault && fault !== 'drop') return faultAnswers[fault]();
         const replayed = new Response(begun.body, {
           status: begun.status,
           headers: { 'content-type': 'application/json; charset=utf-8', 'idempotency-replayed': 'true' },
@@ -275,6 +280,8 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
       return errorResponse(400, 'invalid_request', keyCheck.issues[0].message, { field: IDEMPOTENCY_KEY_HEADER });
     }
 
+    // Hono answers HEAD from a GET route; the contract lists no HEAD: it is a method not listed.
+    if (c.req.method === 'HEAD') return errorResponse(404, 'not_found', 'No such path or method.');
     await next();
     const response = c.res;
     if (key && token) engine.idempotency.finish(token, key, response.status, await response.clone().text());

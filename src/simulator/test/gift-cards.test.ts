@@ -137,9 +137,15 @@ describe('un-issue', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       status: 'notIssued',
-      account: { amountNet: 0, amountOriginal: 0, amountAuthorized: 0 },
+      account: { amountNet: 0, amountOriginal: 0, amountAuthorized: 0, amountFloor: 0 },
     });
     expect((await sim.post('/giftcards/700100000003/_unissue')).body.error.code).toBe('not_issued');
+  });
+
+  it('is refused for a card the dataset holds already spent (less left than it was issued with)', async () => {
+    const sim = harness();
+    const refused = await sim.post('/giftcards/700100000002/_unissue'); // issued with 25.00, 0.00 left
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'financial_activity']);
   });
 
   it('is refused after any pay that created an authorization, even a canceled one', async () => {

@@ -48,6 +48,8 @@ describe('authentication, groups, routes', () => {
     expect((await sim.send('POST', `${API}/giftcards/700100000001`, { body: { workstationData: ws() } })).status).toBe(
       404,
     );
+    // HEAD is not listed either, though a GET route is there.
+    expect((await sim.send('HEAD', `${API}/giftcards/700100000001`)).status).toBe(404);
   });
 
   it('decodes percent-encoded path parameters', async () => {
@@ -264,6 +266,23 @@ describe('faults', () => {
     expect(answer.headers.get('x-simulator-drop')).toBe('1'); // hosts give no answer at all
     expect(sim.engine.view().authorizations).toHaveLength(0);
     expect((await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY })).status).toBe(201);
+  });
+
+  it('timeout holds a replay too: a lost answer, then a time-out on the retry', async () => {
+    const sim = harness();
+    await setFaults(sim, { next: { count: 1, kind: 'drop' } });
+    await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY }); // applied, its answer lost
+    await setFaults(sim, { next: { count: 1, kind: 'timeout' } });
+    const started = Date.now();
+    const retry = await sim.post('/giftcards/700100000001/_pay', pay(10), {
+      key: KEY,
+      signal: AbortSignal.timeout(80),
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+    expect(retry.headers.get('x-simulator-drop')).toBe('1');
+    const again = await sim.post('/giftcards/700100000001/_pay', pay(10), { key: KEY });
+    expect([again.status, again.headers.get('idempotency-replayed')]).toEqual([201, 'true']);
+    expect(sim.engine.view().authorizations).toHaveLength(1);
   });
 
   it('reset restores the dataset, forgets keys and faults, restarts series counters', async () => {
