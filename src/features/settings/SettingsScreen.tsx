@@ -31,7 +31,7 @@ export function SettingsScreen() {
   const schema = settingsFormSchema(bound, locale);
   const form = useForm<SettingsFormInput, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
-    defaultValues: toFormValues(saved),
+    defaultValues: toFormValues(saved, locale),
     mode: 'onBlur',
   });
   const { register, handleSubmit, formState, control, getValues } = form;
@@ -69,7 +69,7 @@ export function SettingsScreen() {
         aria-describedby={errors[name] ? `settings-${name}-error` : undefined}
         {...register(name)}
       />
-      <FieldMessage id={`settings-${name}-error`} error={errors[name]} />
+      <FieldMessage id={`settings-${name}-error`} error={errors[name]} vars={{ max: 40 }} />
     </div>
   );
 
@@ -87,7 +87,7 @@ export function SettingsScreen() {
         }
       }
       actions.serverSettingsSaved(settings);
-      form.reset(toFormValues(settings));
+      form.reset(toFormValues(settings, locale));
       const currencyChanged = saved !== null && saved.currency !== settings.currency;
       setNotice({ tone: 'ok', text: t(currencyChanged ? 'settings.currencyChanged' : 'settings.saved') });
     },
@@ -206,6 +206,13 @@ export function SettingsScreen() {
                   className="input"
                   autoComplete="off"
                   {...register(`series.${i}.description`)}
+                  aria-invalid={errors.series?.[i]?.description ? true : undefined}
+                  aria-describedby={errors.series?.[i]?.description ? `series-${i}-description-error` : undefined}
+                />
+                <FieldMessage
+                  id={`series-${i}-description-error`}
+                  error={errors.series?.[i]?.description}
+                  vars={{ max: 60 }}
                 />
               </div>
               <div className="field">

@@ -52,7 +52,7 @@ export function settingsFormSchema(saved: SavedToken, locale = 'en') {
 
 export type SettingsFormInput = v.InferInput<ReturnType<typeof settingsFormSchema>>;
 
-export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
+export function toFormValues(saved: ServerSettings | null, locale: string): SettingsFormInput {
   return {
     baseUrl: saved?.baseUrl ?? '',
     loyaltyGroup: saved?.loyaltyGroup ?? '',
@@ -69,7 +69,7 @@ export function toFormValues(saved: ServerSettings | null): SettingsFormInput {
       ...s,
       fixedAmount:
         'fixedAmount' in s && typeof s.fixedAmount === 'number'
-          ? minorToInput(s.fixedAmount, saved?.currency ?? 'EUR')
+          ? minorToInput(s.fixedAmount, saved?.currency ?? 'EUR', locale)
           : '',
     })),
   };

@@ -121,6 +121,7 @@ export const de: Record<MessageKey, Message> = {
     'Einstellungen gespeichert. Die Währung hat sich geändert: Die PIN der Führungskraft wird jetzt bei jeder Rückgabe verlangt, und die Barauszahlung ist aus. Bitte deren Beträge in der neuen Währung neu festlegen.',
   'validation.required': 'Pflichtfeld.',
   'validation.url': 'Adresse mit http:// oder https:// eingeben.',
+  'validation.tooLong': 'Höchstens {max} Zeichen.',
   'validation.wholeRange': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
   'validation.integer': 'Ganze Zahl eingeben.',
   'validation.currency': 'ISO-4217-Währungscode eingeben, z. B. EUR.',

@@ -103,6 +103,7 @@ export const enMore = {
   'validation.url': 'Enter an address starting with http:// or https://.',
   'validation.wholeRange': 'Enter a whole number from {min} to {max}.',
   'validation.integer': 'Enter a whole number.',
+  'validation.tooLong': 'At most {max} characters.',
   'validation.currency': 'Enter an ISO 4217 currency code, e.g. EUR.',
   'validation.timeout': 'Enter 1 to 120 seconds.',
   'validation.prefix': 'Use 1 to 16 letters or digits.',

@@ -12,22 +12,21 @@ export const seriesSchema = v.object({
   kind: v.picklist(instrumentKinds),
   seriesNumber: required(),
   livePrinted: v.boolean(),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'tooLong'))),
   /** Minor units; the form converts what the manager types. */
   fixedAmount: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
 });
 
-/** Blank (or not a number) means "not set"; text is read as a number. */
+/** Blank means "not set"; text must be digits only ("1e3", "0x10" or " " are not read as numbers). */
 const optionalInt = v.optional(
   v.pipe(
     v.unknown(),
-    v.transform((input) =>
-      input === '' || input === null || (typeof input === 'number' && Number.isNaN(input))
-        ? undefined
-        : typeof input === 'string'
-          ? Number(input)
-          : input,
-    ),
+    v.transform((input) => {
+      if (input === null || (typeof input === 'number' && Number.isNaN(input))) return undefined;
+      if (typeof input !== 'string') return input;
+      const text = input.trim();
+      return text === '' ? undefined : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    }),
     v.optional(v.pipe(v.number('integer'), v.safeInteger('integer'), v.minValue(0, 'integer'))),
   ),
 );
@@ -47,7 +46,7 @@ export const serverSettingsSchema = v.object({
   merchantId: required(),
   storeId: optionalInt,
   workstationId: optionalInt,
-  operatorId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  operatorId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, 'tooLong'))),
   currency: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check(isKnownCurrency, 'currency')),
   timeoutSeconds: v.pipe(
     v.unknown(),

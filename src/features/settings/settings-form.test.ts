@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import type { ServerSettings } from '@/lib/settings/schema';
+import { settingsFormSchema, toFormValues } from './settings-form';
+
+const saved: ServerSettings = {
+  baseUrl: 'https://loyalty.example',
+  loyaltyGroup: 'demo',
+  token: 'demo-token',
+  merchantId: 'M1',
+  storeId: 12,
+  workstationId: 3,
+  operatorId: 'op7',
+  currency: 'KWD',
+  timeoutSeconds: 10,
+  series: [{ prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false, fixedAmount: 25000 }],
+};
+const bound = { token: saved.token, baseUrl: saved.baseUrl };
+const messages = (result: v.SafeParseResult<ReturnType<typeof settingsFormSchema>>) =>
+  result.success ? [] : result.issues.map((i) => [v.getDotPath(i), i.message]);
+
+describe('the settings form', () => {
+  it('saves again as it was filled, in German too (a fixed amount in the locale’s own decimals)', () => {
+    const values = toFormValues(saved, 'de-DE');
+    expect(values.series[0]?.fixedAmount).toBe('25,000');
+    const again = v.safeParse(settingsFormSchema(bound, 'de-DE'), values);
+    expect(messages(again)).toEqual([]);
+    expect(again.success && again.output.series[0]?.fixedAmount).toBe(25000);
+  });
+
+  it('reads store and workstation ids as digits only: "1e3", "0x10" or a space are not numbers', () => {
+    const parse = (storeId: string) =>
+      v.safeParse(settingsFormSchema(bound, 'en-IE'), { ...toFormValues(saved, 'en-IE'), storeId });
+    for (const text of ['1e3', '0x10', '-1', '1.5']) expect(messages(parse(text))).toEqual([['storeId', 'integer']]);
+    const blank = parse(' ');
+    expect(blank.success && blank.output.storeId).toBeUndefined();
+    const spaced = parse(' 42 ');
+    expect(spaced.success && spaced.output.storeId).toBe(42);
+  });
+
+  it('refuses an operator id or a series name that is too long in words, not a raw key', () => {
+    const values = toFormValues(saved, 'en-IE');
+    const result = v.safeParse(settingsFormSchema(bound, 'en-IE'), {
+      ...values,
+      operatorId: 'o'.repeat(41),
+      series: [{ ...values.series[0]!, description: 'd'.repeat(61) }],
+    });
+    expect(messages(result)).toEqual([
+      ['operatorId', 'tooLong'],
+      ['series.0.description', 'tooLong'],
+    ]);
+  });
+});
