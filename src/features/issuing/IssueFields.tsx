@@ -6,7 +6,8 @@ import { Money } from '@/components/Money';
 import type { Customer } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import { customerOf, issueFormSchema, type IssueFormInput } from './issue-form';
+import { FieldMessage } from '@/components/FieldMessage';
+import { customerOf, issueFormSchema, ISSUE_LIMITS, type IssueFormInput } from './issue-form';
 
 interface Props {
   id: string;
@@ -33,7 +34,25 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
     resolver: valibotResolver(schema),
     defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },
   });
-  const error = form.formState.errors.amount?.message;
+  const { errors } = form.formState;
+  const error = errors.amount?.message;
+  /** A text field with its refusal in words beneath it. */
+  const text = (name: 'customerId' | 'customerName' | 'reason', label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className="input"
+        autoComplete="off"
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        {...form.register(name)}
+      />
+      <FieldMessage id={`${id}-${name}-error`} error={errors[name]} vars={{ max: ISSUE_LIMITS[name] }} />
+    </div>
+  );
   const submit = form.handleSubmit((values) =>
     onIssue({
       amount: needsAmount ? values.amount : undefined,
@@ -63,27 +82,10 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
       )}
       <fieldset className="customer-fields">
         <legend>{t('issue.customer')}</legend>
-        <div className="field">
-          <label htmlFor={`${id}-customer-id`} className="field-label">
-            {t('issue.customerId')}
-          </label>
-          <input id={`${id}-customer-id`} className="input" autoComplete="off" {...form.register('customerId')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-customer-name`} className="field-label">
-            {t('issue.customerName')}
-          </label>
-          <input id={`${id}-customer-name`} className="input" autoComplete="off" {...form.register('customerName')} />
-        </div>
+        {text('customerId', t('issue.customerId'))}
+        {text('customerName', t('issue.customerName'))}
       </fieldset>
-      {withReason !== undefined && (
-        <div className="field">
-          <label htmlFor={`${id}-reason`} className="field-label">
-            {t('issue.reason')}
-          </label>
-          <input id={`${id}-reason`} className="input" autoComplete="off" {...form.register('reason')} />
-        </div>
-      )}
+      {withReason !== undefined && text('reason', t('issue.reason'))}
       <button type="submit" className="button button-primary button-large button-wide" disabled={disabled}>
         {submitLabel}
       </button>

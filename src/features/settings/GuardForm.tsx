@@ -5,7 +5,7 @@ import { useSaved } from './use-saved';
 import { FormNotice } from '@/components/FormNotice';
 import { useT } from '@/lib/i18n';
 import { lookupGuard, useGuardRule } from '@/lib/card-lookup';
-import { FieldMessage } from './FieldMessage';
+import { FieldMessage } from '@/components/FieldMessage';
 
 const MINUTE = 60_000;
 

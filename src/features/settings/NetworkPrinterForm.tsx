@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { FormNotice } from '@/components/FormNotice';
 import { useT } from '@/lib/i18n';
 import { NETWORK_TIMEOUT_SECONDS, printerActions, usePrinterStore } from '@/lib/printing/printer-store';
-import { FieldMessage } from './FieldMessage';
+import { FieldMessage } from '@/components/FieldMessage';
 import {
   networkPrinterSchema,
   TIMEOUT_RANGE,

@@ -16,7 +16,7 @@ import { CashOutForm } from './CashOutForm';
 import { ReturnPolicyForm } from './ReturnPolicyForm';
 import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
-import { FieldMessage } from './FieldMessage';
+import { FieldMessage } from '@/components/FieldMessage';
 import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
 export function SettingsScreen() {

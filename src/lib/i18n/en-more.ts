@@ -104,6 +104,7 @@ export const enMore = {
   'validation.wholeRange': 'Enter a whole number from {min} to {max}.',
   'validation.integer': 'Enter a whole number.',
   'validation.tooLong': 'At most {max} characters.',
+  'validation.customerIdFirst': 'A name is kept with a customer id: enter the id too, or leave the name empty.',
   'validation.currency': 'Enter an ISO 4217 currency code, e.g. EUR.',
   'validation.timeout': 'Enter 1 to 120 seconds.',
   'validation.prefix': 'Use 1 to 16 letters or digits.',

@@ -1,7 +1,7 @@
 import { useT, type MessageKey } from '@/lib/i18n';
 
 /**
- * A settings field's refusal in words, under the field (its id is the field's aria-describedby).
+ * A form field's refusal in words, under the field (its id is the field's aria-describedby).
  * The schema's message is the key's last part: `validation.<message>`, with the values it names.
  */
 export function FieldMessage({
