@@ -183,6 +183,14 @@ test('a manager finds the sale in the journal by its day, amount and a card’s 
   const reference = await soldWithGiftCard(page, '14');
   await goTo(page, 'Journal');
   await managerUnlocks(page);
+  // What cannot be read is refused beside its field: the whole day is not listed as if it matched.
+  await page.getByLabel('Amount (EUR), if known').fill('1,400');
+  await page.getByLabel('Last four digits of a card, if known').fill('001');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Did you mean €1.40 or €1,400.00?')).toBeVisible();
+  await expect(page.getByText('Enter the last four digits, or leave it empty.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sales found' })).toHaveCount(0);
+  await page.getByLabel('Last four digits of a card, if known').fill('');
   await page.getByLabel('Amount (EUR), if known').fill('14');
   const last4 = page.getByLabel('Last four digits of a card, if known');
   await last4.pressSequentially('00x01'); // a key that is not a digit is refused as it is typed

@@ -1,8 +1,13 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import { AmountField } from '@/components/AmountField';
+import { FieldMessage } from '@/components/FieldMessage';
 import { Money } from '@/components/Money';
 import { maskNumber } from '@/domain/instrument';
-import { parseAmountInput } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
+import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useTerminal } from '@/lib/terminal-context';
@@ -19,40 +24,48 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/**
+ * The day, and if known the amount and a card's last four digits. What cannot be read is refused
+ * beside its field: searched without it, the whole day would be listed as if it matched.
+ */
+const searchSchema = (currency: string, locale: string) =>
+  v.object({
+    day: v.pipe(v.string(), v.isoDate('day')),
+    amount: amountSchema(currency, locale, 'optional'),
+    last4: v.pipe(v.string(), v.trim(), v.regex(/^(\d{4})?$/, 'last4')),
+  });
+
 /** A completed sale found by its day, its amount and the last four digits of a card: the way to its return. */
 export function SaleSearch() {
   const t = useT();
   const { currency, locale } = useTerminal();
   const { reads } = useOutbox();
   const { returnRequested } = useNavigationActions();
-  const [day, setDay] = useState(today);
-  const [amount, setAmount] = useState('');
-  const [last4, setLast4] = useState('');
   const [found, setFound] = useState<Sale[] | null>(null);
+  const schema = searchSchema(currency, locale);
+  const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
+    resolver: valibotResolver(schema),
+    defaultValues: { day: today(), amount: '', last4: '' },
+  });
+  const { errors } = form.formState;
+  const last4 = form.register('last4');
 
-  const search = async () => {
-    const parsed = amount.trim() ? parseAmountInput(amount, currency, locale) : null;
+  const search = form.handleSubmit(async ({ day, amount, last4 }) => {
     const sales = await reads.salesStartedBetween(...dayRange(day));
     setFound(
       sales.filter(
         (s) =>
           s.status === 'completed' &&
-          (!parsed?.ok || s.due === parsed.minor || paidAmount(s) === parsed.minor) &&
-          (!/^\d{4}$/.test(last4) || s.lines.some((l) => l.number.endsWith(last4))),
+          (amount === undefined || s.due === amount || paidAmount(s) === amount) &&
+          (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
       ),
     );
-  };
+  });
 
   return (
     <section className="panel" aria-labelledby="sale-search-heading">
       <h3 id="sale-search-heading">{t('journal.findSale')}</h3>
-      <form
-        className="search-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void search();
-        }}
-      >
+      <form className="search-form" noValidate onSubmit={(e) => void search(e)}>
         <div className="field">
           <label htmlFor="sale-search-day" className="field-label">
             {t('journal.searchDay')}
@@ -61,22 +74,18 @@ export function SaleSearch() {
             id="sale-search-day"
             className="input"
             type="date"
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
+            aria-invalid={errors.day ? true : undefined}
+            aria-describedby={errors.day ? 'sale-search-day-error' : undefined}
+            {...form.register('day')}
           />
+          <FieldMessage id="sale-search-day-error" error={errors.day} />
         </div>
-        <div className="field">
-          <label htmlFor="sale-search-amount" className="field-label">
-            {t('journal.searchAmount', { currency })}
-          </label>
-          <input
-            id="sale-search-amount"
-            className="input"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
+        <AmountField
+          id="sale-search-amount"
+          label={t('journal.searchAmount', { currency })}
+          error={errors.amount?.message}
+          registration={form.register('amount')}
+        />
         <div className="field">
           <label htmlFor="sale-search-last4" className="field-label">
             {t('journal.searchLast4')}
@@ -85,10 +94,18 @@ export function SaleSearch() {
             id="sale-search-last4"
             className="input"
             inputMode="numeric"
+            autoComplete="off"
             maxLength={4}
-            value={last4}
-            onChange={(e) => setLast4(e.currentTarget.value.replace(/\D/g, ''))}
+            aria-invalid={errors.last4 ? true : undefined}
+            aria-describedby={errors.last4 ? 'sale-search-last4-error' : undefined}
+            {...last4}
+            // A key that is not a digit is refused as it is typed (the field is the form's, uncontrolled).
+            onChange={(e) => {
+              e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '');
+              void last4.onChange(e);
+            }}
           />
+          <FieldMessage id="sale-search-last4-error" error={errors.last4} />
         </div>
         <button type="submit" className="button">
           {t('journal.search')}

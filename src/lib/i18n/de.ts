@@ -122,6 +122,8 @@ export const de: Record<MessageKey, Message> = {
   'validation.required': 'Pflichtfeld.',
   'validation.url': 'Adresse mit http:// oder https:// eingeben.',
   'validation.tooLong': 'Höchstens {max} Zeichen.',
+  'validation.last4': 'Die letzten vier Ziffern eingeben oder leer lassen.',
+  'validation.day': 'Bitte einen Tag wählen.',
   'validation.customerIdFirst':
     'Ein Name wird nur mit einer Kundennummer gespeichert: bitte auch die Nummer eingeben oder den Namen leer lassen.',
   'validation.wholeRange': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',

@@ -104,6 +104,8 @@ export const enMore = {
   'validation.wholeRange': 'Enter a whole number from {min} to {max}.',
   'validation.integer': 'Enter a whole number.',
   'validation.tooLong': 'At most {max} characters.',
+  'validation.last4': 'Enter the last four digits, or leave it empty.',
+  'validation.day': 'Choose a day.',
   'validation.customerIdFirst': 'A name is kept with a customer id: enter the id too, or leave the name empty.',
   'validation.currency': 'Enter an ISO 4217 currency code, e.g. EUR.',
   'validation.timeout': 'Enter 1 to 120 seconds.',
