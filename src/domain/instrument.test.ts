@@ -6,6 +6,7 @@ import {
   groupNumber,
   maskNumber,
   parseInstrumentNumber,
+  seriesOfNumber,
   type SeriesConfig,
 } from './instrument';
 
@@ -42,6 +43,16 @@ describe('instrument numbers', () => {
     expect(detectKind('710100000001', series)).toBe('loyaltyCard');
     expect(detectKind('999', series)).toBeNull();
     expect(detectKind('8123', series)).toBeNull();
+  });
+
+  it('names a number’s series by the same longest prefix (a box of cards takes its fixed amount from it)', () => {
+    const boxes: SeriesConfig[] = [
+      { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false, fixedAmount: 2500 },
+      { prefix: '70015', kind: 'giftCard', seriesNumber: 'GC5', livePrinted: false, fixedAmount: 5000 },
+    ];
+    expect(seriesOfNumber('700150000001', 'giftCard', boxes)?.fixedAmount).toBe(5000);
+    expect(seriesOfNumber('700100000001', 'giftCard', boxes)?.fixedAmount).toBe(2500);
+    expect(seriesOfNumber('700100000001', 'storeCredit', boxes)).toBeUndefined();
   });
 
   it('reads keyed, scanned and swiped input', () => {

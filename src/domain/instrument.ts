@@ -130,6 +130,12 @@ export function detectKind(number: string, series: readonly SeriesConfig[]): Ins
   return kinds.size === 1 ? ([...kinds][0] ?? null) : null;
 }
 
+/** The one series of this kind the number's longest matching prefix names (undefined when none, or several). */
+export function seriesOfNumber(number: string, kind: InstrumentKind, series: readonly SeriesConfig[]) {
+  const matches = matchingSeries(number, series).filter((s) => s.kind === kind);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /** Groups of four for reading aloud and comparing with the card: "7001 0000 0001". */
 export function groupNumber(number: string): string {
   return number.replace(/(.{4})(?=.)/g, '$1 ');

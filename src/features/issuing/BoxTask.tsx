@@ -7,7 +7,7 @@ import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { Money } from '@/components/Money';
 import { SlipView } from '@/lib/printing/SlipView';
 import type { BoxSummary, CardBox } from '@/domain/card-box';
-import { detectKind, groupNumber, parseInstrumentNumber } from '@/domain/instrument';
+import { detectKind, groupNumber, parseInstrumentNumber, seriesOfNumber } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -24,9 +24,8 @@ function BoxForm({ onStart }: { onStart: (numbers: string[], amount: number | un
   const [firstRaw, lastRaw, count] = useWatch({ control: form.control, name: ['first', 'last', 'count'] });
   const first = parseInstrumentNumber(firstRaw);
   const kind = first.ok ? detectKind(first.number, series) : null;
-  const fixed = first.ok
-    ? series.find((s) => s.kind === 'giftCard' && first.number.startsWith(s.prefix) && s.prefix !== '')?.fixedAmount
-    : undefined;
+  // The series the numbers belong to, as their kind is told: by the longest prefix.
+  const fixed = first.ok ? seriesOfNumber(first.number, 'giftCard', series)?.fixedAmount : undefined;
   const schema = boxFormSchema(currency, locale, fixed === undefined);
   const last = parseInstrumentNumber(lastRaw);
   const preview = boxNumbers({ first: first.ok ? first.number : '', last: last.ok ? last.number : '', count });
