@@ -79,6 +79,9 @@ const words: Record<RefusalReason, string> = {
 
 export const refusalText = (reason: RefusalReason) => words[reason];
 
+/** `reference_conflict` for a refund whose id an earlier refund of another amount used. */
+export const refundIdReusedText = 'This refund id was used for another amount: nothing was given back. Use a new id.';
+
 /** `not_reversible` when the Loyalty server refused every part of a `reverse` or `refund`. */
 export const serverRefusedText =
   'The Loyalty server refused to give this back: nothing was given back. Ask again with a new id, or give it back another way.';

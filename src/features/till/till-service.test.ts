@@ -162,3 +162,28 @@ describe('a refund the Loyalty server refuses whole', () => {
     }
   });
 });
+
+describe('a refund id used again', () => {
+  it('for the same amount is the same refund; for another amount it is refused, and nothing more goes back', async () => {
+    const { t, ask, act } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'SC1' });
+    try {
+      await act({ type: 'complete' });
+      await t.run();
+      void ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 500 });
+      await t.run();
+      await t.run();
+      expect(await ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 500 })).toMatchObject({
+        type: 'result',
+        result: { status: 'refunded', refund: { amountReturned: 500 } },
+      });
+      expect(await ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 1500 })).toMatchObject({
+        type: 'refused',
+        reason: 'reference_conflict',
+      });
+      const sale = await t.reads.saleByReference('R-P');
+      expect((await t.reads.returnsOf(sale?.transactionId ?? '')).map((r) => r.amount)).toEqual([500]);
+    } finally {
+      t.sender.stop();
+    }
+  });
+});

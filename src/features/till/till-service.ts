@@ -7,7 +7,7 @@ import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { tillResult, tillReturns, tillStatus } from './till-result';
-import { refusalText, serverRefusedText } from './messages';
+import { refundIdReusedText, refusalText, serverRefusedText } from './messages';
 
 export interface TillServiceDeps {
   /** The one executor: the till's sales start and move only through it. */
@@ -145,7 +145,9 @@ export function createTillService(deps: TillServiceDeps) {
     };
     const { sale } = await perform({ type: 'startTillSale', till, due: request.amountDue });
     deps.onSaleHere();
-    if (sale.due !== request.amountDue) return refused(request, 'reference_conflict'); // another window started it a moment ago, differently
+    // Another window started it a moment ago: taken only if it is this till's, for this amount and currency.
+    if (sale.due !== request.amountDue || sale.till?.origin !== from.origin || sale.till.currency !== request.currency)
+      return refused(request, 'reference_conflict');
     return {
       ...envelope,
       type: 'accepted',
@@ -180,7 +182,11 @@ export function createTillService(deps: TillServiceDeps) {
     // A commit without its answer: what is left to give back is not known yet. Ask again when it is.
     if (paymentSettling(sale)) return refused(request, 'busy');
     const returns = await reads.returnsOf(sale.transactionId);
-    if (!returns.some((r) => r.requestId === request.id)) {
+    const earlier = returns.find((r) => r.requestId === request.id);
+    // The same id is the same refund: for another amount it is a mistake, and nothing is given back.
+    if (earlier && amount !== 'all' && earlier.amount !== amount)
+      return refused(request, 'reference_conflict', refundIdReusedText);
+    if (!earlier) {
       const left = leftToReturn(sale, returns);
       const want = amount === 'all' ? left : amount;
       if (want > left) return refused(request, 'over_returnable');

@@ -85,14 +85,15 @@ export function createHoldOperations(ctx: EngineContext, randomCode: () => strin
     const customer = parseCustomer(body);
     const series = seriesOf(g, kind, seriesNumber);
     if (!series) throw new SimError(404, 'series_not_found', `Series "${seriesNumber}" not found.`);
+    // The documented order (decisions, 2026-11-22): the selling list (403), the fixed amount (400), then conflicts (409).
+    requireMerchant(caller, g, kind, seriesNumber, 'sell');
+    const amount = issueAmount(body, 'fixedAmount' in series ? (series.fixedAmount as number | null) : null);
     if (kind === 'giftCard' && 'issueType' in series && series.issueType !== 'livePrinted') {
       throw fail.conflict(
         'series_not_live_printed',
         `Series ${seriesNumber} is pre-numbered: issue its cards by number.`,
       );
     }
-    requireMerchant(caller, g, kind, seriesNumber, 'sell');
-    const amount = issueAmount(body, 'fixedAmount' in series ? (series.fixedAmount as number | null) : null);
     const number = nextSeriesNumber(g, kind, series);
     const rec: HoldInstrument = {
       kind,
