@@ -73,6 +73,7 @@ export interface SenderContext {
 }
 
 const MAX_BACKOFF_MS = 8_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 const IDLE_CHECK_MS = 10_000;
 
 /** How long after an attempt the next one is due: 1 s, 2 s, 4 s, then every 8 s. */
@@ -132,7 +133,10 @@ export function createSender(context: SenderContext) {
       from = { attempts: record.attempts, at: elapsed() - since };
       backoffFrom.set(record.id, from);
     }
-    return from.at + backoff(record.attempts);
+    // A server that said when to ask again (429 Retry-After) is asked then, up to a minute: a hold
+    // waiting for its commit must not lapse on a server's word.
+    const asked = Math.min((record.error?.retryAfterSeconds ?? 0) * 1000, MAX_RETRY_AFTER_MS);
+    return from.at + Math.max(backoff(record.attempts), asked);
   }
   let running: Promise<void> | null = null;
   /** Set by a kick during a pass: something was recorded after the pass last read the outbox. */

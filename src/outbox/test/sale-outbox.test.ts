@@ -681,3 +681,41 @@ describe('a commit to send again after the device clock was set back', () => {
     expect((await t.sale()).lines[0]?.state.name).toBe('committed');
   });
 });
+
+describe('a commit the server turns away for a while (429 with Retry-After)', () => {
+  it('is asked again when the server said, not sooner (its own back-off is shorter)', async () => {
+    const commits: number[] = [];
+    let retryAfter = '20';
+    const t = setup({
+      onSend: (request) => {
+        if (request.url.endsWith('/_commit')) commits.push(t.elapsed());
+      },
+    });
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    // The server turns the commit away, saying when to come back.
+    const inner = t.api.config.fetch!;
+    t.api.config.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/_commit') && retryAfter !== '') {
+        commits.push(t.elapsed());
+        const wait = retryAfter;
+        retryAfter = '';
+        return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'Retry-After': wait },
+        });
+      }
+      return inner(request);
+    };
+    await t.act({ type: 'complete' });
+    await t.run();
+    t.advance(10_000);
+    await t.run();
+    expect(commits).toHaveLength(1); // 10 s: not yet, though its own back-off (1 s) has passed
+    t.advance(10_000);
+    await t.run();
+    expect((await t.sale()).lines[0]?.state.name).toBe('committed');
+  });
+});
