@@ -250,3 +250,30 @@ test('bad amounts are refused before any request is sent', async ({ page, loyalt
   expect(issues).toEqual([]);
   expect((await state(loyaltyServer)).instruments.filter((i) => i.number.startsWith('7003'))).toEqual([]);
 });
+
+test('an issue whose answer is missing stays on screen: choosing the task again, or a reload, shows it, never a fresh form', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openTask(page, 'Issue store credit');
+  await page.getByLabel('Amount (EUR)').fill('50');
+  await setFaults(loyaltyServer, { next: { count: 50, kind: 'unavailable', path: '/storeCreditSeries/' } });
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  // The cashier taps the task again, then reloads: the same issue, its outcome still missing.
+  await page.getByRole('button', { name: 'Issue store credit' }).first().click();
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  await expect(page.getByLabel('Amount (EUR)')).toHaveCount(0);
+  await page.reload();
+  await openTask(page, 'Issue store credit');
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  await expect(page.getByLabel('Amount (EUR)')).toHaveCount(0);
+  // The server answers again: the one card, shown; the task's next visit starts afresh.
+  await setFaults(loyaltyServer, {});
+  await page.getByRole('button', { name: 'Resolve now' }).click();
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7201 0000 0002');
+  await openTask(page, 'Issue store credit');
+  await expect(page.getByLabel('Amount (EUR)')).toBeVisible();
+  const credits = ((await state(loyaltyServer)).instruments as Card[]).filter((i) => i.seriesNumber === 'SC1');
+  expect(credits.filter((i) => i.status === 'issued' && i.amountOriginal === 50)).toHaveLength(1);
+});

@@ -174,13 +174,15 @@ export const forManager = (code: string): boolean =>
   code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused' || code === REFUSED_AFTER_LOST_ANSWER;
 
 /** What an earlier attempt of an operation would make the server refuse, had it taken effect. */
-export type OwnEffectRefusal = 'insufficient_funds' | 'already_issued' | 'not_issued';
+export type OwnEffectRefusal = 'insufficient_funds' | 'already_issued' | 'not_issued' | 'series_exhausted';
 
 const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
   'giftCard.pay': 'insufficient_funds', // its hold took the money
   'storeCredit.pay': 'insufficient_funds',
   'giftCard.issue': 'already_issued', // it issued the card
   'loyaltyCard.issue': 'already_issued',
+  'giftCard.issueInSeries': 'series_exhausted', // it took the series' last number
+  'storeCredit.issueInSeries': 'series_exhausted',
   'giftCard.unissue': 'not_issued', // it un-issued the card
   'storeCredit.unissue': 'not_issued',
   'loyaltyCard.unissue': 'not_issued',

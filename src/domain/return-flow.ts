@@ -39,7 +39,6 @@ export interface ReturnLine {
   target: string;
   /** The recorded operation (its Idempotency-Key); none for money given back another way. */
   operationId?: string | undefined;
-  /** External lines: "Cash", "Bank card", as the sale recorded them. */
   /** External lines: how the payment was made (worded when shown); `label`, an older record's words. */
   method?: ExternalMethod | undefined;
   label?: string | undefined;

@@ -7,6 +7,7 @@ import {
   lineAdded,
   lineChanged,
   lineRemoved,
+  moneyOnItsWay,
   newSale,
   paidAmount,
   remainingDue,
@@ -175,5 +176,36 @@ describe('sale arithmetic', () => {
     expect(saleStatusChanged(completing, 'open', now).status).toBe('open');
     expect(() => saleStatusChanged(saleStatusChanged(sale, 'voiding', now), 'completed', now)).toThrow();
     expect(() => lineAdded(completing, line('external', 1, { name: 'recorded' }))).toThrow();
+  });
+});
+
+describe('money on its way with the server (a server or currency must not change under it)', () => {
+  const card = (state: TenderLine['state'], more: Partial<TenderLine> = {}): TenderLine => ({
+    id: 'l',
+    kind: 'giftCard',
+    number: '700100000001',
+    amount: 1000,
+    state,
+    ...more,
+  });
+  const withLines = (status: Sale['status'], lines: TenderLine[]): Sale => ({
+    ...newSale('tx', 1000, now),
+    status,
+    lines,
+  });
+
+  it('is a hold in a sale still open, a commit or void on its way, an answer still to come', () => {
+    expect(
+      moneyOnItsWay(withLines('open', [card({ name: 'authorized', authCode: 'A', expires: '2026-11-22T12:15:00Z' })])),
+    ).toBe(true);
+    expect(moneyOnItsWay(withLines('completing', [card({ name: 'committing', authCode: 'A' })]))).toBe(true);
+    expect(moneyOnItsWay(withLines('open', [card({ name: 'unknown', reason: 'timeout' })]))).toBe(true);
+  });
+
+  it('is not a finished sale left on screen, nor a commit whose outcome is a manager’s (no answer will come)', () => {
+    expect(moneyOnItsWay(withLines('completed', [card({ name: 'committed', authCode: 'A' })]))).toBe(false);
+    const withManager = card({ name: 'committing', authCode: 'A' }, { settleWithManager: true });
+    expect(moneyOnItsWay(withLines('completed', [withManager]))).toBe(false);
+    expect(moneyOnItsWay(withLines('open', []))).toBe(false);
   });
 });

@@ -112,6 +112,21 @@ export function checkTenderAmount(sale: Sale, amount: Minor, account?: Account):
   return null;
 }
 
+/**
+ * Money of the sale is still on its way with its server: held or taken in a sale still open, or a
+ * line whose answer will come by itself (one with a manager will not). Its server and currency must
+ * not change under it.
+ */
+export function moneyOnItsWay(sale: Sale): boolean {
+  const held = (l: TenderLine) => ['authorized', 'approved', 'partiallyApproved'].includes(l.state.name);
+  return sale.lines.some(
+    (l) =>
+      (sale.status === 'open' && l.kind !== 'external' && held(l)) ||
+      (isInFlight(l) && !l.settleWithManager) ||
+      awaitsAnswer(l),
+  );
+}
+
 /** Still something to send, resolve or show: a sale the terminal must keep working on. */
 export function isActive(sale: Sale): boolean {
   return (

@@ -42,6 +42,10 @@ describe('manager notes: stored as codes, worded in the terminal language when r
       { code: 'refusedAfterLostAnswer', reason: 'not_issued' },
       'the card is not issued: the earlier attempt may have un-issued it',
     ],
+    [
+      { code: 'refusedAfterLostAnswer', reason: 'series_exhausted' },
+      'the series has no number left: the earlier attempt may have issued its last card',
+    ],
   ] satisfies [ManagerNote, string][])('%o in English', (note, expected) => {
     expect(noteText(words('en-IE'), note, money)).toContain(expected);
   });

@@ -85,7 +85,7 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
  * version 7 the boxes of gift cards being activated; version 8 finds what settled and what finished
  * in a span (the day's reports count each operation on the day it settled, each sale on the day it
  * finished); version 9 finds the resends whose check against the card is still to be made (only
- * those records are in that index).
+ * those records are in that index); version 10 marks the till sales closed before as answered.
  */
 /** What opening the database tells its caller besides the database itself. */
 interface OpenEvents {
@@ -98,7 +98,7 @@ interface OpenEvents {
 }
 
 /** The records' version: raised with each change to the stores or their indexes (above). */
-export const OUTBOX_DB_VERSION = 9;
+export const OUTBOX_DB_VERSION = 10;
 
 export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxDb> {
   return openDB<OutboxSchema>(name, OUTBOX_DB_VERSION, {
@@ -149,6 +149,14 @@ export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxD
             await c.update({ ...c.value, settledAt: c.value.updatedAt });
       }
       if (oldVersion < 9) ops.createIndex('byScopeToCheck', ['scope', 'toCheck.number']);
+      if (oldVersion < 10) {
+        // A till's sale closed by an earlier build had its result sent back (it was sent, then the
+        // sale closed): marked so, or it would be sent again, its URL till's callback opened anew.
+        const sales = tx.objectStore('sales');
+        for (let c = await sales.openCursor(); c; c = await c.continue())
+          if (c.value.till && c.value.closed && !c.value.till.answered)
+            await c.update({ ...c.value, till: { ...c.value.till, answered: true } });
+      }
     },
   });
 }

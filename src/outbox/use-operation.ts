@@ -23,24 +23,35 @@ const retryAt = (record: OperationRecord | undefined): number =>
     ? Date.parse(record.updatedAt) + record.error.retryAfterSeconds * 1000
     : 0;
 
+/** Where this tab keeps the operation a task started until its outcome is known (sessionStorage). */
+const slotKey = (scope: string, slot: string) => `loyalty-terminal.operation:${scope}:${slot}`;
+const settled = (record: OperationRecord) => record.status !== 'pending' && record.status !== 'unknown';
+
 /**
  * One issue or un-issue through the outbox, with its outcome as screen state. An unknown outcome
  * is resolved by the sender replaying the same key, never guessed, so a retried live-printed
  * issue cannot create a second card. Asked again after a refusal, it is a new operation (the
  * refused one changed nothing); after a refusal that passes, it waits out the time the server
  * asked for, on screen, then goes.
+ *
+ * `slot` names the task in this tab ("issue:storeCredit"): its operation is kept there until its
+ * outcome is known, so choosing the task again, leaving the screen or a reload shows that outcome,
+ * never a fresh form that would issue a second card while the first one's answer is missing.
  */
-export function useInstrumentOperation() {
-  const { perform, resolveNow } = useOutbox();
-  const [id, setId] = useState<string | null>(null);
+export function useInstrumentOperation(slot: string) {
+  const { perform, resolveNow, reads } = useOutbox();
+  const key = slotKey(reads.scope, slot);
+  const [id, setId] = useState<string | null>(() => sessionStorage.getItem(key));
   const [starting, setStarting] = useState(false);
   const [waitSeconds, setWaitSeconds] = useState(0);
   // One intent, one operation: a second click in the same instant finds this set.
-  const taken = useRef(false);
+  const taken = useRef(id !== null);
   const record = useOperationRecord(id);
   const current = useRef(record);
   useEffect(() => {
     current.current = record;
+    // Its outcome is known (and on screen): the task's next visit starts afresh.
+    if (record && settled(record) && sessionStorage.getItem(key) === record.id) sessionStorage.removeItem(key);
   });
 
   const start = useCallback(
@@ -56,6 +67,7 @@ export function useInstrumentOperation() {
           setWaitSeconds(0);
         }
         const recorded = await perform({ type: 'operation', request, reason, ...facts });
+        sessionStorage.setItem(key, recorded.id);
         setId(recorded.id);
       } catch (error) {
         taken.current = false;
@@ -64,7 +76,7 @@ export function useInstrumentOperation() {
         setStarting(false);
       }
     },
-    [perform],
+    [perform, key],
   );
 
   let state: OperationState = { phase: 'idle' };
@@ -89,6 +101,7 @@ export function useInstrumentOperation() {
     resolve: () => (id ? resolveNow(id) : Promise.resolve()),
     reset: () => {
       taken.current = false;
+      if (id && sessionStorage.getItem(key) === id) sessionStorage.removeItem(key);
       setId(null);
     },
   };

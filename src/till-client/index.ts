@@ -107,8 +107,19 @@ export function connectTerminal(options: TerminalClientOptions) {
   };
   listenOn.addEventListener('message', onMessage);
 
+  /** Requests on their way, by id: the same id asked again (a refund pressed twice) shares the first's answer. */
+  const onTheirWay = new Map<string, Promise<TerminalMessage>>();
+
   /** One request, sent again until answered. */
   function request(body: Body, id = randomId()): Promise<TerminalMessage> {
+    const already = onTheirWay.get(id);
+    if (already) return already;
+    const asked = send(body, id).finally(() => onTheirWay.delete(id));
+    onTheirWay.set(id, asked);
+    return asked;
+  }
+
+  function send(body: Body, id: string): Promise<TerminalMessage> {
     const message = { protocol: PROTOCOL, version: VERSION, id, ...body } as TillRequest;
     return new Promise((resolve, reject) => {
       const send = () => target()?.postMessage(message, options.origin);

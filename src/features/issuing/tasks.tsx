@@ -16,7 +16,7 @@ function seriesFor(series: SeriesConfig[], instrument: Instrument) {
 export function SellGiftCard() {
   const t = useT();
   const { series } = useTerminal();
-  const op = useInstrumentOperation();
+  const op = useInstrumentOperation('issue:giftCard');
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (
@@ -81,7 +81,7 @@ function SeriesPicker({
 export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) {
   const t = useT();
   const { series } = useTerminal();
-  const op = useInstrumentOperation();
+  const op = useInstrumentOperation(`issue:series:${kind}`);
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
@@ -119,7 +119,7 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
 /** Loyalty card: scan a New card, optionally link a customer, open it. */
 export function OpenLoyaltyCard() {
   const t = useT();
-  const op = useInstrumentOperation();
+  const op = useInstrumentOperation('issue:loyaltyCard');
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (

@@ -50,17 +50,21 @@ export function SaleSearch() {
   const { errors } = form.formState;
   const last4 = form.register('last4');
 
-  const search = form.handleSubmit(async ({ day, amount, last4 }) => {
-    const sales = await reads.salesStartedBetween(...dayRange(day));
-    setFound(
-      sales.filter(
-        (s) =>
-          s.status === 'completed' &&
-          (amount === undefined || s.due === amount || paidAmount(s) === amount) &&
-          (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
-      ),
-    );
-  });
+  const search = form.handleSubmit(
+    async ({ day, amount, last4 }) => {
+      const sales = await reads.salesStartedBetween(...dayRange(day));
+      setFound(
+        sales.filter(
+          (s) =>
+            s.status === 'completed' &&
+            (amount === undefined || s.due === amount || paidAmount(s) === amount) &&
+            (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
+        ),
+      );
+    },
+    // A search refused: the last one's results do not stay under it as if they were its answer.
+    () => setFound(null),
+  );
 
   return (
     <section className="panel" aria-labelledby="sale-search-heading">

@@ -20,7 +20,7 @@ function unissueBlocked(instrument: Instrument): MessageKey | 'hidden' | null {
 export function UnissueAction({ instrument }: { instrument: Instrument }) {
   const t = useT();
   const terminal = useTerminal();
-  const op = useInstrumentOperation();
+  const op = useInstrumentOperation(`unissue:${instrument.kind}:${instrument.number}`);
   const [confirming, setConfirming] = useState(false);
   const blocked = unissueBlocked(instrument);
   const what = `${t(`kind.${instrument.kind}`)} ${groupNumber(instrument.number)}`;

@@ -8,7 +8,9 @@ import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { scopeOf } from '@/lib/settings/scope';
-import { useOutbox } from '@/outbox/projection';
+import { moneyOnItsWay } from '@/domain/sale';
+import { outboxDb } from '@/outbox/db';
+import { createReadModel } from '@/outbox/read-model';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
@@ -25,7 +27,6 @@ export function SettingsScreen() {
   const mode = useTerminalMode();
   const locale = useLocale();
   const actions = useSettingsActions();
-  const { reads } = useOutbox();
   const savedToken = saved?.token;
   const bound = saved ? { token: saved.token, baseUrl: saved.baseUrl } : undefined;
   const schema = settingsFormSchema(bound, locale);
@@ -76,12 +77,14 @@ export function SettingsScreen() {
   const onSave = handleSubmit(
     async (values) => {
       const settings = withToken(values, bound);
-      // The money of this server is sent to it in its currency: neither changes under it while it settles.
+      // The money of this server is sent to it in its currency: neither changes under it while it
+      // settles, whether the terminal works with it now or is in training meanwhile.
       const moves =
         saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
-      if (moves && mode === 'live') {
-        const [{ waiting }, sales] = await Promise.all([reads.counts(), reads.activeSales()]);
-        if (waiting > 0 || sales.length > 0) {
+      if (moves) {
+        const live = createReadModel(outboxDb, scopeOf('live', saved));
+        const [{ waiting }, sales] = await Promise.all([live.counts(), live.activeSales()]);
+        if (waiting > 0 || sales.some(moneyOnItsWay)) {
           setNotice({ tone: 'error', text: t('settings.unsettled') });
           return;
         }

@@ -136,26 +136,32 @@ function useHostChannel(
     // Anyone can put a link in front of this browser and name an allowed till's page as its return
     // address: what gives money back or cancels a sale waits for the cashier here.
     // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
-    setAsk({
-      request: asked,
-      origin,
-      confirm: () => {
-        setAsk(null);
-        handle(asked);
-      },
-      decline: () => {
-        setAsk(null);
-        go({
-          protocol: PROTOCOL,
-          version: VERSION,
-          type: 'refused',
-          inReplyTo: asked.id,
-          reference: asked.reference,
-          reason: asked.type === 'cancel' ? 'not_cancelable' : 'not_reversible',
-          message: 'Declined by the cashier at the terminal.',
-        });
-      },
-    });
+    const askCashier = () =>
+      setAsk({
+        request: asked,
+        origin,
+        confirm: () => {
+          setAsk(null);
+          handle(asked);
+        },
+        decline: () => {
+          setAsk(null);
+          go({
+            protocol: PROTOCOL,
+            version: VERSION,
+            type: 'refused',
+            inReplyTo: asked.id,
+            reference: asked.reference,
+            reason: asked.type === 'cancel' ? 'not_cancelable' : 'not_reversible',
+            message: 'Declined by the cashier at the terminal.',
+          });
+        },
+      });
+    // Sent again (the same id): answered from the return it started, with nothing to say yes to.
+    void service.askedBefore(asked, { origin }).then(
+      (again) => (again ? handle(asked) : askCashier()),
+      () => askCashier(),
+    );
   }, [service, currency, setNotice, setAsk]);
 }
 

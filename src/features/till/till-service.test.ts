@@ -165,10 +165,12 @@ describe('a refund the Loyalty server refuses whole', () => {
 
 describe('a refund id used again', () => {
   it('for the same amount is the same refund; for another amount it is refused, and nothing more goes back', async () => {
-    const { t, ask, act } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'SC1' });
+    const { t, ask, act, service } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'SC1' });
     try {
       await act({ type: 'complete' });
       await t.run();
+      const rf1 = { ...envelope, id: 'rf1', type: 'refund', reference: 'R-P', amount: 500 } as const;
+      expect(await service.askedBefore(rf1, tillA)).toBe(false); // by URL: the cashier is asked
       void ask({ id: 'rf1', type: 'refund', reference: 'R-P', amount: 500 });
       await t.run();
       await t.run();
@@ -182,6 +184,10 @@ describe('a refund id used again', () => {
       });
       const sale = await t.reads.saleByReference('R-P');
       expect((await t.reads.returnsOf(sale?.transactionId ?? '')).map((r) => r.amount)).toEqual([500]);
+      // Sent again by URL: answered from its return, no cashier's yes needed; another till's is not this one.
+      expect(await service.askedBefore(rf1, tillA)).toBe(true);
+      expect(await service.askedBefore({ ...rf1, id: 'rf2' }, tillA)).toBe(false);
+      expect(await service.askedBefore(rf1, tillB)).toBe(false);
     } finally {
       t.sender.stop();
     }

@@ -144,10 +144,10 @@ export function createTillService(deps: TillServiceDeps) {
       allowedKinds: request.allowedKinds,
     };
     const { sale } = await perform({ type: 'startTillSale', till, due: request.amountDue });
-    deps.onSaleHere();
     // Another window started it a moment ago: taken only if it is this till's, for this amount and currency.
     if (sale.due !== request.amountDue || sale.till?.origin !== from.origin || sale.till.currency !== request.currency)
       return refused(request, 'reference_conflict');
+    deps.onSaleHere();
     return {
       ...envelope,
       type: 'accepted',
@@ -241,6 +241,17 @@ export function createTillService(deps: TillServiceDeps) {
       } catch {
         return refused(request, 'no_record');
       }
+    },
+
+    /**
+     * A `reverse` or `refund` under this id already started its return (the till sent it again): it
+     * is answered from that return and moves nothing, so it needs no cashier's yes.
+     */
+    async askedBefore(request: TillRequest, from: Pick<From, 'origin'>): Promise<boolean> {
+      if (request.type !== 'reverse' && request.type !== 'refund') return false;
+      const sale = await reads.saleByReference(request.reference);
+      if (!sale || sale.till?.origin !== from.origin) return false;
+      return (await reads.returnsOf(sale.transactionId)).some((r) => r.requestId === request.id);
     },
 
     /**

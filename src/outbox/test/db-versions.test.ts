@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_DB_VERSION, openOutboxDb } from '../db';
 
@@ -50,3 +51,53 @@ describe('the records held by another version of the terminal', () => {
     newer.close();
   });
 });
+
+describe('version 10', () => {
+  it('marks the till sales an earlier build closed as answered (their result went), not the ones still open', async () => {
+    const name = `outbox-${crypto.randomUUID()}`;
+    // Version 9's records: a till sale closed with its commit still without an answer, and one not closed yet.
+    const v9 = await openOutboxDbAt(name, 9);
+    const till = { reference: 'R-1', origin: 'https://till.example', transport: 'url', currency: 'EUR' };
+    const sale = { due: 1000, lines: [], status: 'completed', startedAt: '2026-11-27T10:00:00Z', scope: 's' };
+    await v9.put('sales', { ...sale, transactionId: 'a', till, closed: true, active: 1 });
+    await v9.put('sales', { ...sale, transactionId: 'b', till: { ...till, reference: 'R-2' }, active: 1 });
+    v9.close();
+
+    const db = await openOutboxDb(name);
+    expect((await db.get('sales', 'a'))?.till?.answered).toBe(true);
+    expect((await db.get('sales', 'b'))?.till?.answered).toBeUndefined();
+    db.close();
+  });
+});
+
+/** The database as the terminal of `version` left it (its stores and indexes, no records). */
+async function openOutboxDbAt(name: string, version: number) {
+  return openDB(name, version, {
+    upgrade(db) {
+      const ops = db.createObjectStore('operations', { keyPath: 'id' });
+      for (const [index, path] of [
+        ['byScope', 'scope'],
+        ['byTransaction', 'transactionId'],
+        ['byStatus', 'status'],
+        ['byScopeStatus', ['scope', 'status']],
+        ['byScopeCreated', ['scope', 'createdAt']],
+        ['byCreated', 'createdAt'],
+        ['byScopeSettled', ['scope', 'settledAt']],
+        ['byScopeToCheck', ['scope', 'toCheck.number']],
+      ] as const)
+        ops.createIndex(index, path as string | string[]);
+      const sales = db.createObjectStore('sales', { keyPath: 'transactionId' });
+      for (const [index, path] of [
+        ['byScopeActive', ['scope', 'active']],
+        ['byStarted', 'startedAt'],
+        ['byTillReference', ['scope', 'till.reference']],
+        ['byReference', ['scope', 'reference']],
+        ['byScopeFinished', ['scope', 'finishedAt']],
+      ] as const)
+        sales.createIndex(index, path as string | string[]);
+      db.createObjectStore('returns', { keyPath: 'returnId' }).createIndex('bySale', 'saleId');
+      db.createObjectStore('zReports', { keyPath: ['scope', 'number'] });
+      db.createObjectStore('boxes', { keyPath: 'boxId' }).createIndex('byScope', 'scope');
+    },
+  });
+}
