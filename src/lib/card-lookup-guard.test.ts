@@ -53,3 +53,30 @@ describe('lookups paused when someone guesses card numbers', () => {
     expect(isPaused(state, 3_000)).toBe(true);
   });
 });
+
+describe('the guard across the windows of one terminal', () => {
+  const KEY = 'loyalty-terminal.lookup-guard';
+  /** What another window of this terminal writes when it pauses lookups (its own copy of the store). */
+  const anotherWindowPauses = (until: number) => {
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? '{"state":{}}') as { state: Record<string, unknown> };
+    const state = {
+      ...kept.state,
+      state: { misses: [], pausedUntil: until },
+      pauses: [{ at: until - 600_000, until }],
+    };
+    localStorage.setItem(KEY, JSON.stringify({ ...kept, state, version: 2 }));
+  };
+
+  it('a pause in one window stops this one, and this one’s next miss does not write it away', async () => {
+    const { lookupGuard } = await import('./card-lookup');
+    const now = Date.now();
+    lookupGuard.missed(now); // this window's store exists, with no pause
+    expect(lookupGuard.pausedUntil(now)).toBeNull();
+    anotherWindowPauses(now + 600_000);
+    expect(lookupGuard.pausedUntil(now)).toBe(now + 600_000);
+    lookupGuard.missed(now + 1);
+    expect(lookupGuard.pausedUntil(now + 2)).toBe(now + 600_000);
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? '{}') as { state: { pauses: unknown[] } };
+    expect(kept.state.pauses).toHaveLength(1); // the journal keeps the other window's pause
+  });
+});

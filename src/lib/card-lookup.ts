@@ -85,18 +85,34 @@ const useGuardStore = create<GuardStore>()(
   }),
 );
 
+// Another window's pause, lift or rule is this window's at once (its screens show it).
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === useGuardStore.persist.getOptions().name) void useGuardStore.persist.rehydrate();
+  });
+
 export const useLookupPauses = () => useGuardStore((s) => s.pauses);
 export const useGuardRule = () => useGuardStore((s) => s.rule);
+
+/**
+ * The guard as every window of the terminal left it: read again from localStorage before each
+ * check and each change (synchronous), so one window's pause stops the others, and no window
+ * writes back an older state over another's pause or the manager's rule.
+ */
+const fresh = () => {
+  void useGuardStore.persist.rehydrate();
+  return useGuardStore.getState();
+};
 
 export const lookupGuard = {
   /** Until when lookups are paused, or null. */
   pausedUntil(now = Date.now()): number | null {
-    const { state } = useGuardStore.getState();
+    const { state } = fresh();
     return isPaused(state, now) ? state.pausedUntil : null;
   },
   /** A lookup of a number the server does not know. */
   missed(now = Date.now()) {
-    const { state, rule, pauses } = useGuardStore.getState();
+    const { state, rule, pauses } = fresh();
     const next = missed(state, now, rule);
     useGuardStore.setState({
       state: next.state,
@@ -105,7 +121,7 @@ export const lookupGuard = {
   },
   /** The manager's PIN lifted the pause. */
   lifted(now = Date.now()) {
-    const { pauses } = useGuardStore.getState();
+    const { pauses } = fresh();
     const last = pauses.at(-1);
     useGuardStore.setState({
       state: lifted(),
@@ -113,7 +129,10 @@ export const lookupGuard = {
         last && last.until > now && !last.liftedAt ? [...pauses.slice(0, -1), { ...last, liftedAt: now }] : pauses,
     });
   },
-  ruleSaved: (rule: GuardRule) => useGuardStore.setState({ rule }),
+  ruleSaved: (rule: GuardRule) => {
+    fresh();
+    useGuardStore.setState({ rule });
+  },
 };
 
 export type LookupTarget = { kind: InstrumentKind; number: string };

@@ -12,6 +12,7 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { boxFormSchema, boxNumbers, type BoxFormInput } from './box-form';
+import { lookupGuard } from '@/lib/card-lookup';
 import { boxSlipDoc } from '@/lib/printing/slips/box-slip';
 import { useBox } from './use-box';
 
@@ -163,6 +164,7 @@ function Summary({ summary, cancelled, onNext }: { summary: BoxSummary; cancelle
           </ul>
         </>
       )}
+      {summary.waiting > 0 && <p className="notice notice-warn">{t('box.summaryWaiting', { count: summary.waiting })}</p>}
       {summary.attention > 0 && (
         <p className="notice notice-warn">{t('box.attention', { count: summary.attention })}</p>
       )}
@@ -200,7 +202,7 @@ export function BoxTask() {
         <progress id="box-progress" max={box.numbers.length} value={done} />
         {ended === 'unreachable' && (
           <p className="notice notice-error" role="alert">
-            {t('box.unreachable')}
+            {t(lookupGuard.pausedUntil() !== null ? 'box.paused' : 'box.unreachable')}
           </p>
         )}
         <div className="actions">

@@ -41,6 +41,10 @@ export async function runBox(
     }
     const number = nextCard(box);
     if (number === null) {
+      // Every card's issue answered first, this runner's or another window's (it may be running the
+      // same box): a box is not said done while a card of it waits for its answer.
+      for (const id of Object.values(box.issued)) await deps.settled(id, signal);
+      if (signal.aborted) return 'stopped';
       await perform({ type: 'boxEvent', boxId, event: { type: 'finish' } });
       onCard();
       return 'finished';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
+import { lookupGuard } from '@/lib/card-lookup';
 import { createLoyaltyApi, getInstrument } from '@/api/loyalty-api';
 import { boxSummary, type BoxSummary, type CardBox, type CardFound } from '@/domain/card-box';
 import type { Minor } from '@/domain/money';
@@ -71,12 +72,17 @@ export function useBox() {
       setRunning(true);
       setEnded(null);
       setSummary(null);
+      // Each card read is a lookup like any other: while lookups are paused the box stops (as when
+      // the server cannot be reached), and a number the server does not know counts as a miss.
       const check = async (number: string): Promise<CardFound | 'unreachable'> => {
+        if (lookupGuard.pausedUntil() !== null) return 'unreachable';
         try {
           const card = await getInstrument(api, 'giftCard', number, controller.signal);
           return { kind: card.kind, status: card.kind === 'loyaltyCard' ? undefined : card.status };
         } catch (error) {
-          return error instanceof LoyaltyApiError && error.code === 'not_found' ? null : 'unreachable';
+          const unknown = error instanceof LoyaltyApiError && error.code === 'not_found';
+          if (unknown) lookupGuard.missed();
+          return unknown ? null : 'unreachable';
         }
       };
       const end = await runBox(

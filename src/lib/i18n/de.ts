@@ -296,6 +296,8 @@ export const de: Record<MessageKey, Message> = {
   'box.cancel': 'Nach dieser Karte anhalten',
   'box.waiting':
     'Warte auf die Antwort des Servers für die Karte, die gerade ausgegeben wird. Sie wird erneut gesendet, bis sie bekannt ist.',
+  'box.paused':
+    'Kartenabfragen sind nach zu vielen unbekannten Nummern pausiert. Es wurde nichts weiter ausgegeben; fortsetzen, sobald eine Führungskraft die Pause aufgehoben hat.',
   'box.unreachable':
     'Der Loyalty-Server antwortet nicht. Es wurde nichts weiter ausgegeben; fortsetzen, wenn er wieder erreichbar ist.',
   'box.continue': 'Fortsetzen',
@@ -313,6 +315,12 @@ export const de: Record<MessageKey, Message> = {
   'box.skip.unknownNumber': 'keine solche Karte',
   'box.skip.notGiftCard': 'keine Geschenkkarte',
   'box.skip.refused': 'vom Server abgelehnt',
+  'box.summaryWaiting': {
+    one: '{count} Karte wartet noch auf die Antwort des Servers: oben erst gezählt, wenn sie kommt (siehe Journal).',
+    other: '{count} Karten warten noch auf die Antwort des Servers: oben erst gezählt, wenn sie kommt (siehe Journal).',
+  },
+  'box.waitingLabel': 'Wartet auf Antwort',
+  'box.attentionLabel': 'Für Führungskraft',
   'box.attention': {
     one: '{count} Karte wartet auf eine Führungskraft (siehe Journal).',
     other: '{count} Karten warten auf eine Führungskraft (siehe Journal).',

@@ -253,6 +253,8 @@ export const enMore = {
   'box.progressText': '{done} of {total}',
   'box.cancel': 'Stop after this card',
   'box.waiting': 'Waiting for the server’s answer for the card being issued. It is sent again until it is known.',
+  'box.paused':
+    'Card lookups are paused after too many unknown numbers. Nothing more was issued; continue when a manager has lifted the pause.',
   'box.unreachable': 'The Loyalty server does not answer. Nothing more was issued; continue when it is back.',
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',
@@ -269,6 +271,12 @@ export const enMore = {
   'box.skip.unknownNumber': 'no such card',
   'box.skip.notGiftCard': 'not a gift card',
   'box.skip.refused': 'refused by the server',
+  'box.summaryWaiting': {
+    one: '{count} card still waits for the server’s answer: not counted above until it comes (see the journal).',
+    other: '{count} cards still wait for the server’s answer: not counted above until it comes (see the journal).',
+  },
+  'box.waitingLabel': 'Waiting for an answer',
+  'box.attentionLabel': 'For a manager',
   'box.attention': {
     one: '{count} card waits for a manager (see the journal).',
     other: '{count} cards wait for a manager (see the journal).',

@@ -110,4 +110,32 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(await runBox(other.boxId, deps, new AbortController().signal)).toBe('cancelled');
     expect(t.state().instruments.find((i) => i.number === '700100001101')).toMatchObject({ status: 'notIssued' });
   });
+
+  it('is not finished by a window while a card another window issued still waits for its answer', async () => {
+    // Window B started the box before window A recorded card 1's issue; by B's next read, A has.
+    const box = {
+      boxId: 'b1',
+      numbers: ['700100001001'],
+      state: 'running' as const,
+      startedAt: '2026-11-28T10:00:00Z',
+      issued: {} as Record<string, string>,
+      skipped: {},
+    };
+    const reads = [box, { ...box, issued: { '700100001001': 'op-a' } }];
+    const happened: string[] = [];
+    const deps = {
+      reads: { box: async () => reads.shift() ?? reads.at(-1) ?? box },
+      perform: async (intent: { type: string; event?: { type: string } }) => {
+        happened.push(`perform ${intent.event?.type ?? intent.type}`);
+        return 'no_box' as const;
+      },
+      check: async () => null,
+      settled: async (id: string) => {
+        happened.push(`settled ${id}`);
+        return undefined;
+      },
+    } as unknown as BoxRunnerDeps;
+    expect(await runBox('b1', deps, new AbortController().signal)).toBe('finished');
+    expect(happened).toEqual(['settled op-a', 'perform finish']);
+  });
 });

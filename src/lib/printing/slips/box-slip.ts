@@ -24,6 +24,9 @@ export function boxSlipDoc(t: T, terminal: Terminal, summary: BoxSummary, at = n
         label: `${t('box.skipped')} ${groupNumber(s.number)}`,
         value: t(`box.skip.${s.why}`),
       })),
+      // Cards not counted above: their answer is missing, or a manager must check them.
+      ...(summary.waiting > 0 ? [{ label: t('box.waitingLabel'), value: String(summary.waiting) }] : []),
+      ...(summary.attention > 0 ? [{ label: t('box.attentionLabel'), value: String(summary.attention) }] : []),
     ],
   };
 }
