@@ -164,7 +164,9 @@ function Summary({ summary, cancelled, onNext }: { summary: BoxSummary; cancelle
           </ul>
         </>
       )}
-      {summary.waiting > 0 && <p className="notice notice-warn">{t('box.summaryWaiting', { count: summary.waiting })}</p>}
+      {summary.waiting > 0 && (
+        <p className="notice notice-warn">{t('box.summaryWaiting', { count: summary.waiting })}</p>
+      )}
       {summary.attention > 0 && (
         <p className="notice notice-warn">{t('box.attention', { count: summary.attention })}</p>
       )}
