@@ -47,6 +47,21 @@ export function useInstrumentOperation(slot: string) {
   // One intent, one operation: a second click in the same instant finds this set.
   const taken = useRef(id !== null);
   const record = useOperationRecord(id);
+  // A kept operation whose record is gone (a training reset cleared it, or it was pruned): the task
+  // starts afresh rather than waiting for it for ever. A new operation's record is written before its id is kept.
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    void reads.get(id).then((found) => {
+      if (!live || found) return;
+      if (sessionStorage.getItem(key) === id) sessionStorage.removeItem(key);
+      taken.current = false;
+      setId(null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, key, reads]);
   const current = useRef(record);
   useEffect(() => {
     current.current = record;

@@ -112,10 +112,12 @@ export function connectTerminal(options: TerminalClientOptions) {
 
   /** One request, sent again until answered. */
   function request(body: Body, id = randomId()): Promise<TerminalMessage> {
-    const already = onTheirWay.get(id);
+    // The same id with another body (another amount) is its own request: the terminal refuses it.
+    const key = `${id} ${JSON.stringify(body)}`;
+    const already = onTheirWay.get(key);
     if (already) return already;
-    const asked = send(body, id).finally(() => onTheirWay.delete(id));
-    onTheirWay.set(id, asked);
+    const asked = send(body, id).finally(() => onTheirWay.delete(key));
+    onTheirWay.set(key, asked);
     return asked;
   }
 

@@ -12,7 +12,6 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { boxFormSchema, boxNumbers, type BoxFormInput } from './box-form';
-import { lookupGuard } from '@/lib/card-lookup';
 import { boxSlipDoc } from '@/lib/printing/slips/box-slip';
 import { useBox } from './use-box';
 
@@ -202,9 +201,14 @@ export function BoxTask() {
           {t('box.progress')}: {t('box.progressText', { done, total: box.numbers.length })}
         </label>
         <progress id="box-progress" max={box.numbers.length} value={done} />
-        {ended === 'unreachable' && (
+        {running && done === box.numbers.length && (
+          <p className="progress" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('box.waiting')}
+          </p>
+        )}
+        {(ended === 'unreachable' || ended === 'paused') && (
           <p className="notice notice-error" role="alert">
-            {t(lookupGuard.pausedUntil() !== null ? 'box.paused' : 'box.unreachable')}
+            {t(ended === 'paused' ? 'box.paused' : 'box.unreachable')}
           </p>
         )}
         <div className="actions">

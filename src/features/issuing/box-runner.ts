@@ -7,12 +7,12 @@ export interface BoxRunnerDeps {
   perform: Perform;
   reads: ReadModel;
   /** The card as the server has it now (null: no such number); 'unreachable' when it cannot be asked. */
-  check: (number: string) => Promise<CardFound | 'unreachable'>;
+  check: (number: string) => Promise<CardFound | 'unreachable' | 'paused'>;
   /** Resolves once the operation's outcome is known (settled.ts). */
   settled: (operationId: string, signal: AbortSignal) => Promise<OperationRecord | undefined>;
 }
 
-export type BoxRunEnd = 'finished' | 'cancelled' | 'unreachable' | 'stopped';
+export type BoxRunEnd = 'finished' | 'cancelled' | 'unreachable' | 'paused' | 'stopped';
 
 /**
  * Works through a box one card at a time: the card is checked at the server, its issue (or why it
@@ -47,10 +47,11 @@ export async function runBox(
       if (signal.aborted) return 'stopped';
       await perform({ type: 'boxEvent', boxId, event: { type: 'finish' } });
       onCard();
-      return 'finished';
+      // Cancelled meanwhile (the wait above is long when another window's card waits): that stands.
+      return (await reads.box(boxId))?.state === 'cancelled' ? 'cancelled' : 'finished';
     }
     const found = await deps.check(number);
-    if (found === 'unreachable') return 'unreachable';
+    if (found === 'unreachable' || found === 'paused') return found;
     if (signal.aborted) return 'stopped';
     const step = await perform({ type: 'boxEvent', boxId, event: { type: 'checked', number, found } });
     onCard();

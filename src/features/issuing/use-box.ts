@@ -74,8 +74,8 @@ export function useBox() {
       setSummary(null);
       // Each card read is a lookup like any other: while lookups are paused the box stops (as when
       // the server cannot be reached), and a number the server does not know counts as a miss.
-      const check = async (number: string): Promise<CardFound | 'unreachable'> => {
-        if (lookupGuard.pausedUntil() !== null) return 'unreachable';
+      const check = async (number: string): Promise<CardFound | 'unreachable' | 'paused'> => {
+        if (lookupGuard.pausedUntil() !== null) return 'paused';
         try {
           const card = await getInstrument(api, 'giftCard', number, controller.signal);
           return { kind: card.kind, status: card.kind === 'loyaltyCard' ? undefined : card.status };

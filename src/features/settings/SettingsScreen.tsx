@@ -33,7 +33,8 @@ export function SettingsScreen() {
   const form = useForm<SettingsFormInput, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
     defaultValues: toFormValues(saved, locale),
-    mode: 'onBlur',
+    // Checked when saved, then as the field is corrected: a refusal appearing on blur moved the Save
+    // button under a tablet's tap, and the save was lost.
   });
   const { register, handleSubmit, formState, control, getValues } = form;
   const typedUrl = useWatch({ control, name: 'baseUrl' });
@@ -83,7 +84,10 @@ export function SettingsScreen() {
         saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
       if (moves) {
         const live = createReadModel(outboxDb, scopeOf('live', saved));
-        const [{ waiting }, sales] = await Promise.all([live.counts(), live.activeSales()]);
+        // Records that cannot be read (no storage here) hold nothing the terminal could send either.
+        const [{ waiting }, sales] = await Promise.all([live.counts(), live.activeSales()]).catch(
+          () => [{ waiting: 0 }, []] as const,
+        );
         if (waiting > 0 || sales.some(moneyOnItsWay)) {
           setNotice({ tone: 'error', text: t('settings.unsettled') });
           return;
