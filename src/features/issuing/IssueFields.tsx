@@ -32,6 +32,8 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
   const schema = issueFormSchema(currency, locale, needsAmount);
   const form = useForm<IssueFormInput, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
+    // Every field's refusal at once: the form-wide check (a name needs an id) runs beside a field's own.
+    criteriaMode: 'all',
     defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },
   });
   const { errors } = form.formState;

@@ -32,6 +32,8 @@ export function SettingsScreen() {
   const schema = settingsFormSchema(bound, locale);
   const form = useForm<SettingsFormInput, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
+    // Every refusal at once: the form-wide checks (the token, a fixed amount) beside each field's own.
+    criteriaMode: 'all',
     defaultValues: toFormValues(saved, locale),
     // Checked when saved, then as the field is corrected: a refusal appearing on blur moved the Save
     // button under a tablet's tap, and the save was lost.
