@@ -73,9 +73,15 @@ describe('the guard across the windows of one terminal', () => {
     lookupGuard.missed(now); // this window's store exists, with no pause
     expect(lookupGuard.pausedUntil(now)).toBeNull();
     anotherWindowPauses(now + 600_000);
+    // What the browser tells this window when another writes the guard.
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
     expect(lookupGuard.pausedUntil(now)).toBe(now + 600_000);
     lookupGuard.missed(now + 1);
     expect(lookupGuard.pausedUntil(now + 2)).toBe(now + 600_000);
+    // Written before this window heard of it (no event yet): its next miss still does not write it away.
+    anotherWindowPauses(now + 900_000);
+    lookupGuard.missed(now + 3);
+    expect(lookupGuard.pausedUntil(now + 4)).toBe(now + 900_000);
     const kept = JSON.parse(localStorage.getItem(KEY) ?? '{}') as { state: { pauses: unknown[] } };
     expect(kept.state.pauses).toHaveLength(1); // the journal keeps the other window's pause
   });

@@ -95,9 +95,10 @@ export const useLookupPauses = () => useGuardStore((s) => s.pauses);
 export const useGuardRule = () => useGuardStore((s) => s.rule);
 
 /**
- * The guard as every window of the terminal left it: read again from localStorage before each
- * check and each change (synchronous), so one window's pause stops the others, and no window
- * writes back an older state over another's pause or the manager's rule.
+ * The guard as every window of the terminal left it, read again from localStorage (synchronous)
+ * before each change: no window writes back an older state over another's pause or the manager's
+ * rule. Another window's change reaches this one's checks by the `storage` event (below), so a
+ * scan's check reads no storage.
  */
 const fresh = () => {
   void useGuardStore.persist.rehydrate();
@@ -107,7 +108,7 @@ const fresh = () => {
 export const lookupGuard = {
   /** Until when lookups are paused, or null. */
   pausedUntil(now = Date.now()): number | null {
-    const { state } = fresh();
+    const { state } = useGuardStore.getState();
     return isPaused(state, now) ? state.pausedUntil : null;
   },
   /** A lookup of a number the server does not know. */
