@@ -35,8 +35,7 @@ export function SettingsScreen() {
     // Every refusal at once: the form-wide checks (the token, a fixed amount) beside each field's own.
     criteriaMode: 'all',
     defaultValues: toFormValues(saved, locale),
-    // Checked when saved, then as the field is corrected: a refusal appearing on blur moved the Save
-    // button under a tablet's tap, and the save was lost.
+    mode: 'onBlur',
   });
   const { register, handleSubmit, formState, control, getValues } = form;
   const typedUrl = useWatch({ control, name: 'baseUrl' });
