@@ -181,6 +181,29 @@ test.describe('the server address and its token', () => {
   });
 });
 
+test.describe('the settings form on a tablet', () => {
+  test('a refusal goes as the field is put right, before it is left: the first tap on Save saves', async ({
+    page,
+  }) => {
+    await goTo(page, 'Settings');
+    const timeout = page.getByLabel('Time-out per request (seconds)');
+    await timeout.fill('500');
+    await timeout.blur();
+    await expect(page.getByText('Enter 1 to 120 seconds.')).toBeVisible();
+    // Put right without leaving the field: the refusal goes now, not when Save's tap takes the focus
+    // (the button would move from under that tap, and the tap would save nothing).
+    await timeout.fill('15');
+    await expect(timeout).toBeFocused();
+    await expect(page.getByText('Enter 1 to 120 seconds.')).toBeHidden();
+    const save = page.getByRole('button', { name: 'Save settings' });
+    const before = await save.boundingBox();
+    await timeout.blur();
+    expect(await save.boundingBox()).toEqual(before);
+    await save.click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+  });
+});
+
 test.describe('the manager PIN and the cashier', () => {
   test('the journal needs the PIN; wrong PINs lock the pad with the time shown, even after a reload', async ({
     page,

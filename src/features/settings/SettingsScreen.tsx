@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import * as v from 'valibot';
-import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { LocaleSelect } from '@/components/LocaleSelect';
@@ -37,7 +37,21 @@ export function SettingsScreen() {
     defaultValues: toFormValues(saved, locale),
     mode: 'onBlur',
   });
-  const { register, handleSubmit, formState, control, getValues } = form;
+  // A field is checked when it is left; one refused is checked again as it is typed, so a refusal put
+  // right goes before Save's tap takes the focus (going then, it moved the button from under the tap,
+  // and a tablet's first tap saved nothing). Not 'onTouched': that checks a series added a moment ago.
+  const { register, handleSubmit, formState, control, getValues, subscribe, getFieldState, trigger } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          if (type === 'change' && name && getFieldState(name as FieldPath<SettingsFormInput>).invalid)
+            void trigger(name as FieldPath<SettingsFormInput>);
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  );
   const typedUrl = useWatch({ control, name: 'baseUrl' });
   const typedAddress = checkServerAddress(typedUrl ?? '');
   const series = useFieldArray({ control, name: 'series' });
