@@ -115,6 +115,31 @@ describe('proposeReturn: how the money goes back', () => {
     });
   });
 
+  it('a part return takes card money before a loyalty payment, whichever was paid first: the loyalty card can still be voided whole later', () => {
+    // Loyalty 8.00 entered before the gift card's 20.00.
+    const sale: Sale = {
+      ...splitSale(),
+      due: 2800,
+      lines: [
+        line('lc', 'loyaltyCard', 800, { name: 'approved', approvedAmount: 800 }, '710100000001'),
+        line('gc', 'giftCard', 2000, { name: 'committed', authCode: 'A1' }, '700100000001'),
+      ],
+    };
+    const first = startReturn(sale, [], 500, settings, env());
+    if (typeof first === 'string') throw new Error(first);
+    expect(first.saleReturn.lines.map((l) => [l.way, l.amount, l.parts])).toEqual([
+      ['storeCredit', 500, [{ paymentLineId: 'gc', amount: 500 }]],
+    ]);
+    const done = returnAnswered(first.saleReturn, issued(first.orders[0]!.id, 500), now);
+    // The rest: the loyalty points go back to the loyalty card, not as store credit.
+    expect(proposeReturn(sale, [done], 2300, settings)).toEqual({
+      lines: [
+        { way: 'voidLoyalty', amount: 800, parts: [{ paymentLineId: 'lc', amount: 800 }], target: '710100000001' },
+        { way: 'storeCredit', amount: 1500, parts: [{ paymentLineId: 'gc', amount: 1500 }], target: 'SC1' },
+      ],
+    });
+  });
+
   it('refuses, whole, what does not fit: not completed, zero, negative, fractions, more than is left', () => {
     expect(proposeReturn(splitSale('open'), [], 100, settings)).toBe('not_completed');
     expect(proposeReturn(splitSale(), [], 0, settings)).toBe('amount');

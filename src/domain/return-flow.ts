@@ -135,7 +135,7 @@ export interface ReturnPlan {
 
 /**
  * How `amount` goes back: loyalty payments voided first where the return covers what is left of
- * that card whole, then card money (and the rest of a loyalty payment) as one store credit or gift
+ * that card whole, then card money (then the rest of a loyalty payment) as one store credit or gift
  * card, then cash and bank card lines given back another way.
  */
 export function proposeReturn(
@@ -177,9 +177,16 @@ export function proposeReturn(
     rest -= whole;
   }
 
-  // 2. Card money, and what is left of loyalty payments: one new instrument for the sum.
+  // 2. Card money, then what is left of loyalty payments: one new instrument for the sum. Gift card
+  //    and store credit money first, whichever was paid first: a loyalty payment touched here can
+  //    never be voided whole later, and its points would go back as money.
   const cardParts: ReturnPart[] = [];
-  for (const r of open.filter((r) => r.line.kind !== 'external')) {
+  const cards = open.filter((r) => r.line.kind !== 'external');
+  const cardMoneyFirst = [
+    ...cards.filter((r) => r.line.kind !== 'loyaltyCard'),
+    ...cards.filter((r) => r.line.kind === 'loyaltyCard'),
+  ];
+  for (const r of cardMoneyFirst) {
     if (rest === 0) break;
     const got = take(r, rest);
     if (got > 0) cardParts.push({ paymentLineId: r.line.id, amount: got });
