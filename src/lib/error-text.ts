@@ -36,6 +36,7 @@ const reasons: Partial<Record<string, MessageKey>> = {
   not_yet_valid: 'refusal.not_yet_valid',
   authorization_expired: 'refusal.authorization_expired',
   not_sent: 'refusal.not_sent',
+  rate_limited: 'refusal.rate_limited',
 };
 
 interface ErrorLike {
@@ -78,4 +79,10 @@ export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind
 export function refusalText(t: T, code: string, available: string): string {
   const key = reasons[code];
   return key ? t(key, { available }) : code.replace(/_/g, ' ');
+}
+
+/** Why a recorded operation was refused, where no balance is named: a reason's words, or the code's sentence. */
+export function refusedWhy(t: T, code: string): string {
+  const sentence = sentences[code];
+  return reasons[code] || !sentence ? refusalText(t, code, '–') : t(sentence);
 }

@@ -22,6 +22,20 @@ describe('a return line’s state in words', () => {
         'the server’s answer does not fit: a manager must check this card',
       );
   });
+
+  it('says why a line was refused in words, never the server’s code, and names a refusal after a lost answer', () => {
+    const t = translator('en-IE');
+    expect(stateText(t, line({ name: 'refused', code: 'series_not_found' }))).toBe(
+      'refused, nothing given back this way: The server does not know this series.',
+    );
+    expect(stateText(t, line({ name: 'refused', code: 'rate_limited' }))).toBe(
+      'refused, nothing given back this way: the server was busy.',
+    );
+    expect(stateText(translator('de-DE'), line({ name: 'refused', code: 'invalid_amount' }))).not.toMatch(/_/);
+    expect(stateText(t, line({ name: 'unknown', reason: 'refused_after_lost_answer' }))).toBe(
+      'no answer at first, then refused: the first attempt may have given this back; a manager must check',
+    );
+  });
 });
 
 describe('the return slip (the customer’s copy)', () => {

@@ -1,6 +1,7 @@
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
-import { forManager } from '@/domain/operation';
+import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
+import { refusedWhy } from '@/lib/error-text';
 import { returnOnItsWay, returnParts, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { TenderLine } from '@/domain/tender-line';
 import type { T } from '@/lib/i18n';
@@ -26,8 +27,9 @@ export function lineText(t: T, line: Pick<ReturnLine, 'way' | 'target' | 'method
 
 export function stateText(t: T, line: ReturnLine): string {
   const s = line.state;
-  if (s.name === 'refused') return t('returns.state.refused', { code: s.code });
+  if (s.name === 'refused') return t('returns.state.refused', { reason: refusedWhy(t, s.code) });
   // An outcome with a manager is not asked again.
+  if (s.name === 'unknown' && s.reason === REFUSED_AFTER_LOST_ANSWER) return t('returns.state.lostAttempt');
   if (s.name === 'unknown' && forManager(s.reason)) return t('returns.state.forManager');
   return t(`returns.state.${s.name}`);
 }

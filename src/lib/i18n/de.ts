@@ -256,6 +256,7 @@ export const de: Record<MessageKey, Message> = {
   'refusal.not_yet_valid': 'die Karte ist noch nicht gültig.',
   'refusal.authorization_expired': 'die Reservierung lief vor dem Abschluss ab.',
   'refusal.not_sent': 'die Anfrage hat das Terminal nie verlassen.',
+  'refusal.rate_limited': 'der Server war ausgelastet.',
   'slip.training': 'SCHULUNG — KEINE ECHTE ZAHLUNG',
   'slip.trainingCard': 'SCHULUNG — KEINE GÜLTIGE KARTE',
   'slip.tender': 'Zahlungsbeleg',
@@ -758,7 +759,9 @@ export const de: Record<MessageKey, Message> = {
   'returns.way.external': 'An der Kasse zurückgeben: {label}',
   'returns.state.sending': 'wird gesendet',
   'returns.state.done': 'erledigt',
-  'returns.state.refused': 'abgelehnt ({code}): auf diesem Weg nichts zurückgegeben',
+  'returns.state.refused': 'abgelehnt, auf diesem Weg nichts zurückgegeben: {reason}',
+  'returns.state.lostAttempt':
+    'erst keine Antwort, dann abgelehnt: der erste Versuch hat dies womöglich schon zurückgegeben; eine Führungskraft muss prüfen',
   'returns.state.unknown': 'noch keine Antwort: wird erneut gefragt',
   'returns.state.forManager': 'die Antwort des Servers passt nicht: die Filialleitung muss diese Karte prüfen',
   'returns.slip': 'Rückgabe',

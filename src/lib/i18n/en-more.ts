@@ -216,6 +216,7 @@ export const enMore = {
   'refusal.not_yet_valid': 'the card is not valid yet.',
   'refusal.authorization_expired': 'the hold lapsed before it was committed.',
   'refusal.not_sent': 'the request never left the terminal.',
+  'refusal.rate_limited': 'the server was busy.',
   'slip.training': 'TRAINING — NOT A REAL PAYMENT',
   'slip.trainingCard': 'TRAINING — NOT A VALID CARD',
   'slip.tender': 'Payment slip',
@@ -696,7 +697,9 @@ export const enMore = {
   'returns.way.external': 'Give back at the drawer: {label}',
   'returns.state.sending': 'sending',
   'returns.state.done': 'done',
-  'returns.state.refused': 'refused ({code}): nothing given back this way',
+  'returns.state.refused': 'refused, nothing given back this way: {reason}',
+  'returns.state.lostAttempt':
+    'no answer at first, then refused: the first attempt may have given this back; a manager must check',
   'returns.state.unknown': 'no answer yet: asking again',
   'returns.state.forManager': 'the server’s answer does not fit: a manager must check this card',
   'returns.slip': 'Return',
