@@ -87,6 +87,37 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
   });
 });
 
+describe('a value longer than the paper', () => {
+  it('wraps at spaces, right-aligned, on every paper: the warning not to hand over the goods is printed whole', () => {
+    const warning = 'NOT CONFIRMED YET: do not hand over the goods';
+    const receipt: SlipDoc = {
+      name: 'Receipt',
+      title: 'Receipt',
+      header: [],
+      rows: [{ label: 'Gift card •••• 0001', value: `€20.00 · ${warning}` }],
+    };
+    for (const paper of [58, 80] as const) {
+      const lines = printedLines(decodeEscPos(encodeSlip(receipt, { paper, locale: 'en-IE' })));
+      const columns = PAPER_COLUMNS[paper];
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(columns);
+      const at = lines.findIndex((l) => l.startsWith('Gift card'));
+      const printed = lines.slice(at).join(' ').replace(/\s+/g, ' ');
+      expect(printed).toContain(`€20.00 · ${warning}`);
+    }
+  });
+
+  it('prints curly quotes as straight ones, not as "?"', () => {
+    const doc: SlipDoc = {
+      name: 'R',
+      title: 'R',
+      header: [],
+      rows: [{ label: 'Note', value: 'the server’s “answer”' }],
+    };
+    const lines = printedLines(decodeEscPos(encodeSlip(doc, { paper: 80, locale: 'en-IE' })));
+    expect(lines.join('\n')).toContain('the server\'s "answer"');
+  });
+});
+
 describe('text from a server on an ESC/POS printer', () => {
   it('a control byte in a name is not a printer command: it is dropped, and a line break is a space', () => {
     const doc: SlipDoc = {

@@ -27,16 +27,24 @@ export interface SlipDoc {
 }
 
 /**
- * Two columns on fixed-width lines: the label left, the value right. A label too long to share its
- * line with the value is wrapped at spaces onto lines of its own, the value right-aligned under it,
+ * Two columns on fixed-width lines: the label left, the value right. A label or a value too long to
+ * share a line is wrapped at spaces onto lines of its own, the value right-aligned under the label,
  * so that nothing on paper is ever cut off.
  */
 export function slipRow(label: string, value: string, columns: number): string[] {
-  if (label.length + value.length + 1 <= columns)
-    return [`${label}${' '.repeat(columns - label.length - value.length)}${value}`];
+  const beside = (left: string, right: string) => `${left}${' '.repeat(columns - left.length - right.length)}${right}`;
+  if (label.length + value.length + 1 <= columns) return [beside(label, value)];
+  const labelLines = wrapAtSpaces(label, columns);
+  const last = labelLines.at(-1) ?? '';
+  if (last.length + value.length + 1 <= columns) return [...labelLines.slice(0, -1), beside(last, value)];
+  return [...labelLines, ...wrapAtSpaces(value, columns).map((line) => line.padStart(columns))];
+}
+
+/** Text in lines of at most `columns`, broken at spaces (a word longer than a line, within it). */
+function wrapAtSpaces(text: string, columns: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of label.split(' ')) {
+  for (const word of text.split(' ')) {
     for (let piece = word; piece.length > 0; piece = piece.slice(columns)) {
       const part = piece.slice(0, columns);
       if (current && current.length + 1 + part.length > columns) {
@@ -45,8 +53,6 @@ export function slipRow(label: string, value: string, columns: number): string[]
       } else current = current ? `${current} ${part}` : part;
     }
   }
-  if (current.length + value.length + 1 <= columns)
-    lines.push(`${current}${' '.repeat(columns - current.length - value.length)}${value}`);
-  else lines.push(current, value.slice(0, columns).padStart(columns));
+  if (current) lines.push(current);
   return lines;
 }

@@ -23,6 +23,8 @@ export function printable(text: string): string {
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
       .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
       .replace(/[\u2013\u2014]/g, '-')
+      .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+      .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
       .replace(/\u2026/g, '.')
       .replace(/\u2022/g, '*')
       .replace(/[\u2066-\u2069\u200e\u200f]/g, '')
