@@ -21,17 +21,36 @@ const useManagerStore = create<ManagerState>()(
   }),
 );
 
+/**
+ * The PIN and its tries as every window of the terminal left them, read again from localStorage
+ * (synchronous) before each change: no window writes its older copy over a PIN another chose, or
+ * over another's lock-out. This window's unlock stays its own (memory only).
+ */
+const fresh = () => {
+  void useManagerStore.persist.rehydrate();
+  return useManagerStore.getState();
+};
+
+// Another window's PIN or lock-out shows here at once (the gate asks for the PIN, or says locked).
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === useManagerStore.persist.getOptions().name) void useManagerStore.persist.rehydrate();
+  });
+
 export type PinResult =
   { ok: true } | { ok: false; reason: 'wrong'; triesLeft: number } | { ok: false; reason: 'locked'; until: number };
 
 /** The manager's actions, named for what happened. */
 export const managerActions = {
+  /** A first PIN; none if another window chose one first (this window then asks for that one). */
   async pinChosen(pin: string) {
-    if (useManagerStore.getState().pin) throw new Error('A PIN is already set');
-    useManagerStore.setState({ pin: await hashPin(pin), attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+    if (fresh().pin) return;
+    const record = await hashPin(pin);
+    if (fresh().pin) return;
+    useManagerStore.setState({ pin: record, attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
   },
   async pinEntered(pin: string): Promise<PinResult> {
-    const { pin: record, attempts } = useManagerStore.getState();
+    const { pin: record, attempts } = fresh();
     const now = Date.now();
     if (!record) return { ok: false, reason: 'wrong', triesLeft: 0 };
     if (attempts.lockedUntil > now) return { ok: false, reason: 'locked', until: attempts.lockedUntil };
@@ -39,7 +58,7 @@ export const managerActions = {
       useManagerStore.setState({ attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
       return { ok: true };
     }
-    const next = afterFailure(useManagerStore.getState().attempts, now);
+    const next = afterFailure(fresh().attempts, now);
     useManagerStore.setState({ attempts: next });
     return next.lockedUntil > now
       ? { ok: false, reason: 'locked', until: next.lockedUntil }

@@ -86,8 +86,25 @@ const useSettingsStore = create<SettingsState>()(
 export const useTerminalMode = () => useSettingsStore((s) => (s.server ? s.mode : 'training'));
 export const useServerSettings = () => useSettingsStore((s) => s.server);
 export const useTillOrigins = () => useSettingsStore((s) => s.tillOrigins);
-/** Read at the moment a message arrives (not a render): the allow-list as saved now. */
-export const tillOriginAllowed = (origin: string) => useSettingsStore.getState().tillOrigins.includes(origin);
+/**
+ * Read at the moment a message arrives (not a render): the allow-list as saved now, by whichever
+ * window saved it (localStorage, read synchronously). A till a manager removed in another window is
+ * refused here too; this window's copy is used only where there is no storage to read.
+ */
+export const tillOriginAllowed = (origin: string) => {
+  let saved: unknown;
+  try {
+    saved = (
+      JSON.parse(localStorage.getItem(useSettingsStore.persist.getOptions().name ?? '') ?? 'null') as {
+        state?: { tillOrigins?: unknown };
+      } | null
+    )?.state?.tillOrigins;
+  } catch {
+    saved = undefined;
+  }
+  const origins = Array.isArray(saved) ? saved : useSettingsStore.getState().tillOrigins;
+  return origins.includes(origin);
+};
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);
