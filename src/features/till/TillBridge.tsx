@@ -42,11 +42,11 @@ function allowedCallback(text: string | null): string | null {
 }
 
 const delivered = new Set<string>();
-/** A request repeated while its answer is being worked out shares that answer (the till resends until answered). */
+/** The same request repeated while its answer is being worked out shares that answer (the till resends until answered). */
 const inFlight = new Map<string, Promise<TerminalMessage>>();
 
 /** Messages from allowed tills in, answers and results out; a till's finished sale goes back to it by itself. */
-function useHostChannel(
+export function useHostChannel(
   service: TillService,
   currency: string,
   setNotice: Dispatch<SetStateAction<Notice | null>>,
@@ -78,7 +78,9 @@ function useHostChannel(
         });
         return;
       }
-      const key = `${event.origin} ${read.request.id}`;
+      // The whole request, not its id alone: the same id with another amount (or reference) is not
+      // answered from the first (it is refused by the service as a conflict, or taken as its own).
+      const key = `${event.origin} ${JSON.stringify(read.request)}`;
       let answer = inFlight.get(key);
       if (!answer) {
         answer = service
