@@ -189,6 +189,18 @@ test('the currency is not changed under money still being settled; changed, the 
     .poll(async () => (await simulatorState(loyaltyServer)).authorizations.map((a) => a.status))
     .toEqual(['canceled']);
   await page.getByRole('button', { name: 'Next sale' }).click();
+  // The voided sale is on the day's report, in euros: the currency waits for the day to close.
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency (ISO code)').fill('GBP');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The currency cannot change in the middle of a day' }),
+  ).toBeVisible();
+  await goTo(page, 'Journal');
+  const reports = page.getByRole('region', { name: 'X report: the day so far' });
+  await reports.getByRole('button', { name: 'Close the day (Z report)' }).click();
+  await expect(reports.getByRole('list', { name: 'Days closed' })).toContainText(/Z 1 · closed/);
+
   await goTo(page, 'Settings');
   await page.getByLabel('Currency (ISO code)').fill('GBP');
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -117,6 +117,7 @@ const zReportShape = v.object({
   number: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   from: v.string(),
   closedAt: v.pipe(v.string(), v.isoTimestamp()),
+  currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
   report: v.unknown(),
   carried: v.array(
     v.object({ id: v.string(), type: v.string(), maskedNumber: v.string(), status: v.string(), createdAt: v.string() }),

@@ -67,6 +67,8 @@ export interface ZReport {
   number: number;
   from: string;
   closedAt: string;
+  /** The currency its amounts are in (ISO code); absent on Z reports kept before it was. */
+  currency?: string;
   /** The report itself (day-report.ts), kept as data. */
   report: unknown;
   /** Operations not settled when the day closed, carried into the next day: masked, named. */

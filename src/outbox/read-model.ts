@@ -94,6 +94,21 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
         await (await db()).getAll('zReports', IDBKeyRange.bound([scope, 0], [scope, Number.MAX_SAFE_INTEGER]))
       ).reverse(),
 
+    /**
+     * Whether the next Z report would count anything: an operation settled, a sale finished or a
+     * return started since the last Z (or ever, before the first).
+     */
+    async dayHasFigures(): Promise<boolean> {
+      const from = (await this.zReports())[0]?.closedAt ?? '';
+      const to = '\uffff';
+      const [settled, sales, returns] = await Promise.all([
+        this.settledBetween(from, to),
+        this.salesFinishedBetween(from, to),
+        this.returnsStartedBetween(from, to),
+      ]);
+      return settled.length + sales.length + returns.length > 0;
+    },
+
     /** Every Z report of every server: what a backup carries. */
     allZReports: async (): Promise<ZReport[]> => (await db()).getAll('zReports'),
 

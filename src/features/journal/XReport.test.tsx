@@ -48,6 +48,8 @@ describe('closing the day while payments keep settling', () => {
       ),
     ).toBeTruthy();
     expect(closes).toHaveLength(4);
+    // Each close keeps the currency the day's figures are in (a Z printed after a change stays in it).
+    expect(closes.map((c) => c.type === 'closeDay' && c.z.currency)).toEqual(['EUR', 'EUR', 'EUR', 'EUR']);
     // Each try is a fresh read of the day, checked against what that read counted.
     expect(closes.every((c) => c.type === 'closeDay' && c.counted.settled === 0)).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close the day (Z report)' })).toBeTruthy());

@@ -80,7 +80,13 @@ export function XReport() {
     }));
     const z = await perform({
       type: 'closeDay',
-      z: { from: d.report.from, closedAt: d.report.to, report: { ...d.report, open: [] }, carried },
+      z: {
+        from: d.report.from,
+        closedAt: d.report.to,
+        currency: terminal.currency,
+        report: { ...d.report, open: [] },
+        carried,
+      },
       counted: d.counted,
     });
     if (z === 'changed') {
@@ -204,7 +210,7 @@ export function XReport() {
                 onClick={() =>
                   downloadFile(
                     `z-report-${z.number}.csv`,
-                    reportCsv(z.report as DayReport, terminal.currency, z.carried),
+                    reportCsv(z.report as DayReport, z.currency ?? terminal.currency, z.carried),
                     'text/csv;charset=utf-8',
                   )
                 }

@@ -63,11 +63,11 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
   };
 }
 
-/** A closed day as it was kept. */
+/** A closed day as it was kept, in the currency it was closed in. */
 export const zSlipDoc = (t: T, terminal: Terminal, z: ZReport): SlipDoc =>
   reportSlipDoc(
     t,
-    terminal,
+    { ...terminal, currency: z.currency ?? terminal.currency },
     z.report as DayReport,
     t('report.z', { number: z.number }),
     z.carried.map((c) => operationText(t, c.type, c.maskedNumber)),

@@ -107,6 +107,11 @@ export function SettingsScreen() {
           setNotice({ tone: 'error', text: t('settings.unsettled') });
           return;
         }
+        // A day's figures are added up in one currency: a new one starts with a new day.
+        if (saved.currency !== settings.currency && (await live.dayHasFigures().catch(() => false))) {
+          setNotice({ tone: 'error', text: t('settings.dayOpen') });
+          return;
+        }
       }
       actions.serverSettingsSaved(settings);
       form.reset(toFormValues(settings, locale));

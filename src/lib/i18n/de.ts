@@ -117,6 +117,8 @@ export const de: Record<MessageKey, Message> = {
   'settings.fix': 'Bitte die markierten Felder korrigieren.',
   'settings.unsettled':
     'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
+  'settings.dayOpen':
+    'Die Währung kann nicht mitten am Tag wechseln: Die Zahlen des Tages würden in zwei Währungen addiert. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
   'settings.currencyChanged':
     'Einstellungen gespeichert. Die Währung hat sich geändert: Die PIN der Führungskraft wird jetzt bei jeder Rückgabe verlangt, und die Barauszahlung ist aus. Bitte deren Beträge in der neuen Währung neu festlegen.',
   'validation.required': 'Pflichtfeld.',

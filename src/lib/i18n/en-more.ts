@@ -97,6 +97,8 @@ export const enMore = {
   'settings.fix': 'Fix the marked fields.',
   'settings.unsettled':
     'Money is still being settled with this server (a sale not finished, or operations waiting to be sent). Let it settle first: changed now, the server or the currency would leave them unsent, or send them in the new currency.',
+  'settings.dayOpen':
+    'The currency cannot change in the middle of a day: its figures would be added up in two currencies. Close the day first (Journal, Z report), then change it.',
   'settings.currencyChanged':
     'Settings saved. The currency changed: the manager’s PIN is now asked for every return, and cash-out is off. Set their amounts again in the new currency.',
   'validation.required': 'Required.',

@@ -135,6 +135,20 @@ describe('a day that adds up when the device clock is set back', () => {
     expect(taken(await readDay(t.reads, 'EUR', new Date(t.now() + 1)))).toEqual({ count: 0, amount: 0 });
   });
 
+  it('says whether the next Z would count anything: the currency may change only on a day with nothing in it', async () => {
+    const t = setup();
+    expect(await t.reads.dayHasFigures()).toBe(false);
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    expect(await t.reads.dayHasFigures()).toBe(true);
+    await closeTheDay(t);
+    expect(await t.reads.dayHasFigures()).toBe(false);
+    t.advance(1_000);
+    await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 50 });
+    await t.run();
+    expect(await t.reads.dayHasFigures()).toBe(true);
+  });
+
   it('refuses to close a day read before a payment settled inside it, and the day read again counts it', async () => {
     const t = setup();
     await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
