@@ -143,7 +143,12 @@ export type ManagerNote =
   | { code: 'refusedAfterLostAnswer'; reason: OwnEffectRefusal }
   /** The card read again after a contradicted answer (minor units). */
   | { code: 'readAgain'; available: Minor; onHold: Minor }
-  | { code: 'notReadAgain' };
+  | { code: 'notReadAgain' }
+  /**
+   * A payment that took (or holds) money for a sale this terminal does not have: its record came
+   * from another terminal's backup, which carries no sales, so nothing here completes or voids it.
+   */
+  | { code: 'saleNotHere' };
 
 /**
  * A well-formed answer that contradicts its request (answer-check.ts): an unknown outcome that is

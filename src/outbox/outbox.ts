@@ -362,6 +362,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const sale = await w.sale(before.transactionId);
         const step = sale ? evolve(plain(sale), answer, env()) : null;
         if (step) await putStep(w, step, before);
+        // A payment restored from another terminal's backup (it carries no sales): money taken or
+        // held for a sale nothing here will complete or void is the manager's, named on the report.
+        if (!sale && before.saleElsewhere && record.request.type.endsWith('.pay') && outcome.status === 'succeeded')
+          await applyFlags(w, [{ operationId: id, note: { code: 'saleNotHere' } }]);
         // A server that has not shown it keeps keys: the flow's check against the card is written with
         // the answer, so a crash before it is made leaves it to the next start, never drops it.
         if (step && !keysKept)
@@ -482,7 +486,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           const settled = record.status === 'succeeded' || record.status === 'refused';
           const { toCheck, ...kept } =
             settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
-          await w.putRecord(kept);
+          await w.putRecord((await w.sale(record.transactionId)) ? kept : { ...kept, saleElsewhere: true });
           // A resend's check the other device had not made: the backup masks the card's number, so it
           // cannot be made here. Named for a manager, never taken as paid once.
           if (toCheck) await applyFlags(w, [{ operationId: record.id, note: { code: 'notChecked' } }]);

@@ -74,6 +74,11 @@ export interface OperationRecord {
   toCheck?: Omit<Verification, 'operationId'> | undefined;
   /** What a manager must know, as codes the journal words in its language. */
   notes?: ManagerNote[] | undefined;
+  /**
+   * Restored from another terminal's backup without its sale (a backup carries none): answered
+   * here, a payment's money is a manager's (`saleNotHere`), since nothing here completes or voids it.
+   */
+  saleElsewhere?: true | undefined;
   /** Records written before 2026-11-24 kept their note as an English sentence: shown as it is. */
   note?: string | undefined;
 }

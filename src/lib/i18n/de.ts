@@ -887,6 +887,8 @@ export const de: Record<MessageKey, Message> = {
   'note.notChecked':
     'Erneut gesendet, nachdem ein Versuch unbeantwortet blieb, und die Karte konnte danach nicht gelesen werden, um zu prüfen, dass sie nur einmal bezahlt hat: Karte beim Loyalty-Server prüfen.',
   'note.contradicted': 'Die Antwort des Servers widerspricht der Anfrage: {detail}.',
+  'note.saleNotHere':
+    'Für einen Verkauf genommen, den dieses Terminal nicht hat: Die Zahlung kam aus der Sicherung eines anderen Terminals, ohne ihren Verkauf, also schließt hier nichts sie ab und gibt sie zurück. Eine Reservierung auf Geschenkkarte oder Guthaben verfällt von selbst; eine Treuezahlung bleibt genommen: auf anderem Weg zurückgeben oder den Verkauf am alten Terminal prüfen.',
   'note.mayHaveIssuedTwice':
     'Ausgegeben, nachdem ein früherer Versuch unbeantwortet blieb, von einem Server, der Idempotency-Keys nicht nachweislich speichert: Dieser Versuch hat vielleicht auch eine Karte ausgegeben. Prüfen Sie die Serie beim Loyalty-Server auf eine zweite Karte dieses Betrags und nehmen Sie sie zurück. Einmal gezählt.',
   'note.keyReused':

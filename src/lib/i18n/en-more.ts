@@ -597,6 +597,8 @@ export const enMore = {
   'note.notChecked':
     'Sent again after an attempt went unanswered, and the card could not be read afterwards to check that it paid only once: check the card with the Loyalty server.',
   'note.contradicted': "The server's answer contradicts the request: {detail}.",
+  'note.saleNotHere':
+    'Taken for a sale this terminal does not have: the payment came from another terminal’s backup, without its sale, so nothing here completes or gives it back. A gift card or store credit hold lapses by itself; a loyalty payment stays taken: give it back another way, or check the sale on the old terminal.',
   'note.mayHaveIssuedTwice':
     'Issued after an earlier attempt went unanswered, by a server not known to keep Idempotency-Keys: that attempt may have issued a card too. Check the series with the Loyalty server for a second card of this amount, and un-issue it. Counted once.',
   'note.keyReused':

@@ -104,6 +104,38 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
   });
 
+  it('a payment the new tablet settles for a sale it does not have goes to a manager, named, never settled in silence', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await t.start(15000);
+    // The loyalty payment's answer lost on the old tablet: it waits, unknown, in the backup.
+    t.app.faults.replace({ next: { count: 100, kind: 'drop', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 12000, availableBefore: 12000 });
+    await t.run();
+    const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
+    t.sender.stop(); // the old tablet is gone, its sale with it
+    t.app.faults.clear();
+
+    const tablet = newTablet(t);
+    const opened = await openBackup(text, 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    expect(opened.waiting.map((r) => r.request.type)).toEqual(['loyaltyCard.pay']);
+    await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+    await tablet.sender.kick();
+    await tablet.sender.idle();
+    // The points were taken (the resend replayed), for a sale nobody will finish or void here.
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(0);
+    expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 1 });
+    expect(await tablet.reads.get(opened.waiting[0]!.id)).toMatchObject({
+      status: 'attention',
+      notes: [{ code: 'saleNotHere' }],
+    });
+    // The day's report counts it where it settled (the points were taken) and names it for the manager.
+    const day = await readDay(tablet.reads, 'EUR');
+    expect(day.report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 12000 });
+    expect(day.report.flagged?.map((f) => f.type)).toEqual(['loyaltyCard.pay']);
+  });
+
   it('refuses a wrong passphrase, a file that is not a backup, and a changed one, in so many words', async () => {
     const t = await tabletWithAWaitingCommit();
     const backup = await makeBackup(await t.reads.everything(), 'correct horse');
