@@ -8,6 +8,8 @@ import type { DisplayView } from './view';
 export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
   const t = translator(view?.locale ?? 'en');
   const money = (minor: number) => (view ? formatMoney(minor, view.currency, view.locale) : '');
+  // A till's sale finished with part left for the till to collect is not "paid" to the customer.
+  const paidInFull = view?.status === 'completed' && view.remaining === 0;
   return (
     <div className="customer-display" lang={(view?.locale ?? 'en').slice(0, 2)}>
       {view?.training && (
@@ -31,10 +33,10 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
             )}
             <Fact
               id="customer-remaining"
-              term={t(view.status === 'completed' ? 'display.thanks' : 'display.remaining')}
+              term={t(paidInFull ? 'display.thanks' : 'display.remaining')}
               className="customer-remaining"
             >
-              {view.status === 'completed' ? '✓' : money(view.remaining)}
+              {paidInFull ? '✓' : money(view.remaining)}
             </Fact>
           </dl>
           {view.tenders.length > 0 && (

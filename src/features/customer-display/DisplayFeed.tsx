@@ -3,9 +3,11 @@ import { useCurrentSale } from '@/outbox/projection';
 import { useTerminal } from '@/lib/terminal-context';
 import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
 import { displayView } from './view';
+import { tabId } from '@/outbox/tab';
 
-/** Sends this window's sale, as the customer may see it, to every display; again when a display says hello. */
+/** Sends this window's sale, as the customer may see it, to the displays; again when a display following it says hello. */
 export function DisplayFeed() {
+  const tab = tabId();
   const sale = useCurrentSale();
   const terminal = useTerminal();
   const view = useMemo(
@@ -24,18 +26,19 @@ export function DisplayFeed() {
     const opened = new BroadcastChannel(DISPLAY_CHANNEL);
     channel.current = opened;
     opened.onmessage = (event: MessageEvent) => {
-      if (readDisplayMessage(event.data)?.type === 'hello')
-        opened.postMessage({ type: 'view', view: latest.current } satisfies DisplayMessage);
+      const message = readDisplayMessage(event.data);
+      if (message?.type === 'hello' && (message.tab ?? tab) === tab)
+        opened.postMessage({ type: 'view', tab, view: latest.current } satisfies DisplayMessage);
     };
     return () => {
       opened.close();
       channel.current = null;
     };
-  }, []);
+  }, [tab]);
 
   useEffect(() => {
     latest.current = view;
-    channel.current?.postMessage({ type: 'view', view } satisfies DisplayMessage);
-  }, [view]);
+    channel.current?.postMessage({ type: 'view', tab, view } satisfies DisplayMessage);
+  }, [tab, view]);
   return null;
 }

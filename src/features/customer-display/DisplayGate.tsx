@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { DISPLAY_CHANNEL } from './channel-names';
 import { useDisplayStore } from './display-store';
+import type { DisplayMessage } from './channel';
+import { tabId } from '@/outbox/tab';
 
 const DisplayFeed = lazy(() => import('./DisplayFeed').then((m) => ({ default: m.DisplayFeed })));
 
 /**
- * Feeds a customer display only once there is one: a display window says hello on the channel, or
- * the cashier opened one from here. Until then the terminal carries only this listener.
+ * Feeds a customer display only once there is one: a display window says hello on the channel (one
+ * open before this window started, a reload too, answers its `ask`), or the cashier opened one from
+ * here. Until then the terminal carries only this listener.
  */
 export function DisplayGate() {
   const opened = useDisplayStore((s) => s.opened);
@@ -15,8 +18,11 @@ export function DisplayGate() {
     if (heard || opened || typeof BroadcastChannel === 'undefined') return undefined;
     const channel = new BroadcastChannel(DISPLAY_CHANNEL);
     channel.onmessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === 'hello') setHeard(true);
+      // Looked at, not read whole: the channel's schema loads with the feed, not on the first download.
+      const message = event.data as { type?: unknown; tab?: unknown } | null;
+      if (message?.type === 'hello' && (message.tab === undefined || message.tab === tabId())) setHeard(true);
     };
+    channel.postMessage({ type: 'ask' } satisfies DisplayMessage);
     return () => channel.close();
   }, [heard, opened]);
   if (!heard && !opened) return null;

@@ -4,7 +4,14 @@ import type { DisplayView } from './view';
 
 export { DISPLAY_CHANNEL, DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
 
-export type DisplayMessage = { type: 'hello' } | { type: 'view'; view: DisplayView };
+/**
+ * `hello`: a display asks for the sale (of the window `tab`, once it follows one); `ask`: a terminal
+ * window started (a reload too) and asks any display there to say hello; `view`: a window's sale.
+ */
+export type DisplayMessage =
+  { type: 'hello'; tab?: string } | { type: 'ask' } | { type: 'view'; tab: string; view: DisplayView };
+
+const tab = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
 const minor = v.pipe(v.number(), v.safeInteger());
 const view = v.object({
@@ -31,8 +38,9 @@ const view = v.object({
   ),
 });
 const message = v.variant('type', [
-  v.object({ type: v.literal('hello') }),
-  v.object({ type: v.literal('view'), view }),
+  v.object({ type: v.literal('hello'), tab: v.optional(tab) }),
+  v.object({ type: v.literal('ask') }),
+  v.object({ type: v.literal('view'), tab, view }),
 ]);
 
 /** A message on the channel, checked; null when it is not one of ours or not well formed. */

@@ -1,5 +1,6 @@
 import { DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
 import { useDisplayStore } from './display-store';
+import { tabId } from '@/outbox/tab';
 
 interface ScreenDetailed {
   availLeft: number;
@@ -31,5 +32,6 @@ export async function openCustomerDisplay(): Promise<void> {
   } catch {
     // Permission refused: the browser places the window.
   }
-  window.open(DISPLAY_PATH, DISPLAY_WINDOW, features);
+  // It follows this window's sale (a second till's or a training window's never shows on it).
+  window.open(`${DISPLAY_PATH}?tab=${encodeURIComponent(tabId())}`, DISPLAY_WINDOW, features);
 }

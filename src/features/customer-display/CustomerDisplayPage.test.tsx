@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DISPLAY_CHANNEL, type DisplayMessage } from './channel';
+import { CustomerDisplayPage } from './CustomerDisplayPage';
+import { CustomerDisplayView } from './CustomerDisplayView';
+import { DisplayGate } from './DisplayGate';
+import type { DisplayView } from './view';
+
+const view = (due: number, over: Partial<DisplayView> = {}): DisplayView => ({
+  training: false,
+  currency: 'EUR',
+  locale: 'en-IE',
+  status: 'open',
+  due,
+  paid: 0,
+  remaining: due,
+  tenders: [],
+  ...over,
+});
+
+/** Another window of the terminal on the display's channel: what it hears, and what it says. */
+function terminalWindow() {
+  const channel = new BroadcastChannel(DISPLAY_CHANNEL);
+  const heard: DisplayMessage[] = [];
+  channel.onmessage = (event: MessageEvent) => heard.push(event.data as DisplayMessage);
+  return { heard, say: (message: DisplayMessage) => channel.postMessage(message), close: () => channel.close() };
+}
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('the customer display window', () => {
+  it('follows the window that opened it: another till’s sale never shows on it', async () => {
+    window.location.hash = '#/customer-display?tab=till-a';
+    const other = terminalWindow();
+    render(<CustomerDisplayPage />);
+    await settle();
+    expect(other.heard).toContainEqual({ type: 'hello', tab: 'till-a' });
+    other.say({ type: 'view', tab: 'till-b', view: view(999) });
+    await settle();
+    expect(screen.queryByText('€9.99')).toBeNull();
+    other.say({ type: 'view', tab: 'till-a', view: view(4250) });
+    await settle();
+    expect(screen.getAllByText('€42.50').length).toBeGreaterThan(0);
+    other.close();
+  });
+
+  it('opened by its address, follows the first window that answers', async () => {
+    window.location.hash = '#/customer-display';
+    const other = terminalWindow();
+    render(<CustomerDisplayPage />);
+    other.say({ type: 'view', tab: 'till-a', view: view(4250) });
+    await settle();
+    other.say({ type: 'view', tab: 'till-b', view: view(999) });
+    await settle();
+    expect(screen.getAllByText('€42.50').length).toBeGreaterThan(0);
+    expect(screen.queryByText('€9.99')).toBeNull();
+    other.close();
+  });
+
+  it('answers a terminal window that starts after it (a reload) with hello, naming the window it follows', async () => {
+    window.location.hash = '#/customer-display?tab=till-a';
+    render(<CustomerDisplayPage />);
+    const reloaded = terminalWindow();
+    reloaded.say({ type: 'ask' });
+    await settle();
+    expect(reloaded.heard).toContainEqual({ type: 'hello', tab: 'till-a' });
+    reloaded.close();
+  });
+});
+
+describe('a terminal window as it starts', () => {
+  it('asks for any display already open, so that one open before a reload is fed again', async () => {
+    const display = terminalWindow();
+    render(<DisplayGate />);
+    await settle();
+    expect(display.heard).toContainEqual({ type: 'ask' });
+    display.close();
+  });
+});
+
+describe('a till’s sale finished with part left for the till', () => {
+  it('is not "paid, thank you": the customer sees what is still to pay', () => {
+    render(<CustomerDisplayView view={view(5000, { status: 'completed', paid: 3270, remaining: 1730 })} />);
+    expect(screen.queryByText(/thank you/i)).toBeNull();
+    expect(screen.getByText('€17.30')).toBeTruthy();
+  });
+});
