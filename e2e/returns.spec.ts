@@ -118,6 +118,41 @@ test('a gift card payment returned across two visits, then nothing is left; more
   expect((await storeCredits(loyaltyServer)).map((i) => i.amountNet).sort()).toEqual([12, 8].sort());
 });
 
+test('a sale’s returns add up against the manager’s amount: €30.00 twice asks for the PIN the second time, and every time', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await startSale(page, '60');
+  await tenderExternal(page, '60');
+  await completeSale(page);
+  const reference = await receiptReference(page);
+  await goTo(page, 'Returns');
+  await scanReceipt(page, reference);
+  await giveBack(page, '30'); // €30.00 of €50.00: the cashier's own
+  const ways = page.getByRole('list', { name: 'How the money goes back' });
+  await expect(ways).toContainText('done');
+  await page.getByRole('button', { name: 'Next return' }).click();
+  await scanReceipt(page, reference);
+  await giveBack(page, '30'); // €60.00 of this sale given back in all: the manager's
+  await expect(ways).toHaveCount(0);
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Give back' }).click();
+  await expect(ways).toContainText('done');
+  // Unlocked a moment ago, the manager is still asked for the next one above the amount.
+  await page.getByRole('button', { name: 'Next return' }).click();
+  await goTo(page, 'Sale');
+  await startSale(page, '51');
+  await tenderExternal(page, '51');
+  await completeSale(page);
+  const other = await receiptReference(page);
+  await goTo(page, 'Returns');
+  await scanReceipt(page, other);
+  await giveBack(page);
+  await expect(page.getByLabel('Manager PIN', { exact: true })).toBeVisible();
+  await expect(ways).toHaveCount(0);
+});
+
 test('a double click on "Give back" gives back once', async ({ page, loyaltyServer }) => {
   await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '10');

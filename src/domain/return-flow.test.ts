@@ -5,6 +5,7 @@ import {
   paymentSettling,
   proposeReturn,
   returnAnswered,
+  returnSettingsFor,
   returnInProgress,
   returnables,
   startReturn,
@@ -160,6 +161,19 @@ describe('proposeReturn: how the money goes back', () => {
     expect(proposeReturn(committing, [], 4000, settings)).toBe('settling');
     expect(proposeReturn(committing, [], 100, settings)).toBe('settling');
     expect(paymentSettling(sale)).toBe(false);
+  });
+});
+
+describe('which series card money goes back in', () => {
+  it('never one of a fixed amount: the server would refuse every other amount', () => {
+    const series = [
+      { prefix: '7009', kind: 'giftCard', seriesNumber: 'GC25', livePrinted: true, fixedAmount: 2500 },
+      { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: true },
+      { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: false },
+    ] as const;
+    expect(returnSettingsFor(series, 'giftCard')).toEqual({ refundWay: 'giftCard', refundSeries: 'GC1' });
+    expect(returnSettingsFor(series.slice(0, 1), 'giftCard')).toBeNull();
+    expect(returnSettingsFor(series, 'storeCredit')).toEqual({ refundWay: 'storeCredit', refundSeries: 'SC1' });
   });
 });
 

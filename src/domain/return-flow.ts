@@ -120,12 +120,17 @@ export interface ReturnSettings {
   refundSeries: string;
 }
 
-/** How card money goes back with these series: the first store credit series, or the first live-printed gift card series. */
+/**
+ * How card money goes back with these series: the first store credit series, or the first
+ * live-printed gift card series; never one of a fixed amount (the server refuses any other amount).
+ */
 export function returnSettingsFor(
   series: readonly SeriesConfig[],
   way: 'storeCredit' | 'giftCard',
 ): ReturnSettings | null {
-  const found = series.find((s) => s.kind === way && (way === 'storeCredit' || s.livePrinted));
+  const found = series.find(
+    (s) => s.kind === way && (way === 'storeCredit' || s.livePrinted) && s.fixedAmount === undefined,
+  );
   return found ? { refundWay: way, refundSeries: found.seriesNumber } : null;
 }
 

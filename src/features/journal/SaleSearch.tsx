@@ -57,6 +57,7 @@ export function SaleSearch() {
         sales.filter(
           (s) =>
             s.status === 'completed' &&
+            s.purpose !== 'cashOut' && // paid out of a card: nothing to take back
             (amount === undefined || s.due === amount || paidAmount(s) === amount) &&
             (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
         ),

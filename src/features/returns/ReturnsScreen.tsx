@@ -25,7 +25,7 @@ import { ReturnOutcome } from './ReturnOutcome';
 import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
-type Problem = 'not_found' | 'not_completed' | 'settling' | 'nothing_left' | null;
+type Problem = 'not_found' | 'cash_out' | 'not_completed' | 'settling' | 'nothing_left' | null;
 
 /**
  * The return desk: scan the sale's receipt (or key its reference), see what each payment can still
@@ -50,6 +50,7 @@ export function ReturnsScreen() {
     setReference(ref);
     setDone(null);
     if (!sale) return void (setFound(null), setProblem('not_found'));
+    if (sale.purpose === 'cashOut') return void (setFound(null), setProblem('cash_out'));
     if (sale.status !== 'completed') return void (setFound(null), setProblem('not_completed'));
     if (paymentSettling(sale)) return void (setFound(null), setProblem('settling'));
     const earlier = await reads.returnsOf(sale.transactionId);
@@ -168,7 +169,9 @@ function GiveBack({
       else setError(t(`returns.refused.${result}`, { left: money(left) }));
     });
 
-  const needsPin = parsed.ok && parsed.minor > policy.pinAbove;
+  // The sale's returns together, not each alone: 100.00 given back as 50.00 twice asks the manager too.
+  const backBefore = returnables(found.sale, found.earlier).reduce((sum, r) => sum + r.returned, 0);
+  const needsPin = parsed.ok && backBefore + parsed.minor > policy.pinAbove;
   /** Above the PIN's amount: what would be refused is said at once (no PIN asked for nothing); the rest goes to the manager's confirmation. */
   const askToConfirm = () => {
     if (!parsed.ok) return;
@@ -228,7 +231,8 @@ function GiveBack({
       <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
       {error && <ErrorNotice message={error} />}
       {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
-        <ManagerGate compact>
+        // Asked for this return itself, as for a cash-out: a manager's unlock a while ago for something else does not approve it.
+        <ManagerGate compact everyTime>
           <div className="notice notice-warn" role="alertdialog" aria-labelledby="give-back-question">
             <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
             <ul>

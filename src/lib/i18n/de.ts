@@ -722,6 +722,8 @@ export const de: Record<MessageKey, Message> = {
   'returns.find': 'Verkauf suchen',
   'returns.problem.not_found':
     'Kein Verkauf mit Beleg {reference} auf diesem Terminal (ein Beleg eines anderen Terminals oder Servers ist hier nicht).',
+  'returns.problem.cash_out':
+    '{reference} ist eine Auszahlung einer Geschenkkarte, kein Verkauf: es gibt nichts zurückzugeben.',
   'returns.problem.not_completed':
     'Verkauf {reference} ist nicht abgeschlossen: erst im Verkauf abschließen oder stornieren.',
   'returns.problem.settling':

@@ -665,6 +665,7 @@ export const enMore = {
   'returns.find': 'Find sale',
   'returns.problem.not_found':
     'No sale with receipt {reference} on this terminal (a receipt from another terminal or another server is not here).',
+  'returns.problem.cash_out': '{reference} is a cash-out of a gift card, not a sale: there is nothing to give back.',
   'returns.problem.not_completed': 'Sale {reference} is not completed: finish or void it on the sale screen first.',
   'returns.problem.settling':
     'A payment of sale {reference} is still being settled with the Loyalty server, so what it took is not known yet: find the sale again in a moment.',

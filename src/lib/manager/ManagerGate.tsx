@@ -42,7 +42,7 @@ function PinField({
   );
 }
 
-function ChoosePin() {
+function ChoosePin({ onPassed }: { onPassed: () => void }) {
   const t = useT();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
@@ -51,7 +51,8 @@ function ChoosePin() {
     e.preventDefault();
     if (!PIN_PATTERN.test(pin)) return setProblem(t('manager.pinFormat'));
     if (pin !== again) return setProblem(t('manager.pinMismatch'));
-    void managerActions.pinChosen(pin);
+    // The PIN just chosen passes this gate too (none if another window chose one first: it is asked for).
+    void managerActions.pinChosen(pin).then((chosen) => chosen && onPassed());
   };
   return (
     <form className="panel manager-gate" noValidate onSubmit={submit}>
@@ -118,7 +119,8 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
 /**
  * What only a manager may do (settings, live/training, the journal and its export, un-issue,
  * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN. With
- * `everyTime` (cash paid out of a card) the PIN is asked for this action itself, unlocked or not.
+ * `everyTime` (cash paid out of a card, a return above the manager's amount) the PIN is asked for
+ * this action itself, unlocked or not (the PIN chosen here, the first time, passes it).
  */
 export function ManagerGate({
   children,
@@ -133,5 +135,9 @@ export function ManagerGate({
   const unlocked = useManagerUnlocked();
   const [passed, setPassed] = useState(false);
   if (everyTime ? passed : unlocked) return children;
-  return hasPin ? <EnterPin compact={compact} onPassed={() => setPassed(true)} /> : <ChoosePin />;
+  return hasPin ? (
+    <EnterPin compact={compact} onPassed={() => setPassed(true)} />
+  ) : (
+    <ChoosePin onPassed={() => setPassed(true)} />
+  );
 }

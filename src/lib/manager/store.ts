@@ -42,12 +42,13 @@ export type PinResult =
 
 /** The manager's actions, named for what happened. */
 export const managerActions = {
-  /** A first PIN; none if another window chose one first (this window then asks for that one). */
-  async pinChosen(pin: string) {
-    if (fresh().pin) return;
+  /** A first PIN; false if another window chose one first (this window then asks for that one). */
+  async pinChosen(pin: string): Promise<boolean> {
+    if (fresh().pin) return false;
     const record = await hashPin(pin);
-    if (fresh().pin) return;
+    if (fresh().pin) return false;
     useManagerStore.setState({ pin: record, attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+    return true;
   },
   async pinEntered(pin: string): Promise<PinResult> {
     const { pin: record, attempts } = fresh();
