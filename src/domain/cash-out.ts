@@ -1,7 +1,7 @@
 import { availableAmount, type Instrument } from './instrument';
 import type { Minor } from './money';
 import { newSale, type Sale } from './sale';
-import { decide, type FlowEnv, type FlowStep } from './sale-flow';
+import { decide, type FlowEnv, type FlowStep, type SaleMeta } from './sale-flow';
 
 /**
  * Cash-out of a small gift card balance (where the law asks for it: California, under $15 from
@@ -40,7 +40,7 @@ export function cashOutCheck(card: Instrument, policy: CashOutPolicy): { amount:
 export function startCashOut(
   card: Instrument,
   policy: CashOutPolicy,
-  meta: { scope: string; owner: string },
+  meta: SaleMeta,
   env: FlowEnv,
 ): FlowStep | CashOutRefusal {
   const check = cashOutCheck(card, policy);
@@ -51,6 +51,7 @@ export function startCashOut(
     owner: meta.owner,
     closed: true,
     purpose: 'cashOut',
+    ...(meta.currency ? { currency: meta.currency } : {}),
   };
   const step = decide(
     sale,

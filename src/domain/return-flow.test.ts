@@ -149,6 +149,14 @@ describe('proposeReturn: how the money goes back', () => {
     expect(proposeReturn(splitSale(), [], 6001, settings)).toBe('over_left');
   });
 
+  it('refuses a sale kept in another currency than the terminal’s now: 50.00 kuna are not given back as 50.00 euros', () => {
+    const inKuna: Sale = { ...splitSale(), currency: 'HRK' };
+    expect(proposeReturn(inKuna, [], 500, { ...settings, currency: 'EUR' })).toBe('other_currency');
+    expect(proposeReturn(inKuna, [], 500, { ...settings, currency: 'HRK' })).not.toBe('other_currency');
+    // A sale kept before sales named their currency: the terminal's (a currency change asks the PIN for every return).
+    expect(proposeReturn(splitSale(), [], 500, { ...settings, currency: 'EUR' })).not.toBe('other_currency');
+  });
+
   it('waits while a commit of the sale has no answer: what it took, and so what is left, is not known', () => {
     const sale = splitSale();
     const committing: Sale = {

@@ -112,12 +112,15 @@ export const leftToReturn = (sale: Sale, earlier: readonly SaleReturn[]): Minor 
 export const paymentSettling = (sale: Sale): boolean =>
   sale.lines.some((l) => l.state.name === 'committing' && !l.settleWithManager);
 
-export type ReturnRefusal = 'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out' | 'settling';
+export type ReturnRefusal =
+  'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out' | 'settling' | 'other_currency';
 
 export interface ReturnSettings {
   /** Card money goes back as store credit or as a new gift card, from this series. */
   refundWay: 'storeCredit' | 'giftCard';
   refundSeries: string;
+  /** The terminal's currency now: a sale made in another is not given back in this one. */
+  currency?: string | undefined;
 }
 
 /**
@@ -127,11 +130,12 @@ export interface ReturnSettings {
 export function returnSettingsFor(
   series: readonly SeriesConfig[],
   way: 'storeCredit' | 'giftCard',
+  currency?: string,
 ): ReturnSettings | null {
   const found = series.find(
     (s) => s.kind === way && (way === 'storeCredit' || s.livePrinted) && s.fixedAmount === undefined,
   );
-  return found ? { refundWay: way, refundSeries: found.seriesNumber } : null;
+  return found ? { refundWay: way, refundSeries: found.seriesNumber, ...(currency ? { currency } : {}) } : null;
 }
 
 export interface ReturnPlan {
@@ -150,6 +154,8 @@ export function proposeReturn(
   settings: ReturnSettings,
 ): ReturnPlan | ReturnRefusal {
   if (sale.purpose === 'cashOut') return 'cash_out';
+  // 50.00 kuna is not 50.00 euros: a sale kept in another currency is given back another way.
+  if (sale.currency && settings.currency && sale.currency !== settings.currency) return 'other_currency';
   if (sale.status !== 'completed') return 'not_completed';
   if (paymentSettling(sale)) return 'settling';
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount';

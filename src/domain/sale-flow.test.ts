@@ -578,3 +578,10 @@ describe('every action on every line state is either taken whole or rejected who
     }
   }
 });
+
+describe('a sale as it starts', () => {
+  it('keeps the currency it is rung up in (a return after a currency change is refused, not given back in the new one)', () => {
+    const env = { now: new Date('2026-11-28T10:00:00Z'), newId: () => 'tx' };
+    expect(startSale(5000, { scope: 's', owner: 'tab', currency: 'EUR' }, env).currency).toBe('EUR');
+  });
+});

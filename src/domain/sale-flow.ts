@@ -148,12 +148,25 @@ function settle(s: FlowStep, now: Date): FlowStep {
   return { ...s, sale };
 }
 
-export function startSale(due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
-  return { ...newSale(env.newId(), due, env.now), scope: meta.scope, owner: meta.owner, closed: false };
+/** Whose sale it is: the server's scope, the window that started it, the currency it is in. */
+export interface SaleMeta {
+  scope: string;
+  owner: string;
+  currency?: string | undefined;
+}
+
+export function startSale(due: Minor, meta: SaleMeta, env: FlowEnv): Sale {
+  return {
+    ...newSale(env.newId(), due, env.now),
+    scope: meta.scope,
+    owner: meta.owner,
+    closed: false,
+    ...(meta.currency ? { currency: meta.currency } : {}),
+  };
 }
 
 /** A sale the store's till handed over: its amount and reference are the till's. */
-export function startTillSale(till: TillOrder, due: Minor, meta: { scope: string; owner: string }, env: FlowEnv): Sale {
+export function startTillSale(till: TillOrder, due: Minor, meta: SaleMeta, env: FlowEnv): Sale {
   return { ...startSale(due, meta, env), till };
 }
 

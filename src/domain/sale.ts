@@ -66,6 +66,8 @@ export interface Sale {
   till?: TillOrder | undefined;
   /** A cash-out of a small gift card balance (cash-out.ts): the card pays, the drawer gives cash. */
   purpose?: 'cashOut' | undefined;
+  /** The currency its amounts are in (ISO code); absent on sales kept before it was. */
+  currency?: string | undefined;
 }
 
 /**

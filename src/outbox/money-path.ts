@@ -33,7 +33,7 @@ export function startMoneyPath(context: {
   const { storeId, workstationId } = apiConfig;
   const outbox = createOutbox(outboxDb(), { scope, training, operatorId, operatorName, storeId, workstationId });
   const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
-  return { outbox, sender, perform: createPerform(outbox, tab) };
+  return { outbox, sender, perform: createPerform(outbox, tab, apiConfig.currency) };
 }
 
 export type MoneyPath = ReturnType<typeof startMoneyPath>;
@@ -84,9 +84,9 @@ export interface Performed {
 
 export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type']]>;
 
-/** The one executor: `perform(intent)`. `tab` is this window, the owner of the sales it starts. */
-export function createPerform(outbox: Outbox, tab: string): Perform {
-  const owner = { scope: outbox.scope, owner: tab };
+/** The one executor: `perform(intent)`. `tab` is this window, the owner of the sales it starts (in `currency`). */
+export function createPerform(outbox: Outbox, tab: string, currency?: string): Perform {
+  const owner = { scope: outbox.scope, owner: tab, currency };
   async function run(intent: Intent): Promise<Performed[Intent['type']]> {
     switch (intent.type) {
       case 'startSale': {

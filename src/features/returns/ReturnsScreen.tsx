@@ -146,7 +146,7 @@ function GiveBack({
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const parsed = parseAmountInput(text, terminal.currency, terminal.locale);
-  const settings = returnSettingsFor(terminal.series, policy.way);
+  const settings = returnSettingsFor(terminal.series, policy.way, terminal.currency);
 
   const giveBack = () =>
     run(async () => {

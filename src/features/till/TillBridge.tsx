@@ -221,7 +221,7 @@ export function TillBridge() {
         training: mode === 'training',
         locale,
         onSaleHere: () => screenChosen('sale'),
-        returnSettings: () => returnSettingsFor(series, returnPolicy.way),
+        returnSettings: () => returnSettingsFor(series, returnPolicy.way, currency),
       }),
     [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy],
   );

@@ -688,6 +688,8 @@ export const enMore = {
   'returns.refused.settling':
     'A payment of this sale is still being settled with the Loyalty server: nothing was given back. Try again in a moment.',
   'returns.refused.nothing_left': 'Everything paid in this sale has already been given back.',
+  'returns.refused.other_currency':
+    'This sale was made in another currency than the terminal’s now: its money cannot be given back here in this one. Give it back another way.',
   'returns.refused.cash_out': 'This is a cash-out of a gift card, not a sale: there is nothing to give back.',
   'returns.refused.not_completed': 'This sale is not completed.',
   'returns.refused.no_sale': 'This sale is not on this terminal.',
