@@ -223,7 +223,7 @@ export function TillBridge() {
         onSaleHere: () => screenChosen('sale'),
         returnSettings: () => returnSettingsFor(series, returnPolicy.way, currency),
       }),
-    [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy],
+    [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy, currency],
   );
   useHostChannel(service, currency, setNotice, setAsk);
   useReturnToTill(service, setNotice);
