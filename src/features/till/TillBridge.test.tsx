@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TerminalMessage, TillRequest } from '@/till-client/protocol';
 import { useSettingsActions } from '@/lib/settings/store';
 import type { TillService } from './till-service';
 import { useHostChannel } from './TillBridge';
 
 const TILL = 'https://till.example';
+
+afterEach(cleanup);
 
 describe('a till’s request while the same id is still being answered', () => {
   it('shares the answer only when it is the same request: the same id with another amount is a request of its own', async () => {
@@ -42,5 +44,35 @@ describe('a till’s request while the same id is still being answered', () => {
       send(200); // the same id, another amount: not answered from the first
     });
     expect(handled.map((r) => ('amount' in r ? r.amount : null))).toEqual([100, 200]);
+  });
+});
+
+describe('a till’s request by URL to a terminal page already open', () => {
+  it('is read when only the fragment changes (no page load): a status asked again gets its answer', async () => {
+    renderHook(() => useSettingsActions()).result.current.tillOriginsSaved([TILL]);
+    const handled: TillRequest[] = [];
+    const service = {
+      handle: vi.fn((request: TillRequest) => {
+        handled.push(request);
+        return new Promise<TerminalMessage>(() => undefined);
+      }),
+    } as unknown as TillService;
+    window.location.hash = '';
+    const hook = renderHook(() =>
+      useHostChannel(
+        service,
+        'EUR',
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const callback = encodeURIComponent(`${TILL}/back`);
+    await act(async () => {
+      window.location.hash = `#/status?reference=R-1&callback=${callback}`; // the browser says hashchange
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(handled.map((r) => [r.type, r.reference])).toEqual([['status', 'R-1']]);
+    hook.unmount();
+    window.location.hash = '';
   });
 });

@@ -42,6 +42,8 @@ function allowedCallback(text: string | null): string | null {
 }
 
 const delivered = new Set<string>();
+/** The fragment this page last read a till's URL request from. */
+let urlTaken: string | null = null;
 /** The same request repeated while its answer is being worked out shares that answer (the till resends until answered). */
 const inFlight = new Map<string, Promise<TerminalMessage>>();
 
@@ -102,68 +104,79 @@ export function useHostChannel(
   }, [origins]);
 
   useEffect(() => {
-    const request = urlRequest(window.location.hash);
-    if (!request) return;
-    const callback = allowedCallback(request.callback);
-    if (!callback) {
-      setNotice({ type: 'badCallback', callback: (request.callback ?? '').slice(0, 200) });
-      return;
-    }
-    const read = readTillRequest(request.data, currency);
-    const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
-    if (!read) return;
-    const origin = new URL(callback).origin;
-    const handle = (request: TillRequest) =>
-      void service.handle(request, { origin, transport: 'url', callback }).then(
-        (answer) => {
-          // A pay in progress stays here; its result goes to the callback when the sale is finished.
-          if (answer.type === 'accepted')
-            window.history.replaceState(null, '', window.location.pathname + window.location.search);
-          else go(answer);
-        },
-        () => undefined,
+    // Read as the page starts, and again when a till sends another request to this page already open
+    // (only the fragment changes: the browser does not load the page again).
+    const take = () => {
+      // Once per fragment a page load or a till brought: not again when the service is rebuilt (a
+      // setting changed) while the same fragment is still in the address bar.
+      if (window.location.hash === urlTaken) return;
+      urlTaken = window.location.hash;
+      const request = urlRequest(window.location.hash);
+      if (!request) return;
+      const callback = allowedCallback(request.callback);
+      if (!callback) {
+        setNotice({ type: 'badCallback', callback: (request.callback ?? '').slice(0, 200) });
+        return;
+      }
+      const read = readTillRequest(request.data, currency);
+      const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
+      if (!read) return;
+      const origin = new URL(callback).origin;
+      const handle = (request: TillRequest) =>
+        void service.handle(request, { origin, transport: 'url', callback }).then(
+          (answer) => {
+            // A pay in progress stays here; its result goes to the callback when the sale is finished.
+            if (answer.type === 'accepted')
+              window.history.replaceState(null, '', window.location.pathname + window.location.search);
+            else go(answer);
+          },
+          () => undefined,
+        );
+      if (!read.ok)
+        return go({
+          protocol: PROTOCOL,
+          version: VERSION,
+          type: 'refused',
+          inReplyTo: read.refusal.id,
+          reference: read.refusal.reference,
+          reason: read.refusal.reason,
+          message: read.refusal.message,
+        });
+      const asked = read.request;
+      if (asked.type !== 'cancel' && asked.type !== 'reverse' && asked.type !== 'refund') return handle(asked);
+      // Anyone can put a link in front of this browser and name an allowed till's page as its return
+      // address: what gives money back or cancels a sale waits for the cashier here.
+      // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
+      const askCashier = () =>
+        setAsk({
+          request: asked,
+          origin,
+          confirm: () => {
+            setAsk(null);
+            handle(asked);
+          },
+          decline: () => {
+            setAsk(null);
+            go({
+              protocol: PROTOCOL,
+              version: VERSION,
+              type: 'refused',
+              inReplyTo: asked.id,
+              reference: asked.reference,
+              reason: asked.type === 'cancel' ? 'not_cancelable' : 'not_reversible',
+              message: 'Declined by the cashier at the terminal.',
+            });
+          },
+        });
+      // Sent again (the same id): answered from the return it started, with nothing to say yes to.
+      void service.askedBefore(asked, { origin }).then(
+        (again) => (again ? handle(asked) : askCashier()),
+        () => askCashier(),
       );
-    if (!read.ok)
-      return go({
-        protocol: PROTOCOL,
-        version: VERSION,
-        type: 'refused',
-        inReplyTo: read.refusal.id,
-        reference: read.refusal.reference,
-        reason: read.refusal.reason,
-        message: read.refusal.message,
-      });
-    const asked = read.request;
-    if (asked.type !== 'cancel' && asked.type !== 'reverse' && asked.type !== 'refund') return handle(asked);
-    // Anyone can put a link in front of this browser and name an allowed till's page as its return
-    // address: what gives money back or cancels a sale waits for the cashier here.
-    // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
-    const askCashier = () =>
-      setAsk({
-        request: asked,
-        origin,
-        confirm: () => {
-          setAsk(null);
-          handle(asked);
-        },
-        decline: () => {
-          setAsk(null);
-          go({
-            protocol: PROTOCOL,
-            version: VERSION,
-            type: 'refused',
-            inReplyTo: asked.id,
-            reference: asked.reference,
-            reason: asked.type === 'cancel' ? 'not_cancelable' : 'not_reversible',
-            message: 'Declined by the cashier at the terminal.',
-          });
-        },
-      });
-    // Sent again (the same id): answered from the return it started, with nothing to say yes to.
-    void service.askedBefore(asked, { origin }).then(
-      (again) => (again ? handle(asked) : askCashier()),
-      () => askCashier(),
-    );
+    };
+    take();
+    window.addEventListener('hashchange', take);
+    return () => window.removeEventListener('hashchange', take);
   }, [service, currency, setNotice, setAsk]);
 }
 
