@@ -75,7 +75,7 @@ export interface Performed {
   operation: OperationRecord;
   adopt: void;
   restore: { added: number; skipped: number; zLeftOut: number };
-  startReturn: SaleReturn | ReturnRefusal | 'no_sale';
+  startReturn: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused';
   closeDay: ZReport | 'already_closed' | 'changed';
   startBox: CardBox;
   startCashOut: Sale | CashOutRefusal;

@@ -446,15 +446,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       amount: Minor,
       settings: ReturnSettings,
       requestId?: string,
-    ): Promise<SaleReturn | ReturnRefusal | 'no_sale'> {
-      let out: SaleReturn | ReturnRefusal | 'no_sale' = 'no_sale';
+    ): Promise<SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused'> {
+      let out: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused' = 'no_sale';
       await write(async (w) => {
         const sale = await w.sale(saleId);
         if (!sale || sale.scope !== scope) return;
         const earlier = (await w.tx.objectStore('returns').index('bySale').getAll(saleId)).map(plainReturn);
         const again = requestId ? earlier.find((r) => r.requestId === requestId) : undefined;
         if (again) {
-          out = again;
+          // The same request again is the same return; the same id with another amount is a mistake
+          // (two sent at once both passed the till service's check before either was written).
+          out = again.amount === amount ? again : 'id_reused';
           return;
         }
         const step = startReturn(plain(sale), earlier, amount, settings, { ...env(), scope });

@@ -201,6 +201,7 @@ export function createTillService(deps: TillServiceDeps) {
           requestId: request.id,
         });
         if (started === 'over_left') return refused(request, 'over_returnable');
+        if (started === 'id_reused') return refused(request, 'reference_conflict', refundIdReusedText);
         if (typeof started === 'string' && started !== 'nothing_left') return refused(request, 'not_reversible');
       }
     }

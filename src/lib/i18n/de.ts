@@ -748,6 +748,8 @@ export const de: Record<MessageKey, Message> = {
   'returns.refused.settling':
     'Eine Zahlung dieses Verkaufs wird noch mit dem Loyalty-Server abgeschlossen: Es wurde nichts zurückgegeben. Versuchen Sie es gleich noch einmal.',
   'returns.refused.nothing_left': 'Alles, was in diesem Verkauf bezahlt wurde, ist schon zurückgegeben.',
+  'returns.refused.id_reused':
+    'Diese Rückgabe wurde schon mit einem anderen Betrag angefragt: Es wurde nichts zurückgegeben.',
   'returns.refused.other_currency':
     'Dieser Verkauf wurde in einer anderen Währung gemacht als der jetzigen des Terminals: sein Geld kann hier nicht in dieser zurückgegeben werden. Bitte auf anderem Weg zurückgeben.',
   'returns.refused.cash_out':

@@ -688,6 +688,7 @@ export const enMore = {
   'returns.refused.settling':
     'A payment of this sale is still being settled with the Loyalty server: nothing was given back. Try again in a moment.',
   'returns.refused.nothing_left': 'Everything paid in this sale has already been given back.',
+  'returns.refused.id_reused': 'This return was asked for before with another amount: nothing was given back.',
   'returns.refused.other_currency':
     'This sale was made in another currency than the terminal’s now: its money cannot be given back here in this one. Give it back another way.',
   'returns.refused.cash_out': 'This is a cash-out of a gift card, not a sale: there is nothing to give back.',

@@ -73,6 +73,20 @@ describe('a return through the outbox, against the simulator', () => {
     expect((await t.reads.returnsOf(saleId)).map((r) => r.amount)).toEqual([4000]);
   });
 
+  it('a till’s refund id sent twice at once with two amounts: the second is refused, never answered from the first', async () => {
+    const { t, saleId } = await completedSplitSale();
+    const both = await Promise.all([
+      t.perform({ type: 'startReturn', saleId, amount: 500, settings, requestId: 'rf-1' }),
+      t.perform({ type: 'startReturn', saleId, amount: 1500, settings, requestId: 'rf-1' }),
+    ]);
+    expect(both.map((r) => (typeof r === 'string' ? r : r.amount))).toEqual([500, 'id_reused']);
+    // The same id and amount again is the same refund.
+    expect(await t.perform({ type: 'startReturn', saleId, amount: 500, settings, requestId: 'rf-1' })).toMatchObject({
+      amount: 500,
+    });
+    expect((await t.reads.returnsOf(saleId)).map((r) => r.amount)).toEqual([500]);
+  });
+
   it('a lost answer to the store credit issue is resolved by the same key: one store credit', async () => {
     const { t, saleId } = await completedSplitSale();
     await returnWithLostIssueAnswer(t, saleId);
