@@ -14,6 +14,7 @@ import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
 import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale, ZReport } from './db';
 import type { Minor } from '@/domain/money';
+import type { LoyaltyPayment } from '@/domain/payment';
 import { boxDecide, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
 import {
   returnAnswered,
@@ -364,7 +365,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         if (step) await putStep(w, step, before);
         // A payment restored from another terminal's backup (it carries no sales): money taken or
         // held for a sale nothing here will complete or void is the manager's, named on the report.
-        if (!sale && before.saleElsewhere && record.request.type.endsWith('.pay') && outcome.status === 'succeeded')
+        // (A loyalty payment denied is answered 200 with nothing approved: nothing was taken.)
+        const took =
+          outcome.status === 'succeeded' &&
+          (record.request.type !== 'loyaltyCard.pay' || (outcome.result as LoyaltyPayment).approvedAmount > 0);
+        if (!sale && before.saleElsewhere && record.request.type.endsWith('.pay') && took)
           await applyFlags(w, [{ operationId: id, note: { code: 'saleNotHere' } }]);
         // A server that has not shown it keeps keys: the flow's check against the card is written with
         // the answer, so a crash before it is made leaves it to the next start, never drops it.

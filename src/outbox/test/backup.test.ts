@@ -136,6 +136,28 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(day.report.flagged?.map((f) => f.type)).toEqual(['loyaltyCard.pay']);
   });
 
+  it('a loyalty payment the new tablet finds denied took nothing: no manager is told to give it back', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await t.start(15000);
+    // An expired loyalty card: the server answers 200, denied, nothing approved; the old tablet never heard it.
+    t.app.faults.replace({ next: { count: 100, kind: 'unavailable', path: '/_pay' } });
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000007', amount: 500, availableBefore: 500 });
+    await t.run();
+    const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
+    t.sender.stop();
+    t.app.faults.clear();
+    const tablet = newTablet(t);
+    const opened = await openBackup(text, 'correct horse');
+    if (!opened.ok) throw new Error(opened.problem);
+    await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
+    await tablet.sender.kick();
+    await tablet.sender.idle();
+    const record = await tablet.reads.get(opened.waiting[0]!.id);
+    expect(record).toMatchObject({ status: 'succeeded', result: { result: 'denied', approvedAmount: 0 } });
+    expect(record?.notes ?? []).toEqual([]);
+  });
+
   it('refuses a wrong passphrase, a file that is not a backup, and a changed one, in so many words', async () => {
     const t = await tabletWithAWaitingCommit();
     const backup = await makeBackup(await t.reads.everything(), 'correct horse');
