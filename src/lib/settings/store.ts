@@ -83,6 +83,14 @@ const useSettingsStore = create<SettingsState>()(
   ),
 );
 
+// The terminal's settings are the terminal's, whichever window saved them: another window's save is
+// this window's at once. Without it, this window's next save of anything (a language) wrote its
+// older copy back over theirs: a till a manager had removed, a server or a currency changed.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === useSettingsStore.persist.getOptions().name) void useSettingsStore.persist.rehydrate();
+  });
+
 export const useTerminalMode = () => useSettingsStore((s) => (s.server ? s.mode : 'training'));
 export const useServerSettings = () => useSettingsStore((s) => s.server);
 export const useTillOrigins = () => useSettingsStore((s) => s.tillOrigins);
