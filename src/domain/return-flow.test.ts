@@ -149,6 +149,29 @@ describe('proposeReturn: how the money goes back', () => {
     expect(proposeReturn(splitSale(), [], 6001, settings)).toBe('over_left');
   });
 
+  it('a part return gives cash back before touching a loyalty payment: the card can still be voided whole later', () => {
+    const sale: Sale = {
+      ...splitSale(),
+      due: 2800,
+      lines: [
+        line('lc', 'loyaltyCard', 800, { name: 'approved', approvedAmount: 800 }, '710100000001'),
+        line('cash', 'external', 2000, { name: 'recorded' }),
+      ],
+    };
+    expect(proposeReturn(sale, [], 500, settings)).toEqual({
+      lines: [
+        { way: 'external', amount: 500, parts: [{ paymentLineId: 'cash', amount: 500 }], target: '', label: 'Cash' },
+      ],
+    });
+    // Enough to cover the loyalty payment whole: it is voided, the rest at the drawer.
+    expect(proposeReturn(sale, [], 2500, settings)).toEqual({
+      lines: [
+        { way: 'voidLoyalty', amount: 800, parts: [{ paymentLineId: 'lc', amount: 800 }], target: '710100000001' },
+        { way: 'external', amount: 1700, parts: [{ paymentLineId: 'cash', amount: 1700 }], target: '', label: 'Cash' },
+      ],
+    });
+  });
+
   it('refuses a sale kept in another currency than the terminal’s now: 50.00 kuna are not given back as 50.00 euros', () => {
     const inKuna: Sale = { ...splitSale(), currency: 'HRK' };
     expect(proposeReturn(inKuna, [], 500, { ...settings, currency: 'EUR' })).toBe('other_currency');

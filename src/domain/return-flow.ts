@@ -144,8 +144,8 @@ export interface ReturnPlan {
 
 /**
  * How `amount` goes back: loyalty payments voided first where the return covers what is left of
- * that card whole, then card money (then the rest of a loyalty payment) as one store credit or gift
- * card, then cash and bank card lines given back another way.
+ * that card whole, then card money as one store credit or gift card, then cash and bank card lines
+ * given back another way, and last the rest of a loyalty payment (with the card money).
  */
 export function proposeReturn(
   sale: Sale,
@@ -188,41 +188,36 @@ export function proposeReturn(
     rest -= whole;
   }
 
-  // 2. Card money, then what is left of loyalty payments: one new instrument for the sum. Gift card
-  //    and store credit money first, whichever was paid first: a loyalty payment touched here can
-  //    never be voided whole later, and its points would go back as money.
+  // 2. Gift card and store credit money, then cash and bank card, then what is left of loyalty
+  //    payments: a loyalty payment touched here can never be voided whole later, and its points
+  //    would go back as money. The card money, and the loyalty rest, as one new instrument.
   const cardParts: ReturnPart[] = [];
-  const cards = open.filter((r) => r.line.kind !== 'external');
-  const cardMoneyFirst = [
-    ...cards.filter((r) => r.line.kind !== 'loyaltyCard'),
-    ...cards.filter((r) => r.line.kind === 'loyaltyCard'),
-  ];
-  for (const r of cardMoneyFirst) {
+  const external: ReturnPlan['lines'] = [];
+  const cardMoney = open.filter((r) => r.line.kind !== 'external' && r.line.kind !== 'loyaltyCard');
+  const drawer = open.filter((r) => r.line.kind === 'external');
+  const loyaltyRest = open.filter((r) => r.line.kind === 'loyaltyCard');
+  for (const r of [...cardMoney, ...drawer, ...loyaltyRest]) {
     if (rest === 0) break;
     const got = take(r, rest);
-    if (got > 0) cardParts.push({ paymentLineId: r.line.id, amount: got });
+    if (got === 0) continue;
     rest -= got;
+    if (r.line.kind !== 'external') cardParts.push({ paymentLineId: r.line.id, amount: got });
+    // 3. Cash and bank card: given back at the drawer, recorded here.
+    else
+      external.push({
+        way: 'external',
+        amount: got,
+        parts: [{ paymentLineId: r.line.id, amount: got }],
+        target: '',
+        method: r.line.method,
+        label: r.line.label,
+      });
   }
   if (cardParts.length > 0) {
     const sum = cardParts.reduce((s, p) => s + p.amount, 0);
     lines.push({ way: settings.refundWay, amount: sum, parts: cardParts, target: settings.refundSeries });
   }
-
-  // 3. Cash and bank card: given back at the drawer, recorded here.
-  for (const r of open.filter((r) => r.line.kind === 'external')) {
-    if (rest === 0) break;
-    const got = take(r, rest);
-    if (got === 0) continue;
-    lines.push({
-      way: 'external',
-      amount: got,
-      parts: [{ paymentLineId: r.line.id, amount: got }],
-      target: '',
-      method: r.line.method,
-      label: r.line.label,
-    });
-    rest -= got;
-  }
+  lines.push(...external);
   return { lines };
 }
 
