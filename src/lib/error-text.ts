@@ -37,6 +37,8 @@ const reasons: Partial<Record<string, MessageKey>> = {
   authorization_expired: 'refusal.authorization_expired',
   not_sent: 'refusal.not_sent',
   rate_limited: 'refusal.rate_limited',
+  payment_not_found: 'refusal.payment_not_found',
+  not_found: 'refusal.not_found',
 };
 
 interface ErrorLike {

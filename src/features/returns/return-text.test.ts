@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
 import { returnOnItsWay, returnParts, type ReturnLine, type SaleReturn } from '@/domain/return-flow';
 import type { Terminal } from '@/lib/terminal-context';
 import { returnSlipDoc, stateText } from './return-text';
@@ -23,6 +24,13 @@ describe('a return line’s state in words', () => {
       );
   });
 
+  it('says why a line was refused in words, in German too', async () => {
+    await loadCatalog('de-DE');
+    expect(stateText(translator('de-DE'), line({ name: 'refused', code: 'payment_not_found' }))).toBe(
+      'abgelehnt, auf diesem Weg nichts zurückgegeben: der Server kennt diese Zahlung auf der Karte nicht.',
+    );
+  });
+
   it('says why a line was refused in words, never the server’s code, and names a refusal after a lost answer', () => {
     const t = translator('en-IE');
     expect(stateText(t, line({ name: 'refused', code: 'series_not_found' }))).toBe(
@@ -31,7 +39,9 @@ describe('a return line’s state in words', () => {
     expect(stateText(t, line({ name: 'refused', code: 'rate_limited' }))).toBe(
       'refused, nothing given back this way: the server was busy.',
     );
-    expect(stateText(translator('de-DE'), line({ name: 'refused', code: 'invalid_amount' }))).not.toMatch(/_/);
+    expect(stateText(t, line({ name: 'refused', code: 'payment_not_found' }))).toBe(
+      'refused, nothing given back this way: the server has no such payment on the card.',
+    );
     expect(stateText(t, line({ name: 'unknown', reason: 'refused_after_lost_answer' }))).toBe(
       'no answer at first, then refused: the first attempt may have given this back; a manager must check',
     );

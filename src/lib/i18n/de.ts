@@ -259,6 +259,8 @@ export const de: Record<MessageKey, Message> = {
   'refusal.authorization_expired': 'die Reservierung lief vor dem Abschluss ab.',
   'refusal.not_sent': 'die Anfrage hat das Terminal nie verlassen.',
   'refusal.rate_limited': 'der Server war ausgelastet.',
+  'refusal.payment_not_found': 'der Server kennt diese Zahlung auf der Karte nicht.',
+  'refusal.not_found': 'der Server kennt die Karte nicht.',
   'slip.training': 'SCHULUNG — KEINE ECHTE ZAHLUNG',
   'slip.trainingCard': 'SCHULUNG — KEINE GÜLTIGE KARTE',
   'slip.tender': 'Zahlungsbeleg',

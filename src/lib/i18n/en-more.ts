@@ -219,6 +219,8 @@ export const enMore = {
   'refusal.authorization_expired': 'the hold lapsed before it was committed.',
   'refusal.not_sent': 'the request never left the terminal.',
   'refusal.rate_limited': 'the server was busy.',
+  'refusal.payment_not_found': 'the server has no such payment on the card.',
+  'refusal.not_found': 'the server does not know the card.',
   'slip.training': 'TRAINING — NOT A REAL PAYMENT',
   'slip.trainingCard': 'TRAINING — NOT A VALID CARD',
   'slip.tender': 'Payment slip',
