@@ -62,6 +62,21 @@ describe('the customer display window', () => {
     other.close();
   });
 
+  it('opened by its address, follows a window started after the one it followed (that one may be gone)', async () => {
+    window.location.hash = '#/customer-display';
+    const other = terminalWindow();
+    render(<CustomerDisplayPage />);
+    other.say({ type: 'view', tab: 'till-a', view: view(4250) });
+    await settle();
+    other.say({ type: 'ask', tab: 'till-c' }); // till-a's window closed; the terminal opened in a new tab
+    await settle();
+    expect(other.heard).toContainEqual({ type: 'hello', tab: 'till-c' });
+    other.say({ type: 'view', tab: 'till-c', view: view(1000) });
+    await settle();
+    expect(screen.getAllByText('€10.00').length).toBeGreaterThan(0);
+    other.close();
+  });
+
   it('answers a terminal window that starts after it (a reload) with hello, naming the window it follows', async () => {
     window.location.hash = '#/customer-display?tab=till-a';
     render(<CustomerDisplayPage />);
@@ -78,7 +93,7 @@ describe('a terminal window as it starts', () => {
     const display = terminalWindow();
     render(<DisplayGate />);
     await settle();
-    expect(display.heard).toContainEqual({ type: 'ask' });
+    expect(display.heard).toContainEqual({ type: 'ask', tab: expect.any(String) });
     display.close();
   });
 });

@@ -8,21 +8,28 @@ import { CustomerDisplayView } from './CustomerDisplayView';
  * The customer display window (`/#/customer-display`): it asks the terminal for the sale and follows
  * it over the BroadcastChannel. It reads nothing else: no outbox, no settings, no server.
  * It follows one window: the one that opened it (`?tab=` in its address), else the first that
- * answers; another window's sale (a second till, a training window) never shows on it.
+ * answers or the last that started; another window's sale (a second till, a training window) never
+ * shows on it.
  */
 export function CustomerDisplayPage() {
   const [view, setView] = useState<DisplayView | null>(null);
   const [, setCatalogs] = useState(0);
   useEffect(() => {
     document.title = 'Customer display';
-    let follows = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
+    const pinned = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
+    let follows = pinned;
     const channel = new BroadcastChannel(DISPLAY_CHANNEL);
     const hello = () =>
       channel.postMessage({ type: 'hello', ...(follows ? { tab: follows } : {}) } satisfies DisplayMessage);
     channel.onmessage = (event: MessageEvent) => {
       const message = readDisplayMessage(event.data);
-      // A terminal window started again (a reload, a crash): it hears from this display at once.
-      if (message?.type === 'ask') hello();
+      // A terminal window started (a reload, a crash, a new tab): it hears from this display at once.
+      // Opened by its address, the display follows the window that started last (the one it followed
+      // may be gone); opened from a window, that window (it opens the display again from another).
+      if (message?.type === 'ask') {
+        if (!pinned && message.tab) follows = message.tab;
+        hello();
+      }
       if (message?.type !== 'view') return;
       follows ??= message.tab;
       if (message.tab === follows) setView(message.view);

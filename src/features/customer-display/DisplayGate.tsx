@@ -22,7 +22,7 @@ export function DisplayGate() {
       const message = event.data as { type?: unknown; tab?: unknown } | null;
       if (message?.type === 'hello' && (message.tab === undefined || message.tab === tabId())) setHeard(true);
     };
-    channel.postMessage({ type: 'ask' } satisfies DisplayMessage);
+    channel.postMessage({ type: 'ask', tab: tabId() } satisfies DisplayMessage);
     return () => channel.close();
   }, [heard, opened]);
   if (!heard && !opened) return null;

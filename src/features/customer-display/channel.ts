@@ -6,10 +6,10 @@ export { DISPLAY_CHANNEL, DISPLAY_PATH, DISPLAY_WINDOW } from './channel-names';
 
 /**
  * `hello`: a display asks for the sale (of the window `tab`, once it follows one); `ask`: a terminal
- * window started (a reload too) and asks any display there to say hello; `view`: a window's sale.
+ * window (`tab`) started, a reload too, and asks any display there to say hello; `view`: a window's sale.
  */
 export type DisplayMessage =
-  { type: 'hello'; tab?: string } | { type: 'ask' } | { type: 'view'; tab: string; view: DisplayView };
+  { type: 'hello'; tab?: string } | { type: 'ask'; tab?: string } | { type: 'view'; tab: string; view: DisplayView };
 
 const tab = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
@@ -39,7 +39,7 @@ const view = v.object({
 });
 const message = v.variant('type', [
   v.object({ type: v.literal('hello'), tab: v.optional(tab) }),
-  v.object({ type: v.literal('ask') }),
+  v.object({ type: v.literal('ask'), tab: v.optional(tab) }),
   v.object({ type: v.literal('view'), tab, view }),
 ]);
 
