@@ -182,9 +182,7 @@ test.describe('the server address and its token', () => {
 });
 
 test.describe('the settings form on a tablet', () => {
-  test('a refusal goes as the field is put right, before it is left: the first tap on Save saves', async ({
-    page,
-  }) => {
+  test('a refusal goes as the field is put right, before it is left: the first tap on Save saves', async ({ page }) => {
     await goTo(page, 'Settings');
     const timeout = page.getByLabel('Time-out per request (seconds)');
     await timeout.fill('500');
