@@ -8,7 +8,7 @@ import {
   type StoreCredit,
 } from '@/domain/instrument';
 import { majorToMinor, type Minor } from '@/domain/money';
-import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
+import { TEXT_CAP, untrustedText } from '@/domain/answer-check';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from '@/domain/payment';
 import type {
   AccountWire,
@@ -46,7 +46,7 @@ function account(wire: AccountWire, currency: string): Account {
   };
 }
 
-/** Every string a server sends is cleaned and capped here, at the boundary (src/domain/untrusted-text.ts). */
+/** Every string a server sends is cleaned and capped here, at the boundary (src/domain/answer-check.ts). */
 const short = (text: string | null | undefined) => (text == null ? undefined : untrustedText(text, TEXT_CAP.short));
 
 function customer(wire: CustomerWire): Customer | null {

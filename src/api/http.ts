@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { majorToMinor } from '@/domain/money';
-import { untrustedText } from '@/domain/untrusted-text';
+import { untrustedText } from '@/domain/answer-check';
 import { MalformedAmount, issuesText } from './contract';
 import { isServerErrorCode, LoyaltyApiError, type ApiErrorCode } from './errors';
 import { errorBodyWire } from '@/wire/answers';

@@ -1,6 +1,6 @@
 import { LoyaltyApiError } from '@/api/errors';
 import type { InstrumentKind } from '@/domain/instrument';
-import { isolated } from '@/domain/untrusted-text';
+import { isolated } from '@/domain/answer-check';
 import type { MessageKey, T } from '@/lib/i18n';
 
 /** The words for each code, as a sentence on its own (a screen's notice). */

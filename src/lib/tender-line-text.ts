@@ -1,7 +1,7 @@
 import { forManager, REFUSED_AFTER_LOST_ANSWER } from '@/domain/operation';
 import { maskNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
-import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
+import { TEXT_CAP, untrustedText } from '@/domain/answer-check';
 import type { ExternalMethod, TenderLine } from '@/domain/tender-line';
 import { refusalText } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';

@@ -9,8 +9,7 @@ import { onOutboxChange, recordsToSend } from './changes';
 import type { MoneyPath, Perform } from './money-path';
 import { applyChange, OutboxContext, refreshView, resetView, type OutboxHandle } from './projection';
 import { createReadModel } from './read-model';
-import { askToKeepRecords, measureStorage } from './storage-report';
-import { outboxDb } from './db';
+import { askToKeepRecords, measureStorage, outboxDb } from './db';
 import { tabId } from './tab';
 
 let measured = 0;

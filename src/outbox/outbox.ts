@@ -12,7 +12,6 @@ import {
 import { isActive, receiptReference, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
-import type { OutboxDb, OutboxSchema, StoredReturn, StoredSale, ZReport } from './db';
 import type { Minor } from '@/domain/money';
 import type { LoyaltyPayment } from '@/domain/payment';
 import { boxDecide, type BoxEvent, type BoxStep, type CardBox } from '@/domain/card-box';
@@ -24,7 +23,15 @@ import {
   type SaleReturn,
 } from '@/domain/return-flow';
 import { dayCount, startedBetween, type DayCount } from './day-count';
-import { KEEP_DAYS, markRecordsKept } from './storage-report';
+import {
+  KEEP_DAYS,
+  markRecordsKept,
+  type OutboxDb,
+  type OutboxSchema,
+  type StoredReturn,
+  type StoredSale,
+  type ZReport,
+} from './db';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
 export { onOutboxChange, outboxChanged, recordsToSend, type OutboxChange } from './changes';

@@ -1,7 +1,7 @@
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
-import { nearlyFull, useRecordsKeeping, useStorageReport } from '@/outbox/storage-report';
+import { nearlyFull, useRecordsKeeping, useStorageReport } from '@/outbox/db';
 
 /** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
 export function WaitingNotice() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { takesPayments, useRecordsUsable } from '@/outbox/storage-report';
+import { takesPayments, useRecordsUsable } from '@/outbox/db';
 import { BoxTask } from './BoxTask';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 

@@ -3,7 +3,7 @@ import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
 import { instrumentKinds } from '@/domain/instrument';
-import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
+import { TEXT_CAP, untrustedText } from '@/domain/answer-check';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';

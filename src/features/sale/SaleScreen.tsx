@@ -6,7 +6,7 @@ import type { Sale } from '@/domain/sale';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { AmountDueEntry } from './AmountDueEntry';
 import { useCurrentSale, useOutbox } from '@/outbox/projection';
-import { takesPayments, useRecordsUsable } from '@/outbox/storage-report';
+import { takesPayments, useRecordsUsable } from '@/outbox/db';
 
 /** The tender forms and the receipt: their own chunk, fetched while the cashier keys the amount due. */
 export const loadOpenSale = () => import('./OpenSale');

@@ -5,7 +5,7 @@ import type { RecordsKeeping } from '@/lib/browser-features';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { makeBackup, openBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
-import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/storage-report';
+import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/db';
 
 const MIN_PASSPHRASE = 8;
 

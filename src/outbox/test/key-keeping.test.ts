@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyKeeping, tokenTag } from '../key-keeping';
+import { keyKeeping, tokenTag } from '../sender';
 
 /** localStorage as the browser keeps it between two windows (or a reload). */
 function storage(): Storage {

@@ -1,5 +1,5 @@
 import { SlipView } from '@/lib/printing/SlipView';
-import { TEXT_CAP, untrustedText } from '@/domain/untrusted-text';
+import { TEXT_CAP, untrustedText } from '@/domain/answer-check';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';

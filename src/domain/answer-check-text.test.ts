@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolated, untrustedText } from './untrusted-text';
+import { isolated, untrustedText } from './answer-check';
 
 describe('text from a server', () => {
   it('loses the marks that reverse what is read, and control characters', () => {
