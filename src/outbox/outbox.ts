@@ -165,7 +165,14 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     const stores: Store[] = ['sales', 'operations', 'returns', 'boxes', 'zReports'];
     const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
     raiseFloor((await w.tx.objectStore('zReports').openCursor(zsOfScope, 'prev'))?.value);
-    await work(w);
+    try {
+      await work(w);
+    } catch (error) {
+      // All or nothing: a transaction left alone commits what it already put, whatever threw after.
+      w.tx.abort();
+      await w.tx.done.catch(() => undefined);
+      throw error;
+    }
     await w.tx.done;
     if (w.records.size > 0) markRecordsKept();
     if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0 || w.boxes.size > 0)
@@ -493,6 +500,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       zReports: ZReport[] = [],
     ): Promise<{ added: number; skipped: number; zLeftOut: number }> {
       let added = 0;
+      let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
+      // One transaction: a crash or a refused write leaves neither the records nor the days (records
+      // without the day that counted them would be counted again by this terminal's next Z).
       await write(async (w) => {
         for (const record of records) {
           if (await w.record(record.id)) continue;
@@ -506,44 +516,40 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           if (toCheck) await applyFlags(w, [{ operationId: record.id, note: { code: 'notChecked' } }]);
           added += 1;
         }
-      });
-      // The backup's closed days come along where they continue this terminal's own chain of that
-      // server's days (none yet on a new or reset tablet; an earlier backup's on one that took that),
-      // each starting where the last one here closed, with the next number. Not when this terminal
-      // has anything of its own in that day's time (an operation settled, a sale finished or a return
-      // started that the backup does not hold): that Z did not count it, and once it closed that
-      // time here no report would. A day that does not continue the chain here is not taken either:
-      // another chain mixed in could take a day's start back before its own last close, and what
-      // settled since would count twice.
-      const tx = (await db).transaction(['zReports', 'operations', 'sales', 'returns'], 'readwrite', {
-        durability: 'strict',
-      });
-      const inBackup = new Set(records.map((r) => r.id));
-      const ownIn = async (z: ZReport) => {
-        const span = IDBKeyRange.bound([z.scope, z.from], [z.scope, z.closedAt], false, true);
-        const settled = await tx.objectStore('operations').index('byScopeSettled').getAllKeys(span);
-        if (settled.some((id) => !inBackup.has(id))) return true;
-        if ((await tx.objectStore('sales').index('byScopeFinished').count(span)) > 0) return true;
-        return startedBetween(await tx.objectStore('returns').getAll(), z.scope, z.from, z.closedAt).length > 0;
-      };
-      let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
-      const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
-      const stopped = new Set<string>(); // servers whose chain a day left out has broken: no later day follows it
-      for (const z of inOrder) {
-        const here = await tx.objectStore('zReports').get([z.scope, z.number]);
-        if (here?.closedAt === z.closedAt) continue;
-        const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
-        const last = (await tx.objectStore('zReports').openCursor(range, 'prev'))?.value;
-        // With no day here, the chain starts at the beginning (a day from elsewhere, on its own, would
-        // close the time before it that no report here counted).
-        const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : z.from === '';
-        if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
-        else {
-          zLeftOut += 1;
-          stopped.add(z.scope);
+        // The backup's closed days come along where they continue this terminal's own chain of that
+        // server's days (none yet on a new or reset tablet; an earlier backup's on one that took that),
+        // each starting where the last one here closed, with the next number. Not when this terminal
+        // has anything of its own in that day's time (an operation settled, a sale finished or a return
+        // started that the backup does not hold): that Z did not count it, and once it closed that
+        // time here no report would. A day that does not continue the chain here is not taken either:
+        // another chain mixed in could take a day's start back before its own last close, and what
+        // settled since would count twice.
+        const tx = w.tx;
+        const inBackup = new Set(records.map((r) => r.id));
+        const ownIn = async (z: ZReport) => {
+          const span = IDBKeyRange.bound([z.scope, z.from], [z.scope, z.closedAt], false, true);
+          const settled = await tx.objectStore('operations').index('byScopeSettled').getAllKeys(span);
+          if (settled.some((id) => !inBackup.has(id))) return true;
+          if ((await tx.objectStore('sales').index('byScopeFinished').count(span)) > 0) return true;
+          return startedBetween(await tx.objectStore('returns').getAll(), z.scope, z.from, z.closedAt).length > 0;
+        };
+        const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
+        const stopped = new Set<string>(); // servers whose chain a day left out has broken: no later day follows it
+        for (const z of inOrder) {
+          const here = await tx.objectStore('zReports').get([z.scope, z.number]);
+          if (here?.closedAt === z.closedAt) continue;
+          const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
+          const last = (await tx.objectStore('zReports').openCursor(range, 'prev'))?.value;
+          // With no day here, the chain starts at the beginning (a day from elsewhere, on its own, would
+          // close the time before it that no report here counted).
+          const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : z.from === '';
+          if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
+          else {
+            zLeftOut += 1;
+            stopped.add(z.scope);
+          }
         }
-      }
-      await tx.done;
+      });
       return { added, skipped: records.length - added, zLeftOut };
     },
 

@@ -371,3 +371,31 @@ describe('closed days brought in by a second, newer backup', () => {
     expect(taken).toEqual({ count: 3, amount: 100 + 100 + 250 });
   });
 });
+
+describe('a restore is all or nothing', () => {
+  it('a closed day that cannot be written leaves none of the backup behind', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const opened = await openBackup(
+      JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse')),
+      'correct horse',
+    );
+    if (!opened.ok) throw new Error(opened.problem);
+    t.sender.stop();
+    const tablet = newTablet(t);
+    // A day the database refuses (its number is no key): the records written before it must go with it,
+    // or this terminal's next Z would count again the money that day counted.
+    const refused = {
+      scope: 'test',
+      number: Number.NaN,
+      from: '',
+      closedAt: '2026-11-22T20:00:00.000Z',
+      report: { open: [] },
+      carried: [],
+    } as unknown as (typeof opened.zReports)[number];
+    await expect(
+      tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting], zReports: [refused] }),
+    ).rejects.toThrow();
+    expect(await tablet.reads.everything()).toEqual([]);
+    expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 0 });
+  });
+});
