@@ -504,12 +504,31 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       // One transaction: a crash or a refused write leaves neither the records nor the days (records
       // without the day that counted them would be counted again by this terminal's next Z).
       await write(async (w) => {
+        // Where this terminal's closed days end, per server, before anything of the backup is written.
+        const closedHere = new Map<string, string>();
+        const lastCloseHere = async (of: string) => {
+          if (!closedHere.has(of)) {
+            const range = IDBKeyRange.bound([of, 0], [of, Number.MAX_SAFE_INTEGER]);
+            closedHere.set(of, (await w.tx.objectStore('zReports').openCursor(range, 'prev'))?.value.closedAt ?? '');
+          }
+          return closedHere.get(of) ?? '';
+        };
+        const restoredAt = now().toISOString();
         for (const record of records) {
           if (await w.record(record.id)) continue;
           // A backup from before settledAt: a settled record counts on the day its answer was written.
           const settled = record.status === 'succeeded' || record.status === 'refused';
-          const { toCheck, ...kept } =
-            settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
+          let { toCheck, ...kept } = settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
+          // The backup's open day (no Z of the backup's counts it) from before this terminal's last
+          // close: that Z did not count it (it was not here), and no later one here would read that
+          // time. It counts in this terminal's day now; when it settled stays on it.
+          const at = kept.settledAt;
+          if (
+            at !== undefined &&
+            at < (await lastCloseHere(kept.scope)) &&
+            !zReports.some((z) => z.scope === kept.scope && z.from <= at && at < z.closedAt)
+          )
+            kept = { ...kept, settledAt: restoredAt, settledElsewhereAt: at };
           await w.putRecord((await w.sale(record.transactionId)) ? kept : { ...kept, saleElsewhere: true });
           // A resend's check the other device had not made: the backup masks the card's number, so it
           // cannot be made here. Named for a manager, never taken as paid once.

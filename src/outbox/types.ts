@@ -62,6 +62,12 @@ export interface OperationRecord {
    * once, so it is in exactly one day's report (docs/decisions.md, "A day that adds up").
    */
   settledAt?: string | undefined;
+  /**
+   * Restored from another terminal's backup into a day this one had closed since: when it settled
+   * there. `settledAt` is then when it arrived here, so this terminal's next Z counts it (no report
+   * had: outbox.ts, `restore`).
+   */
+  settledElsewhereAt?: string | undefined;
   result?: OperationResult | undefined;
   /** Why it failed; a refusal that passes (429) keeps the wait the server asked for. */
   error?: { code: string; message: string; retryAfterSeconds?: number | undefined } | undefined;

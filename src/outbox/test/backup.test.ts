@@ -354,6 +354,25 @@ describe('closed days brought in by a second, newer backup', () => {
     const taken = (await dayOf(tablet, t.now())).report.byKind.loyaltyCard.taken;
     expect(taken).toEqual({ count: 2, amount: 250 + 100 }); // both on the next report here, the tablet's own included
   });
+  it("the old tablet's open day counts on this one's next report, though this one has closed a day since", async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await pay(t, 100); // on the old tablet, whose day is still open when its backup is taken
+    const backup = await backupOf(t);
+    const tablet = newTablet(t);
+    // The new tablet closes a day of its own first (a manager imports the old tablet's file later).
+    expect(await close(tablet, Date.now())).toMatchObject({ number: 1 });
+    await tablet.perform({
+      type: 'restore',
+      records: [...backup.journal, ...backup.waiting],
+      zReports: backup.zReports,
+    });
+    // No report counted the 1.00: the old tablet closed no day after it, and this one's Z read before it came.
+    const day = await dayOf(tablet, Date.now());
+    expect(day.report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 100 });
+    expect(await close(tablet, Date.now())).toMatchObject({ number: 2 });
+    expect((await dayOf(tablet, Date.now())).report.byKind.loyaltyCard.taken).toEqual({ count: 0, amount: 0 });
+  });
   it('none is taken after one left out: a later day alone would close the earlier time, counted nowhere', async () => {
     const { t, evening } = await twoBackups();
     const tablet = newTablet(t);
