@@ -74,7 +74,7 @@ export interface Performed {
   saleAction: FlowStep | null;
   operation: OperationRecord;
   adopt: void;
-  restore: { added: number; skipped: number; zLeftOut: number };
+  restore: { added: number; skipped: number; zLeftOut: number; countedToday: number };
   startReturn: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused';
   closeDay: ZReport | 'already_closed' | 'changed';
   startBox: CardBox;

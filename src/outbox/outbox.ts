@@ -498,8 +498,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     async restore(
       records: OperationRecord[],
       zReports: ZReport[] = [],
-    ): Promise<{ added: number; skipped: number; zLeftOut: number }> {
+    ): Promise<{ added: number; skipped: number; zLeftOut: number; countedToday: number }> {
       let added = 0;
+      let countedToday = 0; // the backup's open day from before this terminal's last close
       let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
       // One transaction: a crash or a refused write leaves neither the records nor the days (records
       // without the day that counted them would be counted again by this terminal's next Z).
@@ -518,7 +519,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           if (await w.record(record.id)) continue;
           // A backup from before settledAt: a settled record counts on the day its answer was written.
           const settled = record.status === 'succeeded' || record.status === 'refused';
-          let { toCheck, ...kept } = settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
+          const { toCheck, ...asBackedUp } =
+            settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
+          let kept = asBackedUp;
           // The backup's open day (no Z of the backup's counts it) from before this terminal's last
           // close: that Z did not count it (it was not here), and no later one here would read that
           // time. It counts in this terminal's day now; when it settled stays on it.
@@ -527,8 +530,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
             at !== undefined &&
             at < (await lastCloseHere(kept.scope)) &&
             !zReports.some((z) => z.scope === kept.scope && z.from <= at && at < z.closedAt)
-          )
+          ) {
             kept = { ...kept, settledAt: restoredAt, settledElsewhereAt: at };
+            countedToday += 1;
+          }
           await w.putRecord((await w.sale(record.transactionId)) ? kept : { ...kept, saleElsewhere: true });
           // A resend's check the other device had not made: the backup masks the card's number, so it
           // cannot be made here. Named for a manager, never taken as paid once.
@@ -569,7 +574,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           }
         }
       });
-      return { added, skipped: records.length - added, zLeftOut };
+      return { added, skipped: records.length - added, zLeftOut, countedToday };
     },
 
     /**

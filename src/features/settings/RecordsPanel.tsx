@@ -3,6 +3,7 @@ import { downloadFile } from '@/lib/download';
 import { useState } from 'react';
 import type { RecordsKeeping } from '@/lib/browser-features';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { useTerminal } from '@/lib/terminal-context';
 import { makeBackup, openBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
 import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/db';
@@ -17,12 +18,15 @@ const KEEPING_TEXT = {
   notKept: 'records.notPersisted',
   checking: 'records.notPersisted',
 } as const satisfies Record<RecordsKeeping, MessageKey>;
-const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+/** Megabytes in the terminal's language (10,240.0 MB; 10.240,0 MB). */
+const mb = (bytes: number, locale: string) =>
+  (bytes / 1_048_576).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Where the records live, whether the browser keeps them, and a backup to take home or bring back. */
 export function RecordsPanel() {
   const t = useT();
   const storage = useStorageReport();
+  const { locale } = useTerminal();
   const { reads, perform } = useOutbox();
   const [passphrase, setPassphrase] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -61,17 +65,19 @@ export function RecordsPanel() {
       if (!file) return { ok: false, text: t('records.chooseFile') };
       const opened = await openBackup(await file.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
-      const { added, zLeftOut } = await perform({
+      const { added, zLeftOut, countedToday } = await perform({
         type: 'restore',
         records: [...opened.journal, ...opened.waiting],
         zReports: opened.zReports,
       });
       evictionAcknowledged();
       const imported = t('records.imported', { count: added, waiting: opened.waiting.length });
-      return {
-        ok: true,
-        text: zLeftOut > 0 ? `${imported} ${t('records.zLeftOut', { count: zLeftOut })}` : imported,
-      };
+      const told = [
+        imported,
+        zLeftOut > 0 ? t('records.zLeftOut', { count: zLeftOut }) : '',
+        countedToday > 0 ? t('records.countedToday', { count: countedToday }) : '',
+      ];
+      return { ok: true, text: told.filter(Boolean).join(' ') };
     });
 
   const keeping = useRecordsKeeping();
@@ -85,7 +91,13 @@ export function RecordsPanel() {
         {t(KEEPING_TEXT[keeping])}
       </p>
       {percent !== null && (
-        <p>{t('records.usage', { used: mb(storage.usage ?? 0), quota: mb(storage.quota ?? 0), percent })}</p>
+        <p>
+          {t('records.usage', {
+            used: mb(storage.usage ?? 0, locale),
+            quota: mb(storage.quota ?? 0, locale),
+            percent,
+          })}
+        </p>
       )}
       <p className="hint">{t('records.pruning', { days: KEEP_DAYS })}</p>
 

@@ -706,6 +706,11 @@ export const de: Record<MessageKey, Message> = {
     other:
       '{count} Vorgänge eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',
   },
+  'records.countedToday': {
+    one: 'Ein Vorgang der Sicherung wurde vor dem letzten hier abgeschlossenen Tag abgerechnet und stand in keinem Bericht: Er zählt im heutigen.',
+    other:
+      '{count} Vorgänge der Sicherung wurden vor dem letzten hier abgeschlossenen Tag abgerechnet und standen in keinem Bericht: Sie zählen im heutigen.',
+  },
   'records.zLeftOut': {
     one: 'Der abgeschlossene Tag der Sicherung wurde nicht übernommen: Dieses Terminal hat für diesen Server in dieser Zeit eigene abgeschlossene Tage oder eigene Zahlungen und Verkäufe.',
     other:

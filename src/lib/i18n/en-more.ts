@@ -650,6 +650,11 @@ export const enMore = {
     one: 'Imported {count} record; the {waiting} waiting are sent now, with the keys they had.',
     other: 'Imported {count} records; the {waiting} waiting are sent now, with the keys they had.',
   },
+  'records.countedToday': {
+    one: "One of the backup's operations settled before this terminal's last closed day and was on no report: it counts in today's.",
+    other:
+      "{count} of the backup's operations settled before this terminal's last closed day and were on no report: they count in today's.",
+  },
   'records.zLeftOut': {
     one: "The backup's closed day was not brought in: this terminal has closed days, or payments and sales, of its own for that server in that time.",
     other:

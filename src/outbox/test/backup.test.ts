@@ -66,7 +66,7 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(t.state().instruments.find((i) => i.number === '700100000001')?.amountNet).toBe(30);
 
     const again = await tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting] });
-    expect(again).toEqual({ added: 0, skipped: first.added, zLeftOut: 0 });
+    expect(again).toEqual({ added: 0, skipped: first.added, zLeftOut: 0, countedToday: 0 });
     await tablet.sender.kick();
     await tablet.sender.idle();
     expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 0 });
@@ -362,11 +362,12 @@ describe('closed days brought in by a second, newer backup', () => {
     const tablet = newTablet(t);
     // The new tablet closes a day of its own first (a manager imports the old tablet's file later).
     expect(await close(tablet, Date.now())).toMatchObject({ number: 1 });
-    await tablet.perform({
+    const restored = await tablet.perform({
       type: 'restore',
       records: [...backup.journal, ...backup.waiting],
       zReports: backup.zReports,
     });
+    expect(restored.countedToday).toBe(1); // the manager is told
     // No report counted the 1.00: the old tablet closed no day after it, and this one's Z read before it came.
     const day = await dayOf(tablet, Date.now());
     expect(day.report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 100 });

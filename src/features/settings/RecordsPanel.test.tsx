@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import { makeBackup } from '@/outbox/backup';
+import { openOutboxDb, useStorageStore } from '@/outbox/db';
+import type { Intent } from '@/outbox/money-path';
+import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
+import { createReadModel } from '@/outbox/read-model';
+import { RecordsPanel } from './RecordsPanel';
+
+const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'records' } as Terminal;
+
+function renderPanel(perform: (intent: Intent) => Promise<unknown>) {
+  const db = openOutboxDb(`records-${crypto.randomUUID()}`);
+  const handle = {
+    perform,
+    reads: createReadModel(() => db, 'records'),
+    resolveNow: async () => {},
+    tab: 'tab-1',
+  } as unknown as OutboxHandle;
+  render(
+    <TerminalContext.Provider value={terminal}>
+      <OutboxContext.Provider value={handle}>
+        <RecordsPanel />
+      </OutboxContext.Provider>
+    </TerminalContext.Provider>,
+  );
+}
+
+describe("the manager's records panel", () => {
+  afterEach(cleanup);
+
+  it("gives the storage's figures in the terminal's number format", () => {
+    useStorageStore.setState({ usage: 524_288, quota: 10_737_418_240 });
+    renderPanel(vi.fn());
+    expect(screen.getByText('Storage used: 0.5 MB of 10,240.0 MB (0%).')).toBeTruthy();
+  });
+
+  it("says when the backup's operations count in today's report, though they settled before the last Z here", async () => {
+    const perform = vi.fn(async () => ({ added: 2, skipped: 0, zLeftOut: 0, countedToday: 2 }));
+    renderPanel(perform);
+    const file = JSON.stringify(await makeBackup([], 'correct horse'));
+    fireEvent.change(screen.getByLabelText('Backup passphrase'), { target: { value: 'correct horse' } });
+    fireEvent.change(screen.getByLabelText('Backup file to import'), {
+      target: { files: [new File([file], 'backup.json', { type: 'application/json' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
+    expect(
+      await screen.findByText(/2 of the backup's operations settled before this terminal's last closed day/),
+    ).toBeTruthy();
+    expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
+  });
+});
