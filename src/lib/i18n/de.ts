@@ -424,7 +424,7 @@ export const de: Record<MessageKey, Message> = {
   'journal.operation': 'Vorgang',
   'journal.card': 'Karte',
   'journal.reference': 'Autorisierung oder Ergebnis',
-  'journal.outcome': 'Ergebnis',
+  'journal.outcome': 'Status',
   'journal.actions': 'Aktionen',
   'journal.reprint': 'Beleg nachdrucken',
   'journal.reprintFor': 'Beleg nachdrucken für {number}',
