@@ -141,6 +141,34 @@ test('a sale’s returns add up against the manager’s amount: €30.00 twice a
   await expect(ways).toContainText('done');
 });
 
+test('two windows each giving back €30.00 of one sale: the second is past the manager’s amount, and is not given without the PIN', async ({
+  page,
+  context,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await startSale(page, '60');
+  await tenderExternal(page, '60');
+  await completeSale(page);
+  const reference = await receiptReference(page);
+  const other = await context.newPage();
+  await other.goto('/');
+  for (const p of [page, other]) {
+    await goTo(p, 'Returns');
+    await scanReceipt(p, reference); // both find the sale with nothing given back yet
+  }
+  const ways = (p: Page) => p.getByRole('list', { name: 'How the money goes back' });
+  await giveBack(other, '30');
+  await expect(ways(other)).toContainText('done');
+  await giveBack(page, '30'); // €30.00 on this screen, €60.00 of the sale in all: the manager's
+  await expect(page.getByText('Another return of this sale was given back meanwhile')).toBeVisible();
+  await expect(ways(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Give back' }).click();
+  await managerUnlocks(page);
+  await page.getByRole('button', { name: 'Give back' }).click();
+  await expect(ways(page)).toContainText('done');
+});
+
 test('a double click on "Give back" gives back once', async ({ page, loyaltyServer }) => {
   await openLiveTerminal(page, loyaltyServer);
   const reference = await soldWithGiftCard(page, '10');

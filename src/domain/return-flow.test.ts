@@ -231,6 +231,22 @@ describe('returns across several visits never give back more than was paid', () 
     expect(startReturn(sale, [done1, second.saleReturn], 1, settings, env())).toBe('nothing_left');
   });
 
+  it('a cashier alone gives back up to the manager’s amount, the sale’s returns together as written: past it, a manager confirms', () => {
+    const sale = giftCardSale();
+    const first = startReturn(sale, [], 1200, { ...settings, managerAbove: 1500 }, env());
+    if (typeof first === 'string') throw new Error(first);
+    // Another window's 12.00 written first: this 8.00 takes the sale to 20.00, past 15.00.
+    expect(startReturn(sale, [first.saleReturn], 800, { ...settings, managerAbove: 1500 }, env())).toBe(
+      'needs_manager',
+    );
+    expect(startReturn(sale, [first.saleReturn], 300, { ...settings, managerAbove: 1500 }, env())).not.toBe(
+      'needs_manager',
+    );
+    // Confirmed by a manager (or asked by a till): no amount holds it.
+    const confirmed = startReturn(sale, [first.saleReturn], 800, settings, env());
+    expect(typeof confirmed === 'string' ? confirmed : confirmed.saleReturn.amount).toBe(800);
+  });
+
   it('the loyalty payment is voided first where the return covers it whole, the rest as store credit', () => {
     const step = startReturn(splitSale(), [], 1200, settings, env());
     if (typeof step === 'string') throw new Error(step);

@@ -113,7 +113,14 @@ export const paymentSettling = (sale: Sale): boolean =>
   sale.lines.some((l) => l.state.name === 'committing' && !l.settleWithManager);
 
 export type ReturnRefusal =
-  'not_completed' | 'amount' | 'over_left' | 'nothing_left' | 'cash_out' | 'settling' | 'other_currency';
+  | 'not_completed'
+  | 'amount'
+  | 'over_left'
+  | 'nothing_left'
+  | 'cash_out'
+  | 'settling'
+  | 'other_currency'
+  | 'needs_manager';
 
 export interface ReturnSettings {
   /** Card money goes back as store credit or as a new gift card, from this series. */
@@ -121,7 +128,16 @@ export interface ReturnSettings {
   refundSeries: string;
   /** The terminal's currency now: a sale made in another is not given back in this one. */
   currency?: string | undefined;
+  /**
+   * What a cashier alone may give back of one sale, its returns together (the manager's amount);
+   * undefined when a manager has confirmed this return, or a till asked for it.
+   */
+  managerAbove?: Minor | undefined;
 }
+
+/** What the sale's returns give back together with this one: above the manager's amount, a manager confirms it. */
+export const backWithThis = (sale: Sale, earlier: readonly SaleReturn[], amount: Minor): Minor =>
+  returnables(sale, earlier).reduce((sum, r) => sum + r.returned, amount);
 
 /**
  * How card money goes back with these series: the first store credit series, or the first
@@ -240,6 +256,10 @@ export function startReturn(
 ): ReturnStep | ReturnRefusal {
   const plan = proposeReturn(sale, earlier, amount, settings);
   if (typeof plan === 'string') return plan;
+  // Checked against every earlier return as written, not as a screen found them: another window's
+  // return a moment ago can take this one past the manager's amount.
+  if (settings.managerAbove !== undefined && backWithThis(sale, earlier, amount) > settings.managerAbove)
+    return 'needs_manager';
   const returnId = env.newId();
   const orders: OperationOrder[] = [];
   const lines: ReturnLine[] = plan.lines.map((p) => {

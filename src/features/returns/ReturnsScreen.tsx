@@ -8,6 +8,7 @@ import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
 import { receiptReference, type Sale } from '@/domain/sale';
 import {
+  backWithThis,
   leftToReturn,
   paymentSettling,
   proposeReturn,
@@ -42,7 +43,8 @@ export function ReturnsScreen() {
   const [problem, setProblem] = useState<Problem>(null);
   const [done, setDone] = useState<SaleReturn | null>(null);
   /** The last give-back asked more than was left (another window gave some back): said with what is left now. */
-  const [refused, setRefused] = useState(false);
+  /** Why the last return was refused for a reason another window made: the sale is found again, and this said over it. */
+  const [refused, setRefused] = useState<false | 'over_left' | 'needs_manager'>(false);
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
@@ -106,7 +108,7 @@ export function ReturnsScreen() {
       {problem && <ErrorNotice message={t(`returns.problem.${problem}`, { reference })} />}
       {refused && found && (
         <ErrorNotice
-          message={t('returns.refused.over_left', {
+          message={t(`returns.refused.${refused}`, {
             left: formatMoney(leftToReturn(found.sale, found.earlier), terminal.currency, terminal.locale),
           })}
         />
@@ -117,7 +119,7 @@ export function ReturnsScreen() {
           key={`${found.sale.transactionId}:${leftToReturn(found.sale, found.earlier)}`}
           found={found}
           onDone={setDone}
-          onStale={() => (setRefused(true), void find(reference))}
+          onStale={(why) => (setRefused(why), void find(reference))}
         />
       )}
     </div>
@@ -131,8 +133,11 @@ function GiveBack({
 }: {
   found: Found;
   onDone: (r: SaleReturn) => void;
-  /** Another window gave some back meanwhile: the sale is found again, and the refusal said with what is left now. */
-  onStale: () => void;
+  /**
+   * Another window gave some back meanwhile: the sale is found again, and the refusal said with what
+   * is left now, or that the returns together now need a manager.
+   */
+  onStale: (why: 'over_left' | 'needs_manager') => void;
 }) {
   const t = useT();
   const terminal = useTerminal();
@@ -159,19 +164,19 @@ function GiveBack({
         type: 'startReturn',
         saleId: found.sale.transactionId,
         amount: parsed.minor,
-        settings,
+        // Without a manager's confirmation, the returns as written (not as found here) are held to the amount.
+        settings: { ...settings, managerAbove: needsPin ? undefined : policy.pinAbove },
       });
       if (typeof result !== 'string') return onDone(result);
       setConfirming(false);
       // Refused for what this screen showed as there to give back: another window gave some back meanwhile.
-      const changed = result === 'nothing_left' || (result === 'over_left' && parsed.minor <= left);
-      if (changed) onStale();
+      if (result === 'needs_manager') onStale('needs_manager');
+      else if (result === 'nothing_left' || (result === 'over_left' && parsed.minor <= left)) onStale('over_left');
       else setError(t(`returns.refused.${result}`, { left: money(left) }));
     });
 
   // The sale's returns together, not each alone: 100.00 given back as 50.00 twice asks the manager too.
-  const backBefore = returnables(found.sale, found.earlier).reduce((sum, r) => sum + r.returned, 0);
-  const needsPin = parsed.ok && backBefore + parsed.minor > policy.pinAbove;
+  const needsPin = parsed.ok && backWithThis(found.sale, found.earlier, parsed.minor) > policy.pinAbove;
   /** Above the PIN's amount: what would be refused is said at once (no PIN asked for nothing); the rest goes to the manager's confirmation. */
   const askToConfirm = () => {
     if (!parsed.ok) return;

@@ -754,6 +754,8 @@ export const de: Record<MessageKey, Message> = {
   'returns.refused.over_left': 'Mehr als noch zurückgegeben werden kann ({left}): nichts wurde zurückgegeben.',
   'returns.refused.settling':
     'Eine Zahlung dieses Verkaufs wird noch mit dem Loyalty-Server abgeschlossen: Es wurde nichts zurückgegeben. Versuchen Sie es gleich noch einmal.',
+  'returns.refused.needs_manager':
+    'Inzwischen wurde eine andere Rückgabe dieses Verkaufs gebucht: Zusammen liegen sie über dem Betrag, der die PIN der Filialleitung verlangt. Nichts wurde zurückgegeben: erneut zurückgeben, die Filialleitung bestätigt es.',
   'returns.refused.nothing_left': 'Alles, was in diesem Verkauf bezahlt wurde, ist schon zurückgegeben.',
   'returns.refused.id_reused':
     'Diese Rückgabe wurde schon mit einem anderen Betrag angefragt: Es wurde nichts zurückgegeben.',

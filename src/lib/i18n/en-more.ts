@@ -694,6 +694,8 @@ export const enMore = {
   'returns.refused.over_left': 'More than can still be given back ({left}): nothing was given back.',
   'returns.refused.settling':
     'A payment of this sale is still being settled with the Loyalty server: nothing was given back. Try again in a moment.',
+  'returns.refused.needs_manager':
+    'Another return of this sale was given back meanwhile: together they are above the amount that asks for the manager’s PIN. Nothing was given back: give back again, and a manager confirms it.',
   'returns.refused.nothing_left': 'Everything paid in this sale has already been given back.',
   'returns.refused.id_reused': 'This return was asked for before with another amount: nothing was given back.',
   'returns.refused.other_currency':
