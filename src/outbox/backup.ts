@@ -130,8 +130,8 @@ const fileShape = v.object({
   exportedAt: v.pipe(v.string(), v.isoTimestamp()),
   journal: v.array(journalRecord),
   waiting: v.nullable(sealedShape),
-  /** The Z reports (absent in files made before they existed). */
-  zReports: v.optional(v.array(zReportShape), () => []),
+  /** The Z reports (absent in files made before they existed: then which days counted what is not known). */
+  zReports: v.optional(v.array(zReportShape)),
 });
 
 export type BackupFile = v.InferOutput<typeof fileShape>;
@@ -174,12 +174,12 @@ export async function makeBackup(
     exportedAt: now.toISOString(),
     journal: records.map((r) => masked(r) as BackupFile['journal'][number]),
     waiting: sealed,
-    zReports: zReports.map((z) => masked(z) as BackupFile['zReports'][number]),
+    zReports: zReports.map((z) => masked(z) as NonNullable<BackupFile['zReports']>[number]),
   };
 }
 
 export type OpenedBackup =
-  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[]; zReports: ZReport[] }
+  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[]; zReports: ZReport[] | undefined }
   | { ok: false; problem: 'not_a_backup' | 'wrong_passphrase' | 'damaged' };
 
 /** Reads a backup file's text: checked whole, what waits unsealed with the passphrase. */
@@ -215,5 +215,5 @@ export async function openBackup(text: string, passphrase: string): Promise<Open
   const journal = (file.output.journal as unknown as OperationRecord[]).filter(
     (r) => !sealedIds.has(r.id) && !waitingStatuses.has(r.status),
   );
-  return { ok: true, journal, waiting, zReports: file.output.zReports as ZReport[] };
+  return { ok: true, journal, waiting, zReports: file.output.zReports as ZReport[] | undefined };
 }

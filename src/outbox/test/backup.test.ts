@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBackup, openBackup } from '../backup';
 import { dayCount } from '../day-count';
-import { openOutboxDb } from '../db';
+import { openOutboxDb, type ZReport } from '../db';
 import { createOutbox } from '../outbox';
 import { createPerform } from '../money-path';
 import { createReadModel } from '../read-model';
@@ -220,7 +220,7 @@ describe('the Z reports come along', () => {
     );
     const opened = await openBackup(text, 'correct horse');
     if (!opened.ok) throw new Error(opened.problem);
-    expect(opened.zReports.map((r) => [r.number, r.carried.length])).toEqual([[1, 1]]);
+    expect(opened.zReports?.map((r) => [r.number, r.carried.length])).toEqual([[1, 1]]);
     const tablet = newTablet(t);
     await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
     const again = await tablet.perform({ type: 'restore', records: opened.waiting, zReports: opened.zReports });
@@ -293,7 +293,7 @@ describe('closed days brought in by a second, newer backup', () => {
   async function ownPayment(tablet: Tablet, backup: Awaited<ReturnType<typeof backupOf>>, number: number) {
     const like = backup.journal.find((r) => 'amount' in r.request && r.request.amount === 100);
     if (!like) throw new Error('no payment of 1.00');
-    const closedAt = backup.zReports.find((z) => z.number === number)?.closedAt ?? '';
+    const closedAt = backup.zReports?.find((z) => z.number === number)?.closedAt ?? '';
     const at = new Date(Date.parse(closedAt) - 30_000).toISOString();
     await tablet.perform({
       type: 'restore',
@@ -374,6 +374,62 @@ describe('closed days brought in by a second, newer backup', () => {
     expect(await close(tablet, Date.now())).toMatchObject({ number: 2 });
     expect((await dayOf(tablet, Date.now())).report.byKind.loyaltyCard.taken).toEqual({ count: 0, amount: 0 });
   });
+  it("counted here from a morning backup, then by the old tablet's own Z in the evening one: counted once, there", async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await pay(t, 100);
+    const morning = await backupOf(t); // the old tablet's day still open
+    const tablet = newTablet(t);
+    expect(await close(tablet, Date.now())).toMatchObject({ number: 1 });
+    const first = await tablet.perform({
+      type: 'restore',
+      records: [...morning.journal, ...morning.waiting],
+      zReports: morning.zReports,
+    });
+    expect(first.countedToday).toBe(1);
+    // The old tablet goes on and closes its day: its Z 1 counts the 1.00.
+    expect(await close(t, t.now())).toMatchObject({ number: 1 });
+    t.advance(60_000);
+    const evening = await backupOf(t);
+    const second = await tablet.perform({
+      type: 'restore',
+      records: [...evening.journal, ...evening.waiting],
+      zReports: evening.zReports,
+    });
+    expect(second).toMatchObject({ added: 0, zLeftOut: 1, countedToday: 0 });
+    const taken = (await dayOf(tablet, Date.now())).report.byKind.loyaltyCard.taken;
+    expect(taken).toEqual({ count: 0, amount: 0 });
+  });
+
+  it('a file from before backups carried their days: nothing is moved, since which day counted what is not known', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await pay(t, 100);
+    const backup = await backupOf(t);
+    const tablet = newTablet(t);
+    expect(await close(tablet, Date.now())).toMatchObject({ number: 1 });
+    const restored = await tablet.perform({ type: 'restore', records: [...backup.journal, ...backup.waiting] });
+    expect(restored.countedToday).toBe(0);
+  });
+
+  it("another server's payment counts after that server's last close here, whatever this device's clock says", async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await pay(t, 100);
+    const backup = await backupOf(t);
+    const like = backup.journal.find((r) => r.request.type === 'loyaltyCard.pay');
+    if (!like) throw new Error('no payment');
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const perform = createPerform(createOutbox(db, { scope: 'test', training: true }), 'tab-new');
+    // Another server's day closed here at a time this device's clock has not reached (it was set back).
+    const closedAt = '2099-01-01T00:00:00.000Z';
+    const otherDay = { scope: 'other', number: 1, from: '', closedAt, report: { open: [] }, carried: [] };
+    await perform({ type: 'restore', records: [], zReports: [otherDay as unknown as ZReport] });
+    await perform({ type: 'restore', records: [{ ...like, scope: 'other' }], zReports: [] });
+    const reads = createReadModel(() => db, 'other');
+    expect((await reads.settledBetween(closedAt, '9999-12-31T23:59:59.999Z')).map((r) => r.id)).toEqual([like.id]);
+  });
+
   it('none is taken after one left out: a later day alone would close the earlier time, counted nowhere', async () => {
     const { t, evening } = await twoBackups();
     const tablet = newTablet(t);
@@ -411,7 +467,7 @@ describe('a restore is all or nothing', () => {
       closedAt: '2026-11-22T20:00:00.000Z',
       report: { open: [] },
       carried: [],
-    } as unknown as (typeof opened.zReports)[number];
+    } as unknown as ZReport;
     await expect(
       tablet.perform({ type: 'restore', records: [...opened.journal, ...opened.waiting], zReports: [refused] }),
     ).rejects.toThrow();
