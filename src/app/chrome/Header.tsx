@@ -14,7 +14,8 @@ function ModeBadge() {
   const server = useServerSettings();
   if (mode === 'training' || !server)
     return (
-      <p className="mode-badge mode-training">
+      // Cut short beside a long tab bar: its whole words on a pointer's hover.
+      <p className="mode-badge mode-training" title={t('training.banner')}>
         <span aria-hidden="true">▲ </span>
         <span className="mode-short" aria-hidden="true">
           {t('mode.trainingShort')}
