@@ -475,3 +475,38 @@ describe('a restore is all or nothing', () => {
     expect(await tablet.reads.counts()).toEqual({ waiting: 0, attention: 0 });
   });
 });
+
+describe('the sealed part', () => {
+  it('a new file is sealed with 600,000 PBKDF2 iterations and says so; a file of the first format (210,000, unsaid) still opens', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const file = await makeBackup(await t.reads.everything(), 'correct horse');
+    expect(file.waiting?.iterations).toBe(600_000);
+    const opened = await openBackup(JSON.stringify(file), 'correct horse');
+    expect(opened.ok && opened.waiting.length).toBe(1);
+
+    // The same records sealed as the first files were: 210,000 iterations, no field saying so.
+    const waiting = (await t.reads.everything()).filter((r) => r.status === 'pending' || r.status === 'unknown');
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const material = await crypto.subtle.importKey('raw', new TextEncoder().encode('correct horse'), 'PBKDF2', false, [
+      'deriveKey',
+    ]);
+    const key = await crypto.subtle.deriveKey(
+      { name: 'PBKDF2', salt, iterations: 210_000, hash: 'SHA-256' },
+      material,
+      { name: 'AES-GCM', length: 256 },
+      false,
+      ['encrypt'],
+    );
+    const data = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      key,
+      new TextEncoder().encode(JSON.stringify(waiting)),
+    );
+    const b64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+    const first = { ...file, waiting: { salt: b64(salt), iv: b64(iv), data: b64(data) } };
+    const old = await openBackup(JSON.stringify(first), 'correct horse');
+    expect(old.ok && old.waiting.map((r) => r.id)).toEqual(waiting.map((r) => r.id));
+    expect((await openBackup(JSON.stringify(first), 'wrong horse')).ok).toBe(false);
+  });
+});
