@@ -6,8 +6,23 @@ import { useUpdateStore } from './update-store';
  * A new version is never taken by itself: it waits, and the cashier is offered it between sales.
  * Loaded after the first paint; not part of the first download.
  */
+let asked = false;
 const update = registerSW({
-  onNeedRefresh: () => useUpdateStore.setState({ apply: () => void update(true) }),
+  onNeedRefresh: () =>
+    useUpdateStore.setState({
+      apply: () => {
+        asked = true;
+        void update(true);
+      },
+    }),
+  // The new version took over. The window that asked for it reloads into it; another window of the
+  // terminal (a second till, a manager's) is not reloaded under its cashier: the plugin's default
+  // reloads every window at once, a sale's payment or a cash-out's "pay now" with it. It is offered
+  // the reload instead, between sales, as an update is.
+  onNeedReload: () => {
+    if (asked) window.location.reload();
+    else useUpdateStore.setState({ apply: () => window.location.reload() });
+  },
   onOfflineReady: () => useUpdateStore.setState({ offlineReady: true }),
   // Ask the web server for a new version now and then (a till runs for days without a reload).
   onRegisteredSW: (_url, registration) => {
