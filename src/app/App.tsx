@@ -12,7 +12,7 @@ import { DisplayGate } from '@/features/customer-display/DisplayGate';
 import { CameraHost } from '@/components/CameraButton';
 import { Header } from './chrome/Header';
 import { NavBar, useWide } from './chrome/NavBar';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary, isCodeNotLoaded } from './error-boundary';
 import { SignOn } from './SignOn';
 import { TerminalProvider } from './terminal-provider';
 
@@ -83,10 +83,41 @@ function usePrefetchScreens() {
   }, []);
 }
 
-function CurrentScreen() {
+/**
+ * A screen that crashed, or whose code could not be fetched: the rest of the terminal (the sender,
+ * the till's hand-over, the sale in its records) runs on; another screen can be opened.
+ */
+function ScreenFailed({ reset, error }: { reset: () => void; error: unknown }) {
   const t = useFirstScreenT();
+  const notLoaded = isCodeNotLoaded(error);
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>{t(notLoaded ? 'error.notLoaded' : 'error.crash')}</p>
+      {!notLoaded && (
+        <button type="button" className="button" onClick={reset}>
+          {t('error.retry')}
+        </button>
+      )}{' '}
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </button>
+    </div>
+  );
+}
+
+function CurrentScreen() {
   const screen = useScreen();
   usePrefetchScreens();
+  return (
+    // One boundary per screen: opening another screen leaves a failed one behind.
+    <ErrorBoundary key={screen} fallback={(reset, error) => <ScreenFailed reset={reset} error={error} />}>
+      <CurrentScreenBody screen={screen} />
+    </ErrorBoundary>
+  );
+}
+
+function CurrentScreenBody({ screen }: { screen: Screen }) {
+  const t = useFirstScreenT();
   return (
     <Suspense
       fallback={

@@ -38,24 +38,30 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     const reads = createReadModel(outboxDb, scope);
     let started: Promise<MoneyPath> | null = null;
     const moneyPath = (): Promise<MoneyPath> =>
-      (started ??= loadMoneyPath().then((m) =>
-        m.startMoneyPath({
-          apiConfig,
-          reads,
-          scope,
-          training: mode === 'training',
-          operatorId,
-          operatorName,
-          tab,
-          // What the screens show of that card is read again.
-          onAnswered: ({ request }) => {
-            if ('number' in request)
-              void queryClient.invalidateQueries({
-                queryKey: instrumentKeys.key(scope, kindOf(request.type), request.number),
-              });
-          },
-        }),
-      ));
+      (started ??= loadMoneyPath()
+        .then((m) =>
+          m.startMoneyPath({
+            apiConfig,
+            reads,
+            scope,
+            training: mode === 'training',
+            operatorId,
+            operatorName,
+            tab,
+            // What the screens show of that card is read again.
+            onAnswered: ({ request }) => {
+              if ('number' in request)
+                void queryClient.invalidateQueries({
+                  queryKey: instrumentKeys.key(scope, kindOf(request.type), request.number),
+                });
+            },
+          }),
+        )
+        .catch((error: unknown) => {
+          // Not kept: a chunk that could not be fetched (offline, a new version) is asked for again next time.
+          started = null;
+          throw error;
+        }));
     const perform: Perform = async (intent) => (await moneyPath()).perform(intent);
     const resolveNow = async (operationId: string) => (await moneyPath()).sender.kick(operationId);
     // The screens get the executor and the reads; the write side stays here.

@@ -7,6 +7,7 @@ import { openOutboxDb } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
 import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
 import { createReadModel } from '@/outbox/read-model';
+import { readDay } from './read-day';
 import { XReport } from './XReport';
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'x-report' } as Terminal;
@@ -53,5 +54,40 @@ describe('closing the day while payments keep settling', () => {
     // Each try is a fresh read of the day, checked against what that read counted.
     expect(closes.every((c) => c.type === 'closeDay' && c.counted.settled === 0)).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close the day (Z report)' })).toBeTruthy());
+  });
+});
+
+describe('a second press a moment after a Z report', () => {
+  afterEach(cleanup);
+
+  it('closes no empty day: the Z report another window closed just before is shown', async () => {
+    const db = openOutboxDb(`x-report-${crypto.randomUUID()}`);
+    const reads = createReadModel(() => db, 'x-report');
+    const closedAt = new Date(Date.now() - 2_000).toISOString();
+    const report = { ...(await readDay(reads, 'EUR', new Date(closedAt))).report, open: [] };
+    await (await db).put('zReports', { scope: 'x-report', number: 1, from: '', closedAt, report, carried: [] });
+    const perform = vi.fn(async (intent: Intent) => {
+      throw new Error(`unexpected ${intent.type}`);
+    });
+    const handle = {
+      perform,
+      reads,
+      resolveNow: async () => {},
+      tab: 'tab-1',
+    } as unknown as OutboxHandle;
+    render(
+      <TerminalContext.Provider value={terminal}>
+        <OutboxContext.Provider value={handle}>
+          <XReport />
+        </OutboxContext.Provider>
+      </TerminalContext.Provider>,
+    );
+    // This window's list already shows Z 1 (the other window's, closed 2 s ago) when its manager presses.
+    expect(await screen.findByText(/^Z 1 · closed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day (Z report)' }));
+    expect(
+      await screen.findByText('Another window closed the day first. This is its Z report 1; nothing was closed twice.'),
+    ).toBeTruthy();
+    expect(perform).not.toHaveBeenCalled();
   });
 });

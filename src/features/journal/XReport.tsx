@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
@@ -67,6 +67,9 @@ export function XReport() {
   const [closing, setClosing] = useState<Day | null>(null);
   const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
   const [keptChanging, setKeptChanging] = useState(false);
+  /** The Z this window closed last (its closedAt), and one it did not close again just after. */
+  const closedHere = useRef<string | null>(null);
+  const [justClosed, setJustClosed] = useState<ZReport | null>(null);
 
   const close = async (d: Day, tries = 0) => {
     setClosing(null);
@@ -101,14 +104,26 @@ export function XReport() {
       return;
     }
     setClosedElsewhere(null);
+    closedHere.current = z.closedAt;
     print(zSlipDoc(t, terminal, z));
   };
   /** Closes the day this window shows (it starts where the Z reports listed here end); another window may have closed it since. */
   const askToClose = async (tries = 0) => {
     const shownFrom = zs[0]?.closedAt ?? '';
+    setJustClosed(null);
     const d = await readDay(reads, terminal.currency);
     if (d.report.from !== shownFrom) {
       setClosedElsewhere(d.zs[0] ?? null);
+      return;
+    }
+    // Nothing since a Z closed a moment ago: the press that came a moment after another (a second
+    // window's, its list already showing that Z; a second tap) would close an empty day. It is not
+    // closed; the Z there is shown. A quiet day is closed as ever once a minute has passed.
+    const last = d.zs[0];
+    const nothing = d.counted.settled + d.counted.finished + d.counted.returns + d.report.open.length === 0;
+    if (last && nothing && Date.parse(d.report.to) - Date.parse(last.closedAt) < 60_000) {
+      if (closedHere.current === last.closedAt) setJustClosed(last);
+      else setClosedElsewhere(last);
       return;
     }
     if (d.report.open.length > 0) setClosing(d);
@@ -129,6 +144,11 @@ export function XReport() {
             {t('report.zPrintFor', { number: closedElsewhere.number })}
           </button>
         </div>
+      )}
+      {justClosed && (
+        <p className="notice notice-warn" role="status">
+          {t('report.justClosed', { number: justClosed.number })}
+        </p>
       )}
       {keptChanging && (
         <p className="notice notice-warn" role="status">

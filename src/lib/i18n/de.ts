@@ -78,6 +78,8 @@ export const de: Record<MessageKey, Message> = {
   'error.retry': 'Erneut versuchen',
   'error.crash': 'Auf dieser Seite ist ein Fehler aufgetreten.',
   'error.reload': 'Terminal neu laden',
+  'error.notLoaded':
+    'Diese Seite konnte nicht geladen werden: Das Terminal hat eine neue Version, oder das Netz ist weg. Terminal neu laden; laufende Zahlungen bleiben erhalten.',
 
   'settings.title': 'Terminal-Einstellungen',
   'settings.server': 'Kundenkarten-Server',
@@ -833,6 +835,8 @@ export const de: Record<MessageKey, Message> = {
   'report.settledLate': 'Hier gezählt, vor diesem Tag begonnen',
   'report.settledFromZ': 'Übertragen aus Z {number}: {what}',
   'report.settledEarlier': 'Vor diesem Tag begonnen: {what}',
+  'report.justClosed':
+    'Dieses Fenster hat den Tag gerade abgeschlossen (Z-Bericht {number}), und seitdem ist nichts geschehen: Er wird nicht noch einmal abgeschlossen.',
   'report.closedElsewhere':
     'Ein anderes Fenster hat den Tag zuerst abgeschlossen. Dies ist sein Z-Bericht {number}; nichts wurde doppelt abgeschlossen.',
   'report.dayKeptChanging':

@@ -770,6 +770,8 @@ export const enMore = {
   'report.settledLate': 'Counted here, begun before this day',
   'report.settledFromZ': 'Carried from Z {number}: {what}',
   'report.settledEarlier': 'Begun before this day: {what}',
+  'report.justClosed':
+    'This window closed the day a moment ago (Z report {number}) and nothing has happened since: it is not closed again.',
   'report.closedElsewhere':
     'Another window closed the day first. This is its Z report {number}; nothing was closed twice.',
   'report.dayKeptChanging':

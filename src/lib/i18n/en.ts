@@ -23,6 +23,8 @@ export const en = {
   'error.retry': 'Try again',
   'error.crash': 'Something went wrong on this screen.',
   'error.reload': 'Reload the terminal',
+  'error.notLoaded':
+    'This screen could not be loaded: the terminal has a new version, or the network is down. Reload the terminal; payments under way are kept.',
   'nav.sale': 'Sale',
   'sale.notRecorded':
     'This terminal could not record that, so nothing was sent. Try again; if it keeps failing, reload the page.',
