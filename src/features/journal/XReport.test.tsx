@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import type { Terminal } from '@/lib/terminal-context';
 import { openOutboxDb } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
-import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
 import { createReadModel } from '@/outbox/read-model';
+import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { readDay } from './read-day';
 import { XReport } from './XReport';
 
@@ -21,19 +21,7 @@ function renderChangingDay() {
     closes.push(intent);
     return 'changed' as const;
   });
-  const handle = {
-    perform,
-    reads: createReadModel(() => db, 'x-report'),
-    resolveNow: async () => {},
-    tab: 'tab-1',
-  } as unknown as OutboxHandle;
-  render(
-    <TerminalContext.Provider value={terminal}>
-      <OutboxContext.Provider value={handle}>
-        <XReport />
-      </OutboxContext.Provider>
-    </TerminalContext.Provider>,
-  );
+  renderWithOutbox(<XReport />, { terminal, perform, reads: createReadModel(() => db, 'x-report') });
   return closes;
 }
 
@@ -69,19 +57,7 @@ describe('a second press a moment after a Z report', () => {
     const perform = vi.fn(async (intent: Intent) => {
       throw new Error(`unexpected ${intent.type}`);
     });
-    const handle = {
-      perform,
-      reads,
-      resolveNow: async () => {},
-      tab: 'tab-1',
-    } as unknown as OutboxHandle;
-    render(
-      <TerminalContext.Provider value={terminal}>
-        <OutboxContext.Provider value={handle}>
-          <XReport />
-        </OutboxContext.Provider>
-      </TerminalContext.Provider>,
-    );
+    renderWithOutbox(<XReport />, { terminal, perform, reads });
     // This window's list already shows Z 1 (the other window's, closed 2 s ago) when its manager presses.
     expect(await screen.findByText(/^Z 1 · closed/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close the day (Z report)' }));

@@ -1,32 +1,20 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TerminalContext, type Terminal } from '@/lib/terminal-context';
+import type { Terminal } from '@/lib/terminal-context';
 import { makeBackup } from '@/outbox/backup';
 import { openOutboxDb, useStorageStore } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
-import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
 import { createReadModel } from '@/outbox/read-model';
+import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { RecordsPanel } from './RecordsPanel';
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'records' } as Terminal;
 
 function renderPanel(perform: (intent: Intent) => Promise<unknown>) {
   const db = openOutboxDb(`records-${crypto.randomUUID()}`);
-  const handle = {
-    perform,
-    reads: createReadModel(() => db, 'records'),
-    resolveNow: async () => {},
-    tab: 'tab-1',
-  } as unknown as OutboxHandle;
-  render(
-    <TerminalContext.Provider value={terminal}>
-      <OutboxContext.Provider value={handle}>
-        <RecordsPanel />
-      </OutboxContext.Provider>
-    </TerminalContext.Provider>,
-  );
+  renderWithOutbox(<RecordsPanel />, { terminal, perform, reads: createReadModel(() => db, 'records') });
 }
 
 describe("the manager's records panel", () => {
