@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Terminal } from '@/lib/terminal-context';
+import { outboxChanged } from '@/outbox/changes';
 import { openOutboxDb } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
 import { createReadModel } from '@/outbox/read-model';
@@ -65,5 +66,28 @@ describe('a second press a moment after a Z report', () => {
       await screen.findByText('Another window closed the day first. This is its Z report 1; nothing was closed twice.'),
     ).toBeTruthy();
     expect(perform).not.toHaveBeenCalled();
+  });
+  it('this window’s own Z a moment ago: a second press closes no empty day, and says why', async () => {
+    const db = openOutboxDb(`x-report-${crypto.randomUUID()}`);
+    const reads = createReadModel(() => db, 'x-report');
+    const closes: Intent[] = [];
+    const perform = vi.fn(async (intent: Intent) => {
+      if (intent.type !== 'closeDay') throw new Error(`unexpected ${intent.type}`);
+      closes.push(intent);
+      const z = { ...intent.z, scope: 'x-report', number: closes.length };
+      await (await db).put('zReports', z);
+      outboxChanged({ sales: [], records: [], returns: [] }); // as the outbox's close announces its write
+      return z;
+    });
+    renderWithOutbox(<XReport />, { terminal, perform, reads });
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day (Z report)' }));
+    expect(await screen.findByText(/^Z 1 · closed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day (Z report)' }));
+    expect(
+      await screen.findByText(
+        'This window closed the day a moment ago (Z report 1) and nothing has happened since: it is not closed again.',
+      ),
+    ).toBeTruthy();
+    expect(closes).toHaveLength(1);
   });
 });
