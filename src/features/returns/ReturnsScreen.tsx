@@ -42,12 +42,14 @@ export function ReturnsScreen() {
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [done, setDone] = useState<SaleReturn | null>(null);
-  /** The last give-back asked more than was left (another window gave some back): said with what is left now. */
   /** Why the last return was refused for a reason another window made: the sale is found again, and this said over it. */
   const [refused, setRefused] = useState<false | 'over_left' | 'needs_manager'>(false);
+  /** The amount the cashier typed, kept when the sale is found again for a manager to confirm it (not what is left). */
+  const [typed, setTyped] = useState<string | null>(null);
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
+    if (ref !== reference) setTyped(null);
     const sale = await reads.saleByReceipt(ref);
     setReference(ref);
     setDone(null);
@@ -118,8 +120,13 @@ export function ReturnsScreen() {
         <GiveBack
           key={`${found.sale.transactionId}:${leftToReturn(found.sale, found.earlier)}`}
           found={found}
-          onDone={setDone}
-          onStale={(why) => (setRefused(why), void find(reference))}
+          onDone={(r) => (setTyped(null), setDone(r))}
+          typed={typed}
+          onStale={(why, amount) => (
+            setRefused(why),
+            setTyped(why === 'needs_manager' ? amount : null),
+            void find(reference)
+          )}
         />
       )}
     </div>
@@ -128,16 +135,19 @@ export function ReturnsScreen() {
 
 function GiveBack({
   found,
+  typed,
   onDone,
   onStale,
 }: {
   found: Found;
+  /** What the cashier typed before the sale was found again, if that is to be kept. */
+  typed: string | null;
   onDone: (r: SaleReturn) => void;
   /**
    * Another window gave some back meanwhile: the sale is found again, and the refusal said with what
    * is left now, or that the returns together now need a manager.
    */
-  onStale: (why: 'over_left' | 'needs_manager') => void;
+  onStale: (why: 'over_left' | 'needs_manager', typed: string) => void;
 }) {
   const t = useT();
   const terminal = useTerminal();
@@ -146,7 +156,7 @@ function GiveBack({
   const { busy, run } = useBusy();
   const left = leftToReturn(found.sale, found.earlier);
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
-  const [text, setText] = useState(() => minorToInput(left, terminal.currency, terminal.locale));
+  const [text, setText] = useState(() => typed ?? minorToInput(left, terminal.currency, terminal.locale));
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -170,8 +180,9 @@ function GiveBack({
       if (typeof result !== 'string') return onDone(result);
       setConfirming(false);
       // Refused for what this screen showed as there to give back: another window gave some back meanwhile.
-      if (result === 'needs_manager') onStale('needs_manager');
-      else if (result === 'nothing_left' || (result === 'over_left' && parsed.minor <= left)) onStale('over_left');
+      if (result === 'needs_manager') onStale('needs_manager', text);
+      else if (result === 'nothing_left' || (result === 'over_left' && parsed.minor <= left))
+        onStale('over_left', text);
       else setError(t(`returns.refused.${result}`, { left: money(left) }));
     });
 
