@@ -32,6 +32,6 @@ export class ErrorBoundary extends Component<Props, { failed: boolean; error: un
  */
 export const isCodeNotLoaded = (error: unknown): boolean =>
   error instanceof TypeError &&
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+  /dynamically imported module|Importing a module script failed|is not a valid JavaScript MIME type/i.test(
     error.message,
   );

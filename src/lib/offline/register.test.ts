@@ -33,4 +33,12 @@ describe('a new version of the terminal', () => {
     apply?.(); // this window's cashier, between sales
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('the customer display, which has no one to offer the reload to, reloads into the new version', async () => {
+    vi.resetModules();
+    vi.stubGlobal('location', { ...window.location, hash: '#/customer-display', reload });
+    await import('./register');
+    given.options.onNeedReload?.();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

@@ -20,7 +20,8 @@ const update = registerSW({
   // reloads every window at once, a sale's payment or a cash-out's "pay now" with it. It is offered
   // the reload instead, between sales, as an update is.
   onNeedReload: () => {
-    if (asked) window.location.reload();
+    // The customer display has no one to offer it to, and nothing of a sale of its own: it reloads.
+    if (asked || window.location.hash.startsWith('#/customer-display')) window.location.reload();
     else useUpdateStore.setState({ apply: () => window.location.reload() });
   },
   onOfflineReady: () => useUpdateStore.setState({ offlineReady: true }),
