@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
@@ -10,7 +10,7 @@ import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import { reportCsv, type DayReport } from './day-report';
-import { readDay, type Day } from './read-day';
+import { closedJustBefore, readDay, type Day } from './read-day';
 import { ReportTable } from './ReportTable';
 import { reportSlipDoc, zSlipDoc } from './report-slip';
 
@@ -52,6 +52,13 @@ function useDay(shown: boolean): Day | null {
   return shown ? day : null;
 }
 
+/** The Z this window closed last (its closedAt): kept while the window lives, whichever screen it shows. */
+let closedInThisWindow: string | null = null;
+const closedHere = (z: ZReport) => {
+  closedInThisWindow = z.closedAt;
+};
+const wasClosedHere = (z: ZReport) => closedInThisWindow === z.closedAt;
+
 /**
  * The day's reports: the X report (the day so far, since the last Z report) when the manager asks
  * for it, printed or taken away as JSON or CSV; the Z report that closes the day, numbered, kept as
@@ -67,8 +74,7 @@ export function XReport() {
   const [closing, setClosing] = useState<Day | null>(null);
   const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
   const [keptChanging, setKeptChanging] = useState(false);
-  /** The Z this window closed last (its closedAt), and one it did not close again just after. */
-  const closedHere = useRef<string | null>(null);
+  /** A Z this window did not close again just after it closed it. */
   const [justClosed, setJustClosed] = useState<ZReport | null>(null);
 
   const close = async (d: Day, tries = 0) => {
@@ -104,7 +110,7 @@ export function XReport() {
       return;
     }
     setClosedElsewhere(null);
-    closedHere.current = z.closedAt;
+    closedHere(z);
     print(zSlipDoc(t, terminal, z));
   };
   /** Closes the day this window shows (it starts where the Z reports listed here end); another window may have closed it since. */
@@ -116,13 +122,11 @@ export function XReport() {
       setClosedElsewhere(d.zs[0] ?? null);
       return;
     }
-    // Nothing since a Z closed a moment ago: the press that came a moment after another (a second
-    // window's, its list already showing that Z; a second tap) would close an empty day. It is not
-    // closed; the Z there is shown. A quiet day is closed as ever once a minute has passed.
-    const last = d.zs[0];
-    const nothing = d.counted.settled + d.counted.finished + d.counted.returns + d.report.open.length === 0;
-    if (last && nothing && Date.parse(d.report.to) - Date.parse(last.closedAt) < 60_000) {
-      if (closedHere.current === last.closedAt) setJustClosed(last);
+    // A second press a moment after a Z, nothing since: no empty day is closed; that Z is shown. A
+    // quiet day is closed as ever once a minute has passed.
+    const last = closedJustBefore(d);
+    if (last) {
+      if (wasClosedHere(last)) setJustClosed(last);
       else setClosedElsewhere(last);
       return;
     }
