@@ -321,6 +321,48 @@ async function handedBack(page: Page, act: () => Promise<unknown>): Promise<Hand
   return JSON.parse(new URLSearchParams(url.hash.slice(1)).get('loyaltyTerminal') ?? 'null') as HandedBack;
 }
 
+test('a link asking to give back more than the manager’s amount waits for the manager’s PIN at the terminal', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveSettingsSeeded(page, loyaltyServer, [TILL]);
+  // The store's manager amount for returns: €10.00 (Settings › Returns).
+  await page.addInitScript(() => {
+    const key = 'loyalty-terminal.settings';
+    const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as { state: { returns: object } } | null;
+    if (kept)
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...kept, state: { ...kept.state, returns: { way: 'storeCredit', pinAbove: 1000 } } }),
+      );
+  });
+  const callback = encodeURIComponent(`${TILL}/till-demo.html`);
+  await page.goto(`${TERMINAL}#/pay?amountDue=1500&currency=EUR&reference=U-9&callback=${callback}`);
+  await tender(page, '700100000001');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
+  await handedBack(page, () => page.getByRole('button', { name: 'Complete and return to the till' }).click());
+
+  await page.goto(`${TERMINAL}#/reverse?reference=U-9&callback=${callback}`);
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('In all: €15.00');
+  await expect(ask).toContainText('more than a cashier alone may give back of one sale: a manager confirms it');
+  await expect(ask.getByRole('button', { name: 'Reverse the sale' })).toHaveCount(0);
+  await expectAccessible(page);
+  // No PIN set on this terminal yet: the first one chosen here confirms it, as everywhere else.
+  await ask.getByLabel('New manager PIN').fill('2468');
+  await ask.getByLabel('Repeat the PIN').fill('2468');
+  await ask.getByRole('button', { name: 'Set PIN' }).click();
+  const reversed = await handedBack(page, () => ask.getByRole('button', { name: 'Reverse the sale' }).click());
+  expect(reversed).toMatchObject({ type: 'result', result: { status: 'reversed', refund: { amountReturned: 1500 } } });
+  // One new store credit of €15.00 on the server, the one the till was told of (720100000001 is the demo's own).
+  const issued = reversed.result?.refund?.returned[0]?.issuedNumber;
+  expect(
+    (await state(loyaltyServer)).instruments
+      .filter((i) => i.number.startsWith('7201') && i.number !== '720100000001')
+      .map((i) => [i.number, i.amountOriginal]),
+  ).toEqual([[issued, 15]]);
+});
+
 test('the URL hand-over: the result goes to the till’s allowed callback, in its fragment; a callback elsewhere starts nothing', async ({
   page,
   loyaltyServer,

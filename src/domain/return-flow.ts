@@ -130,7 +130,8 @@ export interface ReturnSettings {
   currency?: string | undefined;
   /**
    * What a cashier alone may give back of one sale, its returns together (the manager's amount);
-   * undefined when a manager has confirmed this return, or a till asked for it.
+   * undefined when a manager has confirmed this return, or a till's own message asked for it (a till's
+   * link is held to it: anyone can put a link in front of the terminal).
    */
   managerAbove?: Minor | undefined;
 }

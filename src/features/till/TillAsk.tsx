@@ -1,5 +1,6 @@
 import { Money } from '@/components/Money';
 import { useT } from '@/lib/i18n';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
 import type { TillRequest } from '@/till-client/protocol';
 
 export interface TillAskProps {
@@ -7,17 +8,27 @@ export interface TillAskProps {
   request: Extract<TillRequest, { type: 'cancel' | 'reverse' | 'refund' }>;
   /** The till's origin, from its return address. */
   origin: string;
+  /** What a reverse gives back (all that is left), when its sale is known here. */
+  amount: number | null;
+  /** The sale's returns with this one pass the manager's amount: the PIN is asked for this request. */
+  needsManager: boolean;
   confirm: () => void;
   decline: () => void;
 }
 
 /**
  * A till's request by link to cancel, reverse or refund a sale, put to the cashier: anyone can put
- * a link in front of this browser, so money goes back only on the cashier's yes.
+ * a link in front of this browser, so money goes back only on the cashier's yes, and above the
+ * returns' manager amount on the manager's PIN as well, as at the return desk.
  */
-export function TillAsk({ request, origin, confirm, decline }: TillAskProps) {
+export function TillAsk({ request, origin, amount, needsManager, confirm, decline }: TillAskProps) {
   const t = useT();
   const values = { origin, reference: request.reference };
+  const yes = (
+    <button type="button" className="button button-primary" onClick={confirm}>
+      {t(`till.ask.confirm.${request.type}`)}
+    </button>
+  );
   return (
     <section className="notice notice-warn till-ask" role="alertdialog" aria-labelledby="till-ask-text">
       <p id="till-ask-text">
@@ -28,11 +39,22 @@ export function TillAsk({ request, origin, confirm, decline }: TillAskProps) {
             <Money minor={request.amount} />
           </>
         )}
+        {request.type === 'reverse' && amount !== null && (
+          <>
+            {' '}
+            {t('till.ask.inAll')} <Money minor={amount} />
+          </>
+        )}
       </p>
+      {needsManager && <p>{t('till.ask.manager')}</p>}
       <div className="actions">
-        <button type="button" className="button button-primary" onClick={confirm}>
-          {t(`till.ask.confirm.${request.type}`)}
-        </button>
+        {needsManager ? (
+          <ManagerGate compact everyTime>
+            {yes}
+          </ManagerGate>
+        ) : (
+          yes
+        )}
         <button type="button" className="button" onClick={decline}>
           {t('till.ask.decline')}
         </button>

@@ -122,8 +122,8 @@ export function useHostChannel(
       const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
       if (!read) return;
       const origin = new URL(callback).origin;
-      const handle = (request: TillRequest) =>
-        void service.handle(request, { origin, transport: 'url', callback }).then(
+      const handle = (request: TillRequest, managerConfirmed = false) =>
+        void service.handle(request, { origin, transport: 'url', callback, managerConfirmed }).then(
           (answer) => {
             // A pay in progress stays here; its result goes to the callback when the sale is finished.
             if (answer.type === 'accepted')
@@ -147,13 +147,16 @@ export function useHostChannel(
       // Anyone can put a link in front of this browser and name an allowed till's page as its return
       // address: what gives money back or cancels a sale waits for the cashier here.
       // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
-      const askCashier = () =>
+      // Above the manager's amount the PIN is asked for this request itself (ManagerGate `everyTime`).
+      const askCashier = (giveBack: { amount: number; needsManager: boolean } | null) =>
         setAsk({
           request: asked,
           origin,
+          amount: giveBack?.amount ?? null,
+          needsManager: giveBack?.needsManager ?? false,
           confirm: () => {
             setAsk(null);
-            handle(asked);
+            handle(asked, giveBack?.needsManager ?? false);
           },
           decline: () => {
             setAsk(null);
@@ -169,10 +172,11 @@ export function useHostChannel(
           },
         });
       // Sent again (the same id): answered from the return it started, with nothing to say yes to.
-      void service.askedBefore(asked, { origin }).then(
-        (again) => (again ? handle(asked) : askCashier()),
-        () => askCashier(),
-      );
+      const ask = async () => {
+        if (await service.askedBefore(asked, { origin })) return handle(asked);
+        askCashier(await service.toGiveBack(asked, { origin }));
+      };
+      void ask().catch(() => askCashier(null));
     };
     take();
     window.addEventListener('hashchange', take);
@@ -235,6 +239,7 @@ export function TillBridge() {
         locale,
         onSaleHere: () => screenChosen('sale'),
         returnSettings: () => returnSettingsFor(series, returnPolicy.way, currency),
+        managerAbove: () => returnPolicy.pinAbove,
       }),
     [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy, currency],
   );

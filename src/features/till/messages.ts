@@ -86,6 +86,10 @@ export const refundIdReusedText = 'This refund id was used for another amount: n
 export const serverRefusedText =
   'The Loyalty server refused to give this back: nothing was given back. Ask again with a new id, or give it back another way.';
 
+/** `not_reversible` when a link asked for more than a cashier alone may give back, with no manager's PIN. */
+export const managerNeededText =
+  'More than a cashier alone may give back of this sale: a manager must confirm it with the PIN at the terminal. Nothing was given back.';
+
 /**
  * A message from a till, checked. Null when it is not this protocol at all (other scripts post
  * messages too: they get no answer); a refusal with its reason when it is, but cannot be taken.

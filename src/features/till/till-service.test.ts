@@ -9,7 +9,7 @@ const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
 const tillB: From = { origin: 'https://till-b.example', transport: 'message' };
 
 /** The terminal's side of the till protocol over a harness's outbox, giving money back as `settings` say. */
-const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSettings | null) =>
+const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSettings | null, managerAbove = 5000) =>
   createTillService({
     perform: t.perform,
     reads: t.reads,
@@ -18,6 +18,7 @@ const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSett
     locale: 'en-IE',
     onSaleHere: () => undefined,
     returnSettings: () => settings,
+    managerAbove: () => managerAbove,
     settleWaitMs: 20,
   });
 
@@ -100,9 +101,9 @@ describe('giving a till’s sale back while a commit of it has no answer', () =>
 });
 
 /** A till's sale paid in full by a gift card, its commit landed: the service, its harness and how to ask. */
-async function paidTillSale(settings: ReturnSettings | null, reference = 'R-P') {
+async function paidTillSale(settings: ReturnSettings | null, reference = 'R-P', managerAbove = 5000) {
   const t = outboxHarness();
-  const service = tillServiceOf(t, settings);
+  const service = tillServiceOf(t, settings, managerAbove);
   const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
   await ask({ id: 'p1', type: 'pay', reference, amountDue: 2000, currency: 'EUR' });
   const started = await t.reads.saleByReference(reference);
@@ -188,6 +189,71 @@ describe('a refund id used again', () => {
       expect(await service.askedBefore(rf1, tillA)).toBe(true);
       expect(await service.askedBefore({ ...rf1, id: 'rf2' }, tillA)).toBe(false);
       expect(await service.askedBefore(rf1, tillB)).toBe(false);
+    } finally {
+      t.sender.stop();
+    }
+  });
+});
+
+describe('a reverse or refund asked by a link, above the manager’s amount', () => {
+  it('gives nothing back without the manager’s PIN at the terminal; with it, or from the till’s own message, it goes', async () => {
+    // The manager's amount is 15.00; the sale is 20.00, paid by a gift card.
+    const { t, service, act, sale } = await paidTillSale(
+      { refundWay: 'storeCredit', refundSeries: 'SC1' },
+      'R-P',
+      1500,
+    );
+    const byLink: From = { origin: tillA.origin, transport: 'url', callback: `${tillA.origin}/back` };
+    const ask = (request: object, from: From) => service.handle({ ...envelope, ...request } as TillRequest, from);
+    const settle = async (answer: Promise<unknown>) => {
+      await t.run();
+      await t.run();
+      return answer;
+    };
+    const given = async () => (await t.reads.returnsOf((await sale()).transactionId)).map((r) => r.amount);
+    try {
+      await act({ type: 'complete' });
+      await t.run();
+      const reverse = { ...envelope, id: 'rv1', type: 'reverse', reference: 'R-P' } as const;
+      // What the cashier is shown before saying yes: all 20.00, above the amount.
+      expect(await service.toGiveBack(reverse, byLink)).toEqual({ amount: 2000, needsManager: true });
+      expect(await ask(reverse, byLink)).toMatchObject({
+        type: 'refused',
+        reason: 'not_reversible',
+        message: expect.stringContaining('a manager must confirm it'),
+      });
+      expect(await given()).toEqual([]);
+
+      // 10.00 is within the amount; 10.00 more makes 20.00 of this sale, and is not.
+      const first = { ...envelope, id: 'rf1', type: 'refund', reference: 'R-P', amount: 1000 } as const;
+      expect(await service.toGiveBack(first, byLink)).toEqual({ amount: 1000, needsManager: false });
+      await settle(ask(first, byLink));
+      expect(await given()).toEqual([1000]);
+      const second = { ...first, id: 'rf2' };
+      expect(await service.toGiveBack(second, byLink)).toEqual({ amount: 1000, needsManager: true });
+      expect(await ask(second, byLink)).toMatchObject({ type: 'refused', reason: 'not_reversible' });
+      expect(await given()).toEqual([1000]);
+
+      // The manager confirmed it with the PIN at the terminal: it goes (all 20.00 back: the sale reads reversed).
+      expect(await settle(ask(second, { ...byLink, managerConfirmed: true }))).toMatchObject({
+        result: { status: 'reversed', refund: { amountReturned: 2000 } },
+      });
+      expect(await given()).toEqual([1000, 1000]);
+    } finally {
+      t.sender.stop();
+    }
+  });
+
+  it('is not held to it when the till’s own page asks by message (the till’s staff, at an allowed origin)', async () => {
+    const { t, ask, act, sale } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'SC1' }, 'R-P', 1500);
+    try {
+      await act({ type: 'complete' });
+      await t.run();
+      const reversed = ask({ id: 'rv1', type: 'reverse', reference: 'R-P' });
+      await t.run();
+      await t.run();
+      expect(await reversed).not.toMatchObject({ type: 'refused' });
+      expect((await t.reads.returnsOf((await sale()).transactionId)).map((r) => r.amount)).toEqual([2000]);
     } finally {
       t.sender.stop();
     }

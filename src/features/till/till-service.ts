@@ -1,5 +1,5 @@
 import type { SaleAction } from '@/domain/sale-flow';
-import { leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
+import { backWithThis, leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/changes';
@@ -7,7 +7,7 @@ import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { tillResult, tillReturns, tillStatus } from './till-result';
-import { refundIdReusedText, refusalText, serverRefusedText } from './messages';
+import { managerNeededText, refundIdReusedText, refusalText, serverRefusedText } from './messages';
 
 export interface TillServiceDeps {
   /** The one executor: the till's sales start and move only through it. */
@@ -21,6 +21,11 @@ export interface TillServiceDeps {
   onSaleHere: () => void;
   /** How card money goes back on a return (Settings), or null when no series can take it. */
   returnSettings: () => ReturnSettings | null;
+  /**
+   * What a cashier alone may give back of one sale (Settings, the returns' manager amount). A link
+   * asking for more needs the manager's PIN: anyone can put a link in front of this browser.
+   */
+  managerAbove: () => number;
   /** How long a cancel or reverse waits for its outcome before answering "in progress". */
   settleWaitMs?: number;
 }
@@ -29,6 +34,8 @@ export interface From {
   origin: string;
   transport: 'message' | 'url';
   callback?: string | undefined;
+  /** A link's reverse or refund the manager confirmed at this terminal with the PIN. */
+  managerConfirmed?: boolean | undefined;
 }
 
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
@@ -175,7 +182,12 @@ export function createTillService(deps: TillServiceDeps) {
    * uses, through the executor. The till's request id is kept on the return, so a request sent
    * again after a lost answer finds its return and gives nothing back twice.
    */
-  async function giveBack(request: TillRequest, sale: Sale, amount: number | 'all'): Promise<TerminalMessage> {
+  async function giveBack(
+    request: TillRequest,
+    sale: Sale,
+    amount: number | 'all',
+    from: From,
+  ): Promise<TerminalMessage> {
     // A sale reversed by an earlier version of the terminal: its answer stands.
     if (sale.status === 'reversing' || sale.status === 'reversed') return answerFor(request, sale);
     if (sale.status !== 'completed') return refused(request, 'not_reversible');
@@ -193,13 +205,17 @@ export function createTillService(deps: TillServiceDeps) {
       const settings = deps.returnSettings();
       if (want > 0) {
         if (!settings) return refused(request, 'not_reversible');
+        // A till's own message is the till's staff asking; a link could be anyone's. Its amount is
+        // checked against the returns as written, in the return's own transaction.
+        const byLink = from.transport === 'url' && !from.managerConfirmed;
         const started = await perform({
           type: 'startReturn',
           saleId: sale.transactionId,
           amount: want,
-          settings,
+          settings: { ...settings, managerAbove: byLink ? deps.managerAbove() : undefined },
           requestId: request.id,
         });
+        if (started === 'needs_manager') return refused(request, 'not_reversible', managerNeededText);
         if (started === 'over_left') return refused(request, 'over_returnable');
         if (started === 'id_reused') return refused(request, 'reference_conflict', refundIdReusedText);
         if (typeof started === 'string' && started !== 'nothing_left') return refused(request, 'not_reversible');
@@ -231,7 +247,7 @@ export function createTillService(deps: TillServiceDeps) {
     }
     if (request.type === 'status') return answerFor(request, sale);
     if (request.type === 'cancel') return cancel(request, sale);
-    return giveBack(request, sale, request.type === 'refund' ? request.amount : 'all');
+    return giveBack(request, sale, request.type === 'refund' ? request.amount : 'all', from);
   }
 
   return {
@@ -253,6 +269,20 @@ export function createTillService(deps: TillServiceDeps) {
       const sale = await reads.saleByReference(request.reference);
       if (!sale || sale.till?.origin !== from.origin) return false;
       return (await reads.returnsOf(sale.transactionId)).some((r) => r.requestId === request.id);
+    },
+
+    /**
+     * What a link's `reverse` or `refund` would give back, put to the cashier before it moves: the
+     * amount, and whether the sale's returns with it pass the manager's amount (the PIN is asked).
+     * Null when it names no sale of this till that can give anything back (it will be refused).
+     */
+    async toGiveBack(request: TillRequest, from: Pick<From, 'origin'>) {
+      if (request.type !== 'reverse' && request.type !== 'refund') return null;
+      const sale = await reads.saleByReference(request.reference);
+      if (!sale || sale.till?.origin !== from.origin || sale.status !== 'completed') return null;
+      const returns = await reads.returnsOf(sale.transactionId);
+      const amount = request.type === 'refund' ? request.amount : leftToReturn(sale, returns);
+      return { amount, needsManager: backWithThis(sale, returns, amount) > deps.managerAbove() };
     },
 
     /**

@@ -524,6 +524,9 @@ export const de: Record<MessageKey, Message> = {
   'till.ask.confirm.reverse': 'Verkauf zurücknehmen',
   'till.ask.confirm.refund': 'Zurückgeben',
   'till.ask.decline': 'Ablehnen',
+  'till.ask.inAll': 'Insgesamt:',
+  'till.ask.manager':
+    'Das ist mehr, als eine Kassenkraft allein von einem Verkauf zurückgeben darf: Die Filialleitung bestätigt es.',
   'till.ignored':
     'Eine Nachricht von {origin} wurde ignoriert: keine zugelassene Kasse. Ein Manager kann sie in den Einstellungen zulassen.',
   'till.badCallback':

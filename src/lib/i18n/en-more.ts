@@ -459,6 +459,8 @@ export const enMore = {
   'till.ask.confirm.reverse': 'Reverse the sale',
   'till.ask.confirm.refund': 'Give it back',
   'till.ask.decline': 'Decline',
+  'till.ask.inAll': 'In all:',
+  'till.ask.manager': 'That is more than a cashier alone may give back of one sale: a manager confirms it.',
   'till.ignored': 'A message from {origin} was ignored: it is not an allowed till. A manager can allow it in Settings.',
   'till.badCallback':
     'The till’s return address is not allowed, so nothing was started: {callback}. A manager can allow its origin in Settings.',
