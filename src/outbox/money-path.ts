@@ -11,6 +11,7 @@ import type { DayCount } from './day-count';
 import { outboxDb, type ZReport } from './db';
 import { createOutbox, type Outbox } from './outbox';
 import type { ReadModel } from './read-model';
+import type { Restored } from './restore';
 import { createSender } from './sender';
 import type { OperationRecord } from './types';
 
@@ -74,7 +75,7 @@ export interface Performed {
   saleAction: FlowStep | null;
   operation: OperationRecord;
   adopt: void;
-  restore: { added: number; skipped: number; zLeftOut: number; countedToday: number };
+  restore: Restored;
   startReturn: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused';
   closeDay: ZReport | 'already_closed' | 'changed';
   startBox: CardBox;

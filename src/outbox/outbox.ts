@@ -32,6 +32,7 @@ import {
   type StoredSale,
   type ZReport,
 } from './db';
+import { restoreInto, type Restored } from './restore';
 import type { OperationRecord, OperationResult, OperationStatus } from './types';
 
 export { onOutboxChange, outboxChanged, recordsToSend, type OutboxChange } from './changes';
@@ -107,7 +108,7 @@ const plainReturn = ({ scope: _scope, ...r }: StoredReturn): SaleReturn => r;
  * One read-write transaction (strict durability) that keeps what it wrote, so that the write can
  * announce it: the screens take it from the announcement, the sender wakes if something waits.
  */
-class Write {
+export class Write {
   readonly sales = new Map<string, Sale>();
   readonly records = new Map<string, OperationRecord>();
   readonly returns = new Map<string, SaleReturn>();
@@ -504,117 +505,20 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     },
 
     /**
-     * Records from a backup (backup.ts): each written only if this terminal has no record with its
-     * id, so a waiting operation is never added twice, and keeps its id, its Idempotency-Key.
+     * Records and closed days from a backup (backup.ts, restore.ts), in one transaction: a crash or a
+     * refused write leaves neither (the only write that aborts on a throw).
      */
-    async restore(
-      records: OperationRecord[],
-      /** The backup's closed days; undefined for a file made before backups carried them. */
-      backupDays?: ZReport[],
-    ): Promise<{ added: number; skipped: number; zLeftOut: number; countedToday: number }> {
-      const zReports = backupDays ?? [];
-      /** Whether one of the backup's closed days counted what settled at `at` (a day is [from, closedAt)). */
-      const countedByBackup = (of: string, at: string) =>
-        zReports.some((z) => z.scope === of && z.from <= at && at < z.closedAt);
-      let added = 0;
-      let countedToday = 0; // the backup's open day from before this terminal's last close
-      let zLeftOut = 0; // the backup's closed days this terminal does not take (the same one again is not left out)
-      // One transaction: a crash or a refused write leaves neither the records nor the days (records
-      // without the day that counted them would be counted again by this terminal's next Z).
+    async restore(records: OperationRecord[], backupDays?: ZReport[]): Promise<Restored> {
+      let restored: Restored = { added: 0, skipped: records.length, zLeftOut: 0, countedToday: 0 };
       await write(
         async (w) => {
-          // Where this terminal's closed days end, per server, before anything of the backup is written.
-          const closedHere = new Map<string, string>();
-          const lastCloseHere = async (of: string) => {
-            if (!closedHere.has(of)) {
-              const range = IDBKeyRange.bound([of, 0], [of, Number.MAX_SAFE_INTEGER]);
-              closedHere.set(of, (await w.tx.objectStore('zReports').openCursor(range, 'prev'))?.value.closedAt ?? '');
-            }
-            return closedHere.get(of) ?? '';
-          };
-          const restoredAt = now().toISOString();
-          for (const record of records) {
-            const here = await w.record(record.id);
-            if (here) {
-              // Moved into this terminal's day by an earlier import (below), and counted since by a day
-              // the old terminal closed (this later backup holds it): not counted here too, unless a Z
-              // here has already closed over it (left alone: both reports have it).
-              const elsewhere = here.settledElsewhereAt;
-              if (
-                elsewhere !== undefined &&
-                countedByBackup(here.scope, elsewhere) &&
-                here.settledAt !== undefined &&
-                here.settledAt >= (await lastCloseHere(here.scope))
-              ) {
-                const { settledElsewhereAt: _moved, ...back } = here;
-                await w.putRecord({ ...back, settledAt: elsewhere });
-              }
-              continue;
-            }
-            // A backup from before settledAt: a settled record counts on the day its answer was written.
-            const settled = record.status === 'succeeded' || record.status === 'refused';
-            const { toCheck, ...asBackedUp } =
-              settled && !record.settledAt ? { ...record, settledAt: record.updatedAt } : record;
-            let kept = asBackedUp;
-            // The backup's open day (no Z of the backup's counts it) from before this terminal's last
-            // close: that Z did not count it (it was not here), and no later one here would read that
-            // time. It counts in this terminal's day now (never before that close, whatever the clock
-            // says: the outbox's own floor is its own server's); when it settled stays on it. A file
-            // made before backups carried their days cannot say which days counted what: nothing moves.
-            const at = kept.settledAt;
-            const closed = await lastCloseHere(kept.scope);
-            if (backupDays && at !== undefined && at < closed && !countedByBackup(kept.scope, at)) {
-              kept = {
-                ...kept,
-                settledAt: restoredAt > closed ? restoredAt : closed,
-                settledElsewhereAt: kept.settledElsewhereAt ?? at,
-              };
-              countedToday += 1;
-            }
-            await w.putRecord((await w.sale(record.transactionId)) ? kept : { ...kept, saleElsewhere: true });
-            // A resend's check the other device had not made: the backup masks the card's number, so it
-            // cannot be made here. Named for a manager, never taken as paid once.
-            if (toCheck) await applyFlags(w, [{ operationId: record.id, note: { code: 'notChecked' } }]);
-            added += 1;
-          }
-          // The backup's closed days come along where they continue this terminal's own chain of that
-          // server's days (none yet on a new or reset tablet; an earlier backup's on one that took that),
-          // each starting where the last one here closed, with the next number. Not when this terminal
-          // has anything of its own in that day's time (an operation settled, a sale finished or a return
-          // started that the backup does not hold): that Z did not count it, and once it closed that
-          // time here no report would. A day that does not continue the chain here is not taken either:
-          // another chain mixed in could take a day's start back before its own last close, and what
-          // settled since would count twice.
-          const tx = w.tx;
-          const inBackup = new Set(records.map((r) => r.id));
-          const ownIn = async (z: ZReport) => {
-            const span = IDBKeyRange.bound([z.scope, z.from], [z.scope, z.closedAt], false, true);
-            const settled = await tx.objectStore('operations').index('byScopeSettled').getAllKeys(span);
-            if (settled.some((id) => !inBackup.has(id))) return true;
-            if ((await tx.objectStore('sales').index('byScopeFinished').count(span)) > 0) return true;
-            return startedBetween(await tx.objectStore('returns').getAll(), z.scope, z.from, z.closedAt).length > 0;
-          };
-          const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
-          const stopped = new Set<string>(); // servers whose chain a day left out has broken: no later day follows it
-          for (const z of inOrder) {
-            const here = await tx.objectStore('zReports').get([z.scope, z.number]);
-            if (here?.closedAt === z.closedAt) continue;
-            const range = IDBKeyRange.bound([z.scope, 0], [z.scope, Number.MAX_SAFE_INTEGER]);
-            const last = (await tx.objectStore('zReports').openCursor(range, 'prev'))?.value;
-            // With no day here, the chain starts at the beginning (a day from elsewhere, on its own, would
-            // close the time before it that no report here counted).
-            const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : z.from === '';
-            if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z)))
-              await tx.objectStore('zReports').add(z);
-            else {
-              zLeftOut += 1;
-              stopped.add(z.scope);
-            }
-          }
+          const restoredAt = now().toISOString(); // after the write has raised the floor to the last close
+          const notChecked = (operationId: string) => applyFlags(w, [{ operationId, note: { code: 'notChecked' } }]);
+          restored = await restoreInto(w, records, backupDays, restoredAt, notChecked);
         },
         { allOrNothing: true },
       );
-      return { added, skipped: records.length - added, zLeftOut, countedToday };
+      return restored;
     },
 
     /**
