@@ -105,6 +105,35 @@ test('a cash-out whose commit is late stays on screen through a new read of the 
   expect((await loyaltyServer.card('700100000009')).balance).toBe('0.00');
 });
 
+test('a cash-out taken from its card and not yet paid out is still on the lookup screen after a reload, without its card', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveWithCashOut(page, loyaltyServer);
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
+  await page.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+
+  // The tablet reloads before the drawer is opened: no card on screen, the cash-out still is.
+  await page.reload();
+  await goTo(page, 'Card lookup');
+  const waiting = page
+    .getByRole('status')
+    .filter({ hasText: 'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.' });
+  await expect(waiting).toBeVisible();
+  await page.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await expect(waiting).toHaveCount(0); // its card is on screen: said once, there
+  await page.getByRole('button', { name: 'Paid out' }).click();
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toHaveCount(0);
+  await scan(page, '700100000001');
+  await expect(page.getByText(/Cash-out of gift card/)).toHaveCount(0);
+});
+
 test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth never reaches the server', async ({
   page,
   loyaltyServer,

@@ -165,3 +165,65 @@ export function CashOutAction({ card }: { card: Instrument }) {
     </ManagerGate>
   );
 }
+
+/**
+ * This tab's cash-outs whose card is not on screen (the page reloaded, another card was read): one
+ * taken from its card and not yet paid out must not leave the screen with its card. Each says so,
+ * and shows its card again, where the cashier pays out and says it is done.
+ */
+export function CashOutsWaiting({
+  shownNumber,
+  onShow,
+}: {
+  shownNumber: string | undefined;
+  onShow: (number: string) => void;
+}) {
+  const { scope } = useTerminal();
+  const started = useCashOutsHere((s) => s.started);
+  const seen = useCashOutsHere((s) => s.seen);
+  const prefix = `${scope}:`;
+  const waiting = Object.entries(started)
+    .filter(([key, saleId]) => key.startsWith(prefix) && !seen.includes(saleId))
+    .map(([key, saleId]) => ({ number: key.slice(prefix.length), saleId }))
+    .filter((w) => w.number !== shownNumber);
+  if (waiting.length === 0) return null;
+  return (
+    <div className="cash-outs-waiting">
+      {waiting.map((w) => (
+        <CashOutWaiting key={w.saleId} {...w} onShow={onShow} />
+      ))}
+    </div>
+  );
+}
+
+function CashOutWaiting({
+  number,
+  saleId,
+  onShow,
+}: {
+  number: string;
+  saleId: string;
+  onShow: (number: string) => void;
+}) {
+  const t = useT();
+  const terminal = useTerminal();
+  const sale = useSaleRecord(saleId);
+  const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
+  const paid = cashOutProgress(sale, commit).phase === 'paid';
+  const card = maskNumber(number);
+  return (
+    <div className={paid ? 'notice notice-warn' : 'notice'} role="status">
+      <p>
+        {paid
+          ? t('cashOut.waitingPayOut', {
+              card,
+              amount: formatMoney(sale?.due ?? 0, terminal.currency, terminal.locale),
+            })
+          : t('cashOut.waitingOther', { card })}
+      </p>
+      <button type="button" className="button" onClick={() => onShow(number)}>
+        {t('cashOut.show', { card })}
+      </button>
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ import { InstrumentDetails } from '@/components/InstrumentDetails';
 import { UnissueAction } from './UnissueAction';
 import { LiftPause } from './LiftPause';
 import { balanceSlipDoc } from '@/lib/printing/slips/balance-slip';
-import { CashOutAction } from './CashOutAction';
+import { CashOutAction, CashOutsWaiting } from './CashOutAction';
 import { SlipView } from '@/lib/printing/SlipView';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
@@ -89,6 +89,14 @@ export function LookupScreen() {
           </p>
         )}
       </form>
+
+      <CashOutsWaiting
+        shownNumber={answer?.number}
+        onShow={(number) => {
+          setInput(number);
+          lookup.choose({ kind: 'giftCard', number });
+        }}
+      />
 
       {lookup.askKindFor && (
         <div className="ask-kind">

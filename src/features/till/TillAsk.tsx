@@ -46,15 +46,16 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
           </>
         )}
       </p>
-      {needsManager && <p>{t('till.ask.manager')}</p>}
-      <div className="actions">
-        {needsManager ? (
+      {needsManager && (
+        <div className="till-ask-manager">
+          <p>{t('till.ask.manager')}</p>
           <ManagerGate compact everyTime>
-            {yes}
+            <div className="actions">{yes}</div>
           </ManagerGate>
-        ) : (
-          yes
-        )}
+        </div>
+      )}
+      <div className="actions">
+        {!needsManager && yes}
         <button type="button" className="button" onClick={decline}>
           {t('till.ask.decline')}
         </button>

@@ -383,6 +383,10 @@ export const de: Record<MessageKey, Message> = {
     'Ein Teil des Guthabens ist für einen laufenden Verkauf reserviert: Auszahlen, sobald dieser Verkauf beendet ist.',
   'cashOut.paidOut': 'Ausgezahlt',
   'cashOut.seen': 'OK',
+  'cashOut.waitingPayOut':
+    'Barauszahlung der Geschenkkarte {card}: von der Karte abgebucht, {amount} noch bar auszuzahlen.',
+  'cashOut.waitingOther': 'Barauszahlung der Geschenkkarte {card}: noch nicht abgeschlossen.',
+  'cashOut.show': 'Geschenkkarte {card} zeigen',
   'cashOut.overThreshold': 'Auszahlung nur bei Guthaben unter {threshold}.',
   'cashOut.print': 'Auszahlungsbeleg drucken',
   'cashOut.slip': 'Auszahlung',
