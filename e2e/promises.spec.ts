@@ -121,9 +121,9 @@ test('a cash-out taken from its card and not yet paid out is still on the lookup
   // The tablet reloads before the drawer is opened: no card on screen, the cash-out still is.
   await page.reload();
   await goTo(page, 'Card lookup');
-  const waiting = page
-    .getByRole('status')
-    .filter({ hasText: 'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.' });
+  const waiting = page.getByText(
+    'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.',
+  );
   await expect(waiting).toBeVisible();
   await page.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
   await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();

@@ -352,6 +352,19 @@ test('a link asking to give back more than the manager’s amount waits for the 
   await ask.getByLabel('New manager PIN').fill('2468');
   await ask.getByLabel('Repeat the PIN').fill('2468');
   await ask.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(ask.getByRole('button', { name: 'Reverse the sale' })).toBeVisible();
+
+  // Another link arrives before the yes (only the fragment changes): its own question, its own PIN.
+  await page.goto(`${TERMINAL}#/refund?reference=U-9&amount=1400&id=rf-2&callback=${callback}`);
+  await expect(ask).toContainText('asks to give back part of sale U-9: €14.00');
+  await expect(ask.getByLabel('Manager PIN', { exact: true })).toBeVisible();
+  await expect(ask.getByRole('button', { name: 'Give it back' })).toHaveCount(0);
+  const declined = await handedBack(page, () => ask.getByRole('button', { name: 'Decline' }).click());
+  expect(declined).toMatchObject({ type: 'refused', reason: 'not_reversible' });
+
+  await page.goto(`${TERMINAL}#/reverse?reference=U-9&callback=${callback}`);
+  await ask.getByLabel('Manager PIN', { exact: true }).fill('2468');
+  await ask.getByRole('button', { name: 'Unlock' }).click();
   const reversed = await handedBack(page, () => ask.getByRole('button', { name: 'Reverse the sale' }).click());
   expect(reversed).toMatchObject({ type: 'result', result: { status: 'reversed', refund: { amountReturned: 1500 } } });
   // One new store credit of €15.00 on the server, the one the till was told of (720100000001 is the demo's own).

@@ -209,10 +209,12 @@ function CashOutWaiting({
   const terminal = useTerminal();
   const sale = useSaleRecord(saleId);
   const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
+  if (!sale) return null; // not read yet: nothing said until it is known whether cash is owed
   const paid = cashOutProgress(sale, commit).phase === 'paid';
   const card = maskNumber(number);
+  // On screen from the start (not a change to announce): a plain notice, its button in reach.
   return (
-    <div className={paid ? 'notice notice-warn' : 'notice'} role="status">
+    <div className={paid ? 'notice notice-warn' : 'notice'}>
       <p>
         {paid
           ? t('cashOut.waitingPayOut', {

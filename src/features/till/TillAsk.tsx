@@ -30,7 +30,12 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
     </button>
   );
   return (
-    <section className="notice notice-warn till-ask" role="alertdialog" aria-labelledby="till-ask-text">
+    <section
+      className="notice notice-warn till-ask"
+      role="alertdialog"
+      aria-labelledby="till-ask-text"
+      aria-describedby={needsManager ? 'till-ask-manager' : undefined}
+    >
       <p id="till-ask-text">
         {t(`till.ask.${request.type}`, values)}
         {request.type === 'refund' && (
@@ -48,7 +53,7 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
       </p>
       {needsManager && (
         <div className="till-ask-manager">
-          <p>{t('till.ask.manager')}</p>
+          <p id="till-ask-manager">{t('till.ask.manager')}</p>
           <ManagerGate compact everyTime>
             <div className="actions">{yes}</div>
           </ManagerGate>

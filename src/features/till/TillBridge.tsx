@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
@@ -122,8 +122,8 @@ export function useHostChannel(
       const go = (message: TerminalMessage) => window.location.assign(withAnswer(callback, message));
       if (!read) return;
       const origin = new URL(callback).origin;
-      const handle = (request: TillRequest, managerConfirmed = false) =>
-        void service.handle(request, { origin, transport: 'url', callback, managerConfirmed }).then(
+      const handle = (request: TillRequest, managerApproved?: number) =>
+        void service.handle(request, { origin, transport: 'url', callback, managerApproved }).then(
           (answer) => {
             // A pay in progress stays here; its result goes to the callback when the sale is finished.
             if (answer.type === 'accepted')
@@ -148,7 +148,7 @@ export function useHostChannel(
       // address: what gives money back or cancels a sale waits for the cashier here.
       // Its own place on screen: another notice meanwhile (a page not allowed, a sale sent back) does not replace it.
       // Above the manager's amount the PIN is asked for this request itself (ManagerGate `everyTime`).
-      const askCashier = (giveBack: { amount: number; needsManager: boolean } | null) =>
+      const askCashier = (giveBack: { amount: number; together: number; needsManager: boolean } | null) =>
         setAsk({
           request: asked,
           origin,
@@ -156,7 +156,8 @@ export function useHostChannel(
           needsManager: giveBack?.needsManager ?? false,
           confirm: () => {
             setAsk(null);
-            handle(asked, giveBack?.needsManager ?? false);
+            // The manager's PIN approves the total the question showed, nothing beyond it.
+            handle(asked, giveBack?.needsManager ? giveBack.together : undefined);
           },
           decline: () => {
             setAsk(null);
@@ -228,7 +229,12 @@ export function TillBridge() {
   const { screenChosen } = useNavigationActions();
   const current = useCurrentSale();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [ask, setAsk] = useState<TillAskProps | null>(null);
+  // Each question its own: a new link's question never inherits the last one's PIN (the gate's state).
+  const [ask, setAskShown] = useState<{ props: TillAskProps; seq: number } | null>(null);
+  const setAsk = useCallback(
+    (props: TillAskProps | null) => setAskShown((last) => props && { props, seq: (last?.seq ?? 0) + 1 }),
+    [],
+  );
   const service = useMemo(
     () =>
       createTillService({
@@ -252,7 +258,7 @@ export function TillBridge() {
   const shown = !notice || superseded || (notice.type === 'returned' && current) ? null : notice;
   return (
     <>
-      {ask && <TillAsk {...ask} />}
+      {ask && <TillAsk key={ask.seq} {...ask.props} />}
       {shown?.type === 'returned' && (
         <p className="notice notice-ok till-returned" role="status">
           {t('till.returned', { reference: shown.reference, status: t(`till.status.${shown.status}`) })}

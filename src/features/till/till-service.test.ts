@@ -216,7 +216,7 @@ describe('a reverse or refund asked by a link, above the manager’s amount', ()
       await t.run();
       const reverse = { ...envelope, id: 'rv1', type: 'reverse', reference: 'R-P' } as const;
       // What the cashier is shown before saying yes: all 20.00, above the amount.
-      expect(await service.toGiveBack(reverse, byLink)).toEqual({ amount: 2000, needsManager: true });
+      expect(await service.toGiveBack(reverse, byLink)).toEqual({ amount: 2000, together: 2000, needsManager: true });
       expect(await ask(reverse, byLink)).toMatchObject({
         type: 'refused',
         reason: 'not_reversible',
@@ -226,16 +226,22 @@ describe('a reverse or refund asked by a link, above the manager’s amount', ()
 
       // 10.00 is within the amount; 10.00 more makes 20.00 of this sale, and is not.
       const first = { ...envelope, id: 'rf1', type: 'refund', reference: 'R-P', amount: 1000 } as const;
-      expect(await service.toGiveBack(first, byLink)).toEqual({ amount: 1000, needsManager: false });
+      expect(await service.toGiveBack(first, byLink)).toEqual({ amount: 1000, together: 1000, needsManager: false });
       await settle(ask(first, byLink));
       expect(await given()).toEqual([1000]);
       const second = { ...first, id: 'rf2' };
-      expect(await service.toGiveBack(second, byLink)).toEqual({ amount: 1000, needsManager: true });
+      expect(await service.toGiveBack(second, byLink)).toEqual({ amount: 1000, together: 2000, needsManager: true });
       expect(await ask(second, byLink)).toMatchObject({ type: 'refused', reason: 'not_reversible' });
       expect(await given()).toEqual([1000]);
+      // A manager's yes for less than this request makes with the rest is no yes for it.
+      expect(await ask(second, { ...byLink, managerApproved: 1999 })).toMatchObject({
+        type: 'refused',
+        reason: 'not_reversible',
+      });
+      expect(await given()).toEqual([1000]);
 
-      // The manager confirmed it with the PIN at the terminal: it goes (all 20.00 back: the sale reads reversed).
-      expect(await settle(ask(second, { ...byLink, managerConfirmed: true }))).toMatchObject({
+      // The manager confirmed it with the PIN at the terminal, the 20.00 it makes: it goes (all back: the sale reads reversed).
+      expect(await settle(ask(second, { ...byLink, managerApproved: 2000 }))).toMatchObject({
         result: { status: 'reversed', refund: { amountReturned: 2000 } },
       });
       expect(await given()).toEqual([1000, 1000]);

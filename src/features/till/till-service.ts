@@ -34,8 +34,12 @@ export interface From {
   origin: string;
   transport: 'message' | 'url';
   callback?: string | undefined;
-  /** A link's reverse or refund the manager confirmed at this terminal with the PIN. */
-  managerConfirmed?: boolean | undefined;
+  /**
+   * A link's reverse or refund the manager confirmed at this terminal with the PIN: what the sale's
+   * returns come to with it, as the manager saw it (`toGiveBack`). The return is held to that, not
+   * freed of any limit: what the manager did not see is not approved.
+   */
+  managerApproved?: number | undefined;
 }
 
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
@@ -207,12 +211,12 @@ export function createTillService(deps: TillServiceDeps) {
         if (!settings) return refused(request, 'not_reversible');
         // A till's own message is the till's staff asking; a link could be anyone's. Its amount is
         // checked against the returns as written, in the return's own transaction.
-        const byLink = from.transport === 'url' && !from.managerConfirmed;
+        const limit = from.transport === 'url' ? Math.max(deps.managerAbove(), from.managerApproved ?? 0) : undefined;
         const started = await perform({
           type: 'startReturn',
           saleId: sale.transactionId,
           amount: want,
-          settings: { ...settings, managerAbove: byLink ? deps.managerAbove() : undefined },
+          settings: { ...settings, managerAbove: limit },
           requestId: request.id,
         });
         if (started === 'needs_manager') return refused(request, 'not_reversible', managerNeededText);
@@ -273,8 +277,9 @@ export function createTillService(deps: TillServiceDeps) {
 
     /**
      * What a link's `reverse` or `refund` would give back, put to the cashier before it moves: the
-     * amount, and whether the sale's returns with it pass the manager's amount (the PIN is asked).
-     * Null when it names no sale of this till that can give anything back (it will be refused).
+     * amount, what the sale's returns come to with it, and whether that passes the manager's amount
+     * (the PIN is asked, and the manager's yes approves that total: `From.managerApproved`). Null
+     * when it names no sale of this till that can give anything back (it will be refused).
      */
     async toGiveBack(request: TillRequest, from: Pick<From, 'origin'>) {
       if (request.type !== 'reverse' && request.type !== 'refund') return null;
@@ -282,7 +287,8 @@ export function createTillService(deps: TillServiceDeps) {
       if (!sale || sale.till?.origin !== from.origin || sale.status !== 'completed') return null;
       const returns = await reads.returnsOf(sale.transactionId);
       const amount = request.type === 'refund' ? request.amount : leftToReturn(sale, returns);
-      return { amount, needsManager: backWithThis(sale, returns, amount) > deps.managerAbove() };
+      const together = backWithThis(sale, returns, amount);
+      return { amount, together, needsManager: together > deps.managerAbove() };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import { PIN_PATTERN } from '@/lib/manager/pin';
 import { managerActions, useHasPin, useLockedUntil } from '@/lib/manager/store';
@@ -44,6 +44,8 @@ function PinField({
 
 function ChoosePin({ onPassed }: { onPassed: () => void }) {
   const t = useT();
+  // Two gates can be on screen at once (a till's question over a locked screen): ids of their own.
+  const id = useId();
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,8 +60,8 @@ function ChoosePin({ onPassed }: { onPassed: () => void }) {
     <form className="panel manager-gate" noValidate onSubmit={submit}>
       <h2 className="screen-title">{t('manager.chooseTitle')}</h2>
       <p className="hint">{t('manager.chooseHint')}</p>
-      <PinField id="pin-new" label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus />
-      <PinField id="pin-again" label={t('manager.repeatPin')} value={again} onChange={setAgain} />
+      <PinField id={`${id}-new`} label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus />
+      <PinField id={`${id}-again`} label={t('manager.repeatPin')} value={again} onChange={setAgain} />
       {problem && (
         <p className="field-error" role="alert">
           {problem}
@@ -74,6 +76,7 @@ function ChoosePin({ onPassed }: { onPassed: () => void }) {
 
 function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => void }) {
   const t = useT();
+  const id = useId();
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -99,7 +102,7 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
       ) : (
         <h2 className="screen-title">{t('manager.needed')}</h2>
       )}
-      <PinField id="pin-enter" label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
+      <PinField id={`${id}-pin`} label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
       <div role="alert">
         {locked && (
           <p className="notice notice-error">
