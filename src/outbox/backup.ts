@@ -8,9 +8,11 @@ import type { OperationRecord } from './types';
  * A backup a manager takes off the device: the journal with masked card numbers only (as the
  * journal screen shows them), and the operations still waiting to reach the server, whose full
  * requests (card numbers and auth codes, needed to send them) are sealed with a passphrase the
- * manager chooses (AES-GCM, key from PBKDF2-SHA-256). No token, no customer data. Imported on a new
- * or reset tablet, the waiting operations keep their ids, so they are sent with the same
- * Idempotency-Keys: once on the server, however often the file is imported.
+ * manager chooses (AES-GCM, key from PBKDF2-SHA-256). The seal also authenticates the clear part
+ * (the journal and the closed days, as AES-GCM's additional data): a figure changed in the file
+ * fails as a wrong passphrase does, so nobody changes a day's totals on the way. No token, no
+ * customer data. Imported on a new or reset tablet, the waiting operations keep their ids, so they
+ * are sent with the same Idempotency-Keys: once on the server, however often the file is imported.
  */
 export const BACKUP_FORMAT = 'loyalty-terminal-backup';
 /**
@@ -19,6 +21,9 @@ export const BACKUP_FORMAT = 'loyalty-terminal-backup';
  */
 const ITERATIONS = 600_000;
 const FIRST_FILES_ITERATIONS = 210_000;
+
+/** What a seal of this version authenticates besides what it hides. */
+const BINDS = 'exportedAt,journal,zReports' as const;
 
 /** Still to be sent: these go into the backup whole, sealed. */
 const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown']);
@@ -120,6 +125,8 @@ const sealedShape = v.object({
   data: v.string(),
   /** Absent in the first files (210,000). Bounded: a file cannot make the tablet derive for minutes. */
   iterations: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(100_000), v.maxValue(5_000_000))),
+  /** The seal authenticates the clear part too (clearPart). Absent in files made before it did. */
+  binds: v.optional(v.literal(BINDS)),
 });
 
 /** A closed day, as it was closed (its report holds counts, sums and masked numbers only). */
@@ -163,7 +170,17 @@ async function keyFrom(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterat
   );
 }
 
-/** The backup of these records: the journal masked, what waits sealed with the passphrase. */
+/**
+ * The clear part's bytes as the seal authenticates them: the file's own values, as JSON writes them
+ * (a file read back with JSON.parse gives the same bytes; a changed value, key or record does not).
+ */
+const clearPart = (file: { exportedAt: unknown; journal: unknown; zReports?: unknown }) =>
+  new TextEncoder().encode(JSON.stringify([file.exportedAt, file.journal, file.zReports ?? null]));
+
+/**
+ * The backup of these records: the journal masked, what waits sealed with the passphrase, and the
+ * seal over the clear part too (always made, with nothing waiting as well).
+ */
 export async function makeBackup(
   records: OperationRecord[],
   passphrase: string,
@@ -171,27 +188,32 @@ export async function makeBackup(
   zReports: ZReport[] = [],
 ): Promise<BackupFile> {
   const waiting = records.filter((r) => waitingStatuses.has(r.status));
-  let sealed: BackupFile['waiting'] = null;
-  if (waiting.length > 0) {
-    const salt = crypto.getRandomValues(new Uint8Array(16));
-    const iv = crypto.getRandomValues(new Uint8Array(12));
-    const plain = new TextEncoder().encode(JSON.stringify(waiting));
-    const key = await keyFrom(passphrase, salt, ITERATIONS);
-    const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
-    sealed = { salt: b64(salt), iv: b64(iv), data: b64(data), iterations: ITERATIONS };
-  }
-  return {
-    format: BACKUP_FORMAT,
-    version: 1,
+  const clear = {
     exportedAt: now.toISOString(),
     journal: records.map((r) => masked(r) as BackupFile['journal'][number]),
-    waiting: sealed,
     zReports: zReports.map((z) => masked(z) as NonNullable<BackupFile['zReports']>[number]),
   };
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = new TextEncoder().encode(JSON.stringify(waiting));
+  const key = await keyFrom(passphrase, salt, ITERATIONS);
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: clearPart(clear) }, key, plain);
+  const sealed = { salt: b64(salt), iv: b64(iv), data: b64(data), iterations: ITERATIONS, binds: BINDS };
+  return { format: BACKUP_FORMAT, version: 1, ...clear, waiting: sealed };
 }
 
 export type OpenedBackup =
-  | { ok: true; journal: OperationRecord[]; waiting: OperationRecord[]; zReports: ZReport[] | undefined }
+  | {
+      ok: true;
+      journal: OperationRecord[];
+      waiting: OperationRecord[];
+      zReports: ZReport[] | undefined;
+      /**
+       * Whether the passphrase's seal covers the journal and the closed days. False for a file made
+       * before seals did (or one whose seal was taken off): its figures could have been changed.
+       */
+      clearChecked: boolean;
+    }
   | { ok: false; problem: 'not_a_backup' | 'wrong_passphrase' | 'damaged' };
 
 /** Reads a backup file's text: checked whole, what waits unsealed with the passphrase. */
@@ -208,12 +230,15 @@ export async function openBackup(text: string, passphrase: string): Promise<Open
     return { ok: false, problem: format === BACKUP_FORMAT ? 'damaged' : 'not_a_backup' };
   }
   let waiting: OperationRecord[] = [];
+  const binds = file.output.waiting?.binds === BINDS;
   if (file.output.waiting) {
     const { salt, iv, data, iterations = FIRST_FILES_ITERATIONS } = file.output.waiting;
     let plain: ArrayBuffer;
     try {
       const key = await keyFrom(passphrase, unb64(salt), iterations);
-      plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv) }, key, unb64(data));
+      // The clear part as the file holds it (json, not the parsed output, which keeps only known keys).
+      const clear = binds ? { additionalData: clearPart(json as BackupFile) } : {};
+      plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv), ...clear }, key, unb64(data));
     } catch {
       // AES-GCM authenticates: a wrong passphrase and a changed file both fail here.
       return { ok: false, problem: 'wrong_passphrase' };
@@ -227,5 +252,5 @@ export async function openBackup(text: string, passphrase: string): Promise<Open
   const journal = (file.output.journal as unknown as OperationRecord[]).filter(
     (r) => !sealedIds.has(r.id) && !waitingStatuses.has(r.status),
   );
-  return { ok: true, journal, waiting, zReports: file.output.zReports as ZReport[] | undefined };
+  return { ok: true, journal, waiting, zReports: file.output.zReports as ZReport[] | undefined, clearChecked: binds };
 }

@@ -40,4 +40,20 @@ describe("the manager's records panel", () => {
     ).toBeTruthy();
     expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
   });
+
+  it('imports a file whose figures its seal does not cover only when the manager says so', async () => {
+    const perform = vi.fn(async () => ({ added: 0, skipped: 0, zLeftOut: 0, countedToday: 0 }));
+    renderPanel(perform);
+    const unsealed = JSON.stringify({ ...(await makeBackup([], 'correct horse')), waiting: null });
+    fireEvent.change(screen.getByLabelText('Backup passphrase'), { target: { value: 'correct horse' } });
+    fireEvent.change(screen.getByLabelText('Backup file to import'), {
+      target: { files: [new File([unsealed], 'backup.json', { type: 'application/json' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
+    expect(await screen.findByText(/a figure in it could have been changed\. Nothing was imported\./)).toBeTruthy();
+    expect(perform).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Import it anyway' }));
+    expect(await screen.findByText(/Imported/)).toBeTruthy();
+    expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
+  });
 });

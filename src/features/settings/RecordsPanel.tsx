@@ -32,6 +32,8 @@ export function RecordsPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  /** The chosen file opened, but its seal does not cover its figures: imported only if the manager says so. */
+  const [unchecked, setUnchecked] = useState(false);
 
   const run = async (work: () => Promise<Notice>) => {
     if (busy) return;
@@ -60,11 +62,17 @@ export function RecordsPanel() {
       return { ok: true, text: t('records.exported', { count: records.length, waiting }) };
     });
 
-  const importBackup = () =>
+  /** `anyway`: the manager read that this file's journal and closed days are not vouched for, and imports it. */
+  const importBackup = (anyway = false) =>
     run(async () => {
+      setUnchecked(false);
       if (!file) return { ok: false, text: t('records.chooseFile') };
       const opened = await openBackup(await file.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
+      if (!opened.clearChecked && !anyway) {
+        setUnchecked(true);
+        return { ok: false, text: t('records.unchecked') };
+      }
       const { added, zLeftOut, countedToday } = await perform({
         type: 'restore',
         records: [...opened.journal, ...opened.waiting],
@@ -132,7 +140,7 @@ export function RecordsPanel() {
           className="input"
           type="file"
           accept="application/json,.json"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => (setFile(e.target.files?.[0] ?? null), setUnchecked(false))}
         />
       </div>
       <div className="actions">
@@ -141,6 +149,13 @@ export function RecordsPanel() {
         </button>
       </div>
       <FormNotice notice={notice} />
+      {unchecked && (
+        <div className="actions">
+          <button type="button" className="button" disabled={busy} onClick={() => void importBackup(true)}>
+            {t('records.importAnyway')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

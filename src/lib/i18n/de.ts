@@ -730,6 +730,9 @@ export const de: Record<MessageKey, Message> = {
   'records.problem.wrong_passphrase':
     'Das Passwort öffnet diese Sicherung nicht (oder die Datei wurde verändert). Nichts wurde eingespielt.',
   'records.problem.damaged': 'Diese Sicherung ist beschädigt: nichts wurde eingespielt.',
+  'records.unchecked':
+    'Journal und abgeschlossene Tage dieser Datei sind nicht mit ihrer Passphrase versiegelt (eine Datei einer früheren Version, oder ihr Siegel wurde entfernt): Eine Zahl darin könnte geändert worden sein. Nichts wurde eingespielt. Spielen Sie sie nur ein, wenn sie direkt vom Terminal kommt, das sie erstellt hat.',
+  'records.importAnyway': 'Trotzdem einspielen',
   'slip.receiptReference': 'Beleg {reference}',
   'returns.title': 'Rückgabe',
   'returns.reference': 'Belegnummer',

@@ -510,3 +510,59 @@ describe('the sealed part', () => {
     expect((await openBackup(JSON.stringify(first), 'wrong horse')).ok).toBe(false);
   });
 });
+
+describe('the seal over the clear part', () => {
+  /** A tablet whose day has one settled payment and one closed day, and nothing waiting. */
+  async function tabletWithAClosedDay() {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'complete' });
+    await t.run();
+    const closedAt = new Date(Date.now() + 60_000).toISOString();
+    const z = await t.perform({
+      type: 'closeDay',
+      z: { from: '', closedAt, report: { taken: 2000, open: [] }, carried: [] },
+      counted: await t.counted('', closedAt),
+    });
+    if (typeof z === 'string') throw new Error(z);
+    return t;
+  }
+
+  it('covers the journal and the closed days, with nothing waiting too: a figure changed in the file opens nothing', async () => {
+    const t = await tabletWithAClosedDay();
+    const file = await makeBackup(await t.reads.everything(), 'correct horse', new Date(), await t.reads.allZReports());
+    expect(file.waiting).not.toBeNull(); // sealed though nothing waits: the seal is what vouches for the rest
+    const opened = await openBackup(JSON.stringify(file), 'correct horse');
+    expect(opened).toMatchObject({ ok: true, waiting: [], clearChecked: true });
+    expect(opened.ok && opened.journal.length).toBeGreaterThan(0);
+
+    // A settled payment's amount changed in the journal, a closed day's sum changed, a record added.
+    const json = JSON.parse(JSON.stringify(file)) as typeof file;
+    const payment = json.journal.find((r) => r.request.type === 'giftCard.pay') as unknown as {
+      request: { amount: number };
+    };
+    payment.request.amount = 200;
+    const wrongAmount = JSON.stringify(json);
+    const wrongDay = JSON.stringify({
+      ...file,
+      zReports: file.zReports?.map((z) => ({ ...z, report: { ...(z.report as object), taken: 200 } })),
+    });
+    const addedRecord = JSON.stringify({
+      ...file,
+      journal: [...file.journal, { ...file.journal[0]!, id: crypto.randomUUID() }],
+    });
+    const noBinds = JSON.stringify({ ...file, waiting: { ...file.waiting!, binds: undefined } });
+    for (const changed of [wrongAmount, wrongDay, addedRecord, noBinds])
+      expect(await openBackup(changed, 'correct horse')).toEqual({ ok: false, problem: 'wrong_passphrase' });
+  });
+
+  it('a file without it (made before, or its seal taken off) opens, and says its figures were not checked', async () => {
+    const t = await tabletWithAClosedDay();
+    const file = await makeBackup(await t.reads.everything(), 'correct horse', new Date(), await t.reads.allZReports());
+    const unsealed = await openBackup(JSON.stringify({ ...file, waiting: null }), 'correct horse');
+    expect(unsealed).toMatchObject({ ok: true, clearChecked: false });
+  });
+});
