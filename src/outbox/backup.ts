@@ -229,6 +229,13 @@ export async function openBackup(text: string, passphrase: string): Promise<Open
     const format = (json as { format?: unknown } | null)?.format;
     return { ok: false, problem: format === BACKUP_FORMAT ? 'damaged' : 'not_a_backup' };
   }
+  // Earlier versions left the seal out only when nothing waited: a journal naming waiting operations
+  // without it is a file whose seal, and with it those operations, were taken off.
+  if (
+    !file.output.waiting &&
+    file.output.journal.some((r) => waitingStatuses.has(r.status as OperationRecord['status']))
+  )
+    return { ok: false, problem: 'damaged' };
   let waiting: OperationRecord[] = [];
   const binds = file.output.waiting?.binds === BINDS;
   if (file.output.waiting) {

@@ -1,14 +1,16 @@
 import { FormNotice, type Notice } from '@/components/FormNotice';
 import { downloadFile } from '@/lib/download';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { RecordsKeeping } from '@/lib/browser-features';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
-import { makeBackup, openBackup } from '@/outbox/backup';
+import { makeBackup, openBackup, type OpenedBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
 import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/db';
 
 const MIN_PASSPHRASE = 8;
+
+type OpenedFile = Extract<OpenedBackup, { ok: true }>;
 
 /** Whether the browser keeps the records, in words (the rule: lib/browser-features.ts, recordsKeeping). */
 const KEEPING_TEXT = {
@@ -32,12 +34,14 @@ export function RecordsPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  /** The chosen file opened, but its seal does not cover its figures: imported only if the manager says so. */
-  const [unchecked, setUnchecked] = useState(false);
+  /** The chosen file, opened, whose seal does not cover its figures: imported only if the manager says so. */
+  const [unchecked, setUnchecked] = useState<OpenedFile | null>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
 
   const run = async (work: () => Promise<Notice>) => {
     if (busy) return;
     setBusy(true);
+    setUnchecked(null);
     try {
       setNotice(await work());
     } catch {
@@ -62,31 +66,37 @@ export function RecordsPanel() {
       return { ok: true, text: t('records.exported', { count: records.length, waiting }) };
     });
 
-  /** `anyway`: the manager read that this file's journal and closed days are not vouched for, and imports it. */
-  const importBackup = (anyway = false) =>
+  const restore = async (opened: OpenedFile): Promise<Notice> => {
+    const { added, zLeftOut, countedToday } = await perform({
+      type: 'restore',
+      records: [...opened.journal, ...opened.waiting],
+      zReports: opened.zReports,
+    });
+    evictionAcknowledged();
+    const imported = t('records.imported', { count: added, waiting: opened.waiting.length });
+    const told = [
+      imported,
+      zLeftOut > 0 ? t('records.zLeftOut', { count: zLeftOut }) : '',
+      countedToday > 0 ? t('records.countedToday', { count: countedToday }) : '',
+    ];
+    return { ok: true, text: told.filter(Boolean).join(' ') };
+  };
+
+  const importBackup = () =>
     run(async () => {
-      setUnchecked(false);
       if (!file) return { ok: false, text: t('records.chooseFile') };
       const opened = await openBackup(await file.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
-      if (!opened.clearChecked && !anyway) {
-        setUnchecked(true);
+      if (!opened.clearChecked) {
+        setUnchecked(opened);
         return { ok: false, text: t('records.unchecked') };
       }
-      const { added, zLeftOut, countedToday } = await perform({
-        type: 'restore',
-        records: [...opened.journal, ...opened.waiting],
-        zReports: opened.zReports,
-      });
-      evictionAcknowledged();
-      const imported = t('records.imported', { count: added, waiting: opened.waiting.length });
-      const told = [
-        imported,
-        zLeftOut > 0 ? t('records.zLeftOut', { count: zLeftOut }) : '',
-        countedToday > 0 ? t('records.countedToday', { count: countedToday }) : '',
-      ];
-      return { ok: true, text: told.filter(Boolean).join(' ') };
+      return restore(opened);
     });
+
+  /** The manager read why the file that was opened is not vouched for, and imports that file as it was read. */
+  const importAnyway = (opened: OpenedFile) =>
+    void run(() => restore(opened)).then(() => importButton.current?.focus());
 
   const keeping = useRecordsKeeping();
   const safe = keeping === 'kept' || keeping === 'installed';
@@ -119,7 +129,7 @@ export function RecordsPanel() {
           type="password"
           autoComplete="new-password"
           value={passphrase}
-          onChange={(e) => setPassphrase(e.target.value)}
+          onChange={(e) => (setPassphrase(e.target.value), setUnchecked(null))}
           aria-describedby="records-passphrase-hint"
         />
         <p id="records-passphrase-hint" className="hint">
@@ -140,18 +150,35 @@ export function RecordsPanel() {
           className="input"
           type="file"
           accept="application/json,.json"
-          onChange={(e) => (setFile(e.target.files?.[0] ?? null), setUnchecked(false))}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setUnchecked(null);
+            setNotice(null);
+          }}
         />
       </div>
       <div className="actions">
-        <button type="button" className="button button-large" disabled={busy} onClick={() => void importBackup()}>
+        <button
+          ref={importButton}
+          type="button"
+          className="button button-large"
+          disabled={busy}
+          onClick={() => void importBackup()}
+        >
           {t('records.import')}
         </button>
       </div>
-      <FormNotice notice={notice} />
+      <FormNotice notice={notice} id="records-notice" />
       {unchecked && (
         <div className="actions">
-          <button type="button" className="button" disabled={busy} onClick={() => void importBackup(true)}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            aria-describedby="records-notice"
+            autoFocus
+            onClick={() => importAnyway(unchecked)}
+          >
             {t('records.importAnyway')}
           </button>
         </div>

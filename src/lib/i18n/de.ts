@@ -731,7 +731,7 @@ export const de: Record<MessageKey, Message> = {
     'Das Passwort öffnet diese Sicherung nicht (oder die Datei wurde verändert). Nichts wurde eingespielt.',
   'records.problem.damaged': 'Diese Sicherung ist beschädigt: nichts wurde eingespielt.',
   'records.unchecked':
-    'Journal und abgeschlossene Tage dieser Datei sind nicht mit ihrer Passphrase versiegelt (eine Datei einer früheren Version, oder ihr Siegel wurde entfernt): Eine Zahl darin könnte geändert worden sein. Nichts wurde eingespielt. Spielen Sie sie nur ein, wenn sie direkt vom Terminal kommt, das sie erstellt hat.',
+    'Journal und abgeschlossene Tage dieser Datei sind nicht mit ihrer Passphrase versiegelt (eine Datei einer früheren Version, oder ihr Siegel wurde entfernt): Eine Zahl darin könnte geändert oder ein noch wartender Vorgang weggelassen worden sein. Nichts wurde eingespielt. Spielen Sie sie nur ein, wenn sie direkt vom Terminal kommt, das sie erstellt hat.',
   'records.importAnyway': 'Trotzdem einspielen',
   'slip.receiptReference': 'Beleg {reference}',
   'returns.title': 'Rückgabe',

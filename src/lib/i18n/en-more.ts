@@ -671,7 +671,7 @@ export const enMore = {
     'The passphrase does not open this backup (or the file was changed). Nothing was imported.',
   'records.problem.damaged': 'This backup is damaged: nothing was imported.',
   'records.unchecked':
-    'This file’s journal and closed days are not sealed with its passphrase (a file made by an earlier version, or one whose seal was taken off): a figure in it could have been changed. Nothing was imported. Import it only if it came straight from the terminal that made it.',
+    'This file’s journal and closed days are not sealed with its passphrase (a file made by an earlier version, or one whose seal was taken off): a figure in it could have been changed, or an operation still waiting left out. Nothing was imported. Import it only if it came straight from the terminal that made it.',
   'records.importAnyway': 'Import it anyway',
   'slip.receiptReference': 'Receipt {reference}',
   'returns.title': 'Return',

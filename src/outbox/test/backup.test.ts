@@ -507,6 +507,7 @@ describe('the sealed part', () => {
     const first = { ...file, waiting: { salt: b64(salt), iv: b64(iv), data: b64(data) } };
     const old = await openBackup(JSON.stringify(first), 'correct horse');
     expect(old.ok && old.waiting.map((r) => r.id)).toEqual(waiting.map((r) => r.id));
+    expect(old.ok && old.clearChecked).toBe(false); // that seal does not cover the journal
     expect((await openBackup(JSON.stringify(first), 'wrong horse')).ok).toBe(false);
   });
 });
@@ -557,6 +558,15 @@ describe('the seal over the clear part', () => {
     const noBinds = JSON.stringify({ ...file, waiting: { ...file.waiting!, binds: undefined } });
     for (const changed of [wrongAmount, wrongDay, addedRecord, noBinds])
       expect(await openBackup(changed, 'correct horse')).toEqual({ ok: false, problem: 'wrong_passphrase' });
+  });
+
+  it('taken off a file whose journal names operations still waiting, opens nothing: they would be lost in silence', async () => {
+    const t = await tabletWithAWaitingCommit();
+    const file = await makeBackup(await t.reads.everything(), 'correct horse');
+    expect(await openBackup(JSON.stringify({ ...file, waiting: null }), 'correct horse')).toEqual({
+      ok: false,
+      problem: 'damaged',
+    });
   });
 
   it('a file without it (made before, or its seal taken off) opens, and says its figures were not checked', async () => {
