@@ -41,6 +41,14 @@ async function liveWithCashOut(page: Page, loyaltyServer: Parameters<typeof open
   await expect(page.getByText('Cash-out saved.')).toBeVisible();
 }
 
+/** The cashier's cash-out of the card on screen, the manager's PIN entered for it. */
+async function cashOutWithPin(page: Page, amount: string) {
+  await page.getByRole('button', { name: `Cash out ${amount}` }).click();
+  await page.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: `Yes, cash out ${amount}` }).click();
+}
+
 test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({
   page,
   loyaltyServer,
@@ -84,10 +92,7 @@ test('a cash-out whose commit is late stays on screen through a new read of the 
   await goTo(page, 'Card lookup');
   await scan(page, '700100000009');
   await loyaltyServer.fail('commit', 'unavailable', { times: 1 });
-  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
-  await page.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
+  await cashOutWithPin(page, '€7.00');
   await expect(page.getByText('Do not pay out: it is asked again until it is known.')).toBeVisible();
 
   // The cashier reads the card again, and leaves the lookup and comes back: the cash-out stays.
@@ -105,31 +110,35 @@ test('a cash-out whose commit is late stays on screen through a new read of the 
   expect((await loyaltyServer.card('700100000009')).balance).toBe('0.00');
 });
 
-test('a cash-out taken from its card and not yet paid out is still on the lookup screen after a reload, without its card', async ({
+test('a cash-out taken from its card and not yet paid out stays on every window’s lookup screen, through a reload, until it is paid out', async ({
   page,
+  context,
   loyaltyServer,
 }) => {
   await liveWithCashOut(page, loyaltyServer);
   await goTo(page, 'Card lookup');
   await scan(page, '700100000009');
-  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
-  await page.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
+  await cashOutWithPin(page, '€7.00');
   await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  const owedText = 'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.';
+
+  // Another window of the terminal (a tab opened beside it, or the one left when this one closes).
+  const other = await context.newPage();
+  await other.goto('/');
+  await goTo(other, 'Card lookup');
+  await expect(other.getByText(owedText)).toBeVisible();
 
   // The tablet reloads before the drawer is opened: no card on screen, the cash-out still is.
   await page.reload();
   await goTo(page, 'Card lookup');
-  const waiting = page.getByText(
-    'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.',
-  );
+  const waiting = page.getByText(owedText);
   await expect(waiting).toBeVisible();
   await page.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
   await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
   await expect(waiting).toHaveCount(0); // its card is on screen: said once, there
   await page.getByRole('button', { name: 'Paid out' }).click();
   await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toHaveCount(0);
+  await expect(other.getByText(owedText)).toHaveCount(0); // said once, for the whole terminal
   await scan(page, '700100000001');
   await expect(page.getByText(/Cash-out of gift card/)).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import {
   CASH_OUT_REASON,
   canComplete,
   canTender,
+  cashOwed,
   hasWorkInFlight,
   lineAdded,
   lineChanged,
@@ -51,7 +52,9 @@ export type SaleAction =
   | { type: 'reverse' }
   | { type: 'close' }
   /** A till's sale whose result went back to the till by itself: marked so, and closed once it may be. */
-  | { type: 'tillAnswered' };
+  | { type: 'tillAnswered' }
+  /** A cash-out's cash handed over: the cashier says so, and it is owed no longer. */
+  | { type: 'paidOut' };
 
 /** After an unknown outcome turned out to have happened: the card must show no more taken than this. */
 export interface Verification {
@@ -260,6 +263,8 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
     case 'tillAnswered':
       if (!sale.till) return reject(sale, 'not_from_till');
       return step({ ...sale, till: { ...sale.till, answered: true }, closed: sale.closed || closable(sale) });
+    case 'paidOut':
+      return cashOwed(sale) ? step({ ...sale, paidOutAt: env.now.toISOString() }) : reject(sale, 'nothing_owed');
   }
 }
 

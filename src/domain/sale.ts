@@ -66,6 +66,8 @@ export interface Sale {
   till?: TillOrder | undefined;
   /** A cash-out of a small gift card balance (cash-out.ts): the card pays, the drawer gives cash. */
   purpose?: 'cashOut' | undefined;
+  /** A cash-out's cash handed over, when the cashier said so (ISO time): until then it is owed (`cashOwed`). */
+  paidOutAt?: string | undefined;
   /** The currency its amounts are in (ISO code); absent on sales kept before it was. */
   currency?: string | undefined;
 }
@@ -130,9 +132,18 @@ export function moneyOnItsWay(sale: Sale): boolean {
 }
 
 /** Still something to send, resolve or show: a sale the terminal must keep working on. */
+/**
+ * A cash-out taken from its card whose cash the cashier has not said was handed over. It stays
+ * active, so every window of the terminal says so until someone does (a reload, a closed or
+ * duplicated tab do not lose it).
+ */
+export const cashOwed = (sale: Sale): boolean =>
+  sale.purpose === 'cashOut' && sale.lines[0]?.state.name === 'committed' && !sale.paidOutAt;
+
 export function isActive(sale: Sale): boolean {
   return (
     !sale.closed ||
+    cashOwed(sale) ||
     sale.status === 'completing' ||
     sale.status === 'voiding' ||
     sale.status === 'reversing' ||

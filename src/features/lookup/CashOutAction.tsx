@@ -6,6 +6,7 @@ import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { SlipView } from '@/lib/printing/SlipView';
 import { cashOutCheck } from '@/domain/cash-out';
 import { type Instrument, maskNumber } from '@/domain/instrument';
+import { cashOwed } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
@@ -113,7 +114,16 @@ export function CashOutAction({ card }: { card: Instrument }) {
           >
             {t('cashOut.print')}
           </button>
-          <button type="button" className="button button-large" onClick={() => saleId && cashOutSeen(key, saleId)}>
+          <button
+            type="button"
+            className="button button-large"
+            onClick={() =>
+              // Recorded on the sale, for every window: the cash is owed no longer.
+              void perform({ type: 'saleAction', transactionId: saleId, action: { type: 'paidOut' } }).finally(() =>
+                cashOutSeen(key, saleId),
+              )
+            }
+          >
             {t('cashOut.paidOut')}
           </button>
         </div>
@@ -167,9 +177,10 @@ export function CashOutAction({ card }: { card: Instrument }) {
 }
 
 /**
- * This tab's cash-outs whose card is not on screen (the page reloaded, another card was read): one
- * taken from its card and not yet paid out must not leave the screen with its card. Each says so,
- * and shows its card again, where the cashier pays out and says it is done.
+ * Cash-outs taken from their card whose cash nobody has said was handed over, in every window of
+ * the terminal (the outbox keeps them active until then), but the card on screen (its own action
+ * says so there): a reload, a closed tab or another window does not lose cash that is owed. Each
+ * shows its card again, where the cashier pays out and says it is done.
  */
 export function CashOutsWaiting({
   shownNumber,
@@ -178,54 +189,26 @@ export function CashOutsWaiting({
   shownNumber: string | undefined;
   onShow: (number: string) => void;
 }) {
-  const { scope } = useTerminal();
-  const started = useCashOutsHere((s) => s.started);
-  const seen = useCashOutsHere((s) => s.seen);
-  const prefix = `${scope}:`;
-  const waiting = Object.entries(started)
-    .filter(([key, saleId]) => key.startsWith(prefix) && !seen.includes(saleId))
-    .map(([key, saleId]) => ({ number: key.slice(prefix.length), saleId }))
-    .filter((w) => w.number !== shownNumber);
-  if (waiting.length === 0) return null;
-  return (
-    <div className="cash-outs-waiting">
-      {waiting.map((w) => (
-        <CashOutWaiting key={w.saleId} {...w} onShow={onShow} />
-      ))}
-    </div>
-  );
-}
-
-function CashOutWaiting({
-  number,
-  saleId,
-  onShow,
-}: {
-  number: string;
-  saleId: string;
-  onShow: (number: string) => void;
-}) {
   const t = useT();
   const terminal = useTerminal();
-  const sale = useSaleRecord(saleId);
-  const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
-  if (!sale) return null; // not read yet: nothing said until it is known whether cash is owed
-  const paid = cashOutProgress(sale, commit).phase === 'paid';
-  const card = maskNumber(number);
-  // On screen from the start (not a change to announce): a plain notice, its button in reach.
+  const owed = useActiveSales().filter((s) => cashOwed(s) && s.lines[0]?.number !== shownNumber);
+  if (owed.length === 0) return null;
   return (
-    <div className={paid ? 'notice notice-warn' : 'notice'}>
-      <p>
-        {paid
-          ? t('cashOut.waitingPayOut', {
-              card,
-              amount: formatMoney(sale?.due ?? 0, terminal.currency, terminal.locale),
-            })
-          : t('cashOut.waitingOther', { card })}
-      </p>
-      <button type="button" className="button" onClick={() => onShow(number)}>
-        {t('cashOut.show', { card })}
-      </button>
+    <div className="cash-outs-waiting">
+      {owed.map((sale) => {
+        const number = sale.lines[0]?.number ?? '';
+        const card = maskNumber(number);
+        const amount = formatMoney(sale.due, terminal.currency, terminal.locale);
+        // On screen from the start (not a change to announce): a plain notice, its button in reach.
+        return (
+          <div key={sale.transactionId} className="notice notice-warn">
+            <p>{t('cashOut.waitingPayOut', { card, amount })}</p>
+            <button type="button" className="button" onClick={() => onShow(number)}>
+              {t('cashOut.show', { card })}
+            </button>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -385,7 +385,6 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.seen': 'OK',
   'cashOut.waitingPayOut':
     'Barauszahlung der Geschenkkarte {card}: von der Karte abgebucht, {amount} noch bar auszuzahlen.',
-  'cashOut.waitingOther': 'Barauszahlung der Geschenkkarte {card}: noch nicht abgeschlossen.',
   'cashOut.show': 'Geschenkkarte {card} zeigen',
   'cashOut.overThreshold': 'Auszahlung nur bei Guthaben unter {threshold}.',
   'cashOut.print': 'Auszahlungsbeleg drucken',

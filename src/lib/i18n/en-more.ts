@@ -337,7 +337,6 @@ export const enMore = {
   'cashOut.paidOut': 'Paid out',
   'cashOut.seen': 'OK',
   'cashOut.waitingPayOut': 'Cash-out of gift card {card}: taken from the card, {amount} still to pay out in cash.',
-  'cashOut.waitingOther': 'Cash-out of gift card {card}: not seen through yet.',
   'cashOut.show': 'Show gift card {card}',
   'cashOut.overThreshold': 'Cash-out only for balances under {threshold}.',
   'cashOut.print': 'Print cash-out slip',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getInstrument } from '@/api/loyalty-api';
 import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
-import { isActive, type Sale } from '@/domain/sale';
+import { cashOwed, isActive, type Sale } from '@/domain/sale';
 import { dayReport } from '@/features/journal/day-report';
 import { cashOutProgress } from '@/features/lookup/cash-out-progress';
 import { createOutbox } from '../outbox';
@@ -88,6 +88,27 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(report.voidedSales.count).toBe(0);
   });
 
+  it('its cash stays owed, in every window, until the cashier says it was handed over; only then, and once', async () => {
+    const t = harness();
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    const paidOut = () =>
+      t.perform({ type: 'saleAction', transactionId: started.transactionId, action: { type: 'paidOut' } });
+    expect((await paidOut())?.rejected).toBe('nothing_owed'); // nothing taken yet: nothing to hand over
+    await t.run();
+    await t.run();
+    // Committed: owed, and among the active sales every window (and a reload) reads.
+    const owed = await t.reads.getSale(started.transactionId);
+    expect(owed && cashOwed(owed)).toBe(true);
+    expect((await t.reads.activeSales()).map((s) => s.transactionId)).toEqual([started.transactionId]);
+
+    const handed = await paidOut();
+    expect(handed?.rejected).toBeUndefined();
+    expect(handed?.sale.paidOutAt).toEqual(expect.any(String));
+    expect(await t.reads.activeSales()).toEqual([]);
+    expect((await paidOut())?.rejected).toBe('nothing_owed');
+  });
+
   it('its commit is the cashier’s who cashed out, whichever cashier’s sender takes the hold’s answer', async () => {
     const t = harness();
     const card = await getInstrument(t.api, 'giftCard', '700100000009');
@@ -130,6 +151,7 @@ describe('a cash-out through the outbox, against the simulator', () => {
     const commit = await t.reads.get(sale?.lines[0]?.settleOperationId ?? '');
     expect(commit?.status).toBe('attention');
     expect(cashOutProgress(sale, commit)).toEqual({ phase: 'withManager' });
+    expect(cashOwed(sale!)).toBe(false); // nothing to pay out, on any screen
   });
 
   it('a card spent elsewhere meanwhile: the hold is refused, the cash-out ends with nothing taken', async () => {
