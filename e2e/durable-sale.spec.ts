@@ -141,6 +141,37 @@ test.describe('against the shared simulator', () => {
     expect([net(after, '700100000001'), net(after, '720100000001')]).toEqual([30, 15]);
   });
 
+  test('a copy of a window made while it is open (“Duplicate tab”) is a window of its own: the sale stays with the first', async ({
+    context,
+    loyaltyServer,
+  }) => {
+    const a = await context.newPage();
+    await openLiveTerminal(a, loyaltyServer);
+    await startSale(a, '20');
+    await tender(a, '700100000001', '20');
+    await expect(line(a, 'Gift card •••• 0001')).toContainText('On hold');
+    // What the browser's "Duplicate tab" does: a new window that starts with this one's session storage.
+    const kept = await a.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    const copy = await context.newPage();
+    await copy.addInitScript((entries) => {
+      if (sessionStorage.length === 0)
+        for (const [k, v] of JSON.parse(entries) as [string, string][]) sessionStorage.setItem(k, v);
+    }, kept);
+    await copy.goto('/');
+    // The copy starts a sale of its own: the first window's is not its own, and is not hidden by it.
+    await startSale(copy, '5');
+    await expectRemaining(copy, '€5.00');
+    await expect(line(copy, 'Gift card')).toHaveCount(0);
+    // The first window still has its sale, and completes it.
+    await a.reload();
+    await expect(line(a, 'Gift card •••• 0001')).toContainText('On hold');
+    await expectRemaining(a, '€0.00');
+    await completeSale(a);
+    await expect
+      .poll(async () => (await state(loyaltyServer)).authorizations.map((x) => x.status))
+      .toEqual(['committed']);
+  });
+
   test('the journal reads one page at a time, newest first, and pages through older operations', async ({
     page,
     loyaltyServer,

@@ -5,14 +5,24 @@
  * closed tab) from one that is merely quiet.
  */
 const KEY = 'loyalty-terminal.tab';
+/** Set while a page of this window is open; taken off as it goes (pagehide), a reload included. */
+const OPEN = 'loyalty-terminal.tab-open';
 const PREFIX = 'loyalty-terminal-tab:';
 
 function readTabId(): string {
   try {
     const existing = sessionStorage.getItem(KEY);
-    if (existing) return existing;
-    const id = crypto.randomUUID();
+    // Still marked open as this page starts: its storage was copied from a window that is still
+    // open (the browser's "Duplicate tab", or a window this one opened), or the last page here
+    // ended without saying so (a crash). Either way a new id: the window copied keeps its sale, and
+    // a crashed page's sale is taken over by this window as a closed window's is (adoptOrphan).
+    const copied = sessionStorage.getItem(OPEN) !== null;
+    const id = existing && !copied ? existing : crypto.randomUUID();
     sessionStorage.setItem(KEY, id);
+    sessionStorage.setItem(OPEN, '1');
+    window.addEventListener('pagehide', () => sessionStorage.removeItem(OPEN));
+    // Back from the browser's page cache: open again, the same page, the same id.
+    window.addEventListener('pageshow', (event) => event.persisted && sessionStorage.setItem(OPEN, '1'));
     return id;
   } catch {
     return crypto.randomUUID();
