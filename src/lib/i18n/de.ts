@@ -699,7 +699,7 @@ export const de: Record<MessageKey, Message> = {
     'Beim Start löscht das Terminal erledigte Vorgänge (ausgeführt oder abgelehnt) und abgeschlossene Verkäufe, die älter als {days} Tage sind, einen Vorgang erst, wenn ein Z-Bericht ihn gezählt hat; wartende, unklare und für die Filialleitung markierte Vorgänge bleiben, wie alt sie auch sind.',
   'records.passphrase': 'Passwort der Sicherung',
   'records.passphraseHint':
-    'Mindestens {min} Zeichen. Es verschließt die vollen Kartennummern der noch wartenden Vorgänge; das Journal in der Datei zeigt nur die letzten vier Ziffern. Getrennt von der Datei aufbewahren.',
+    'Mindestens {min} Zeichen. Es verschließt die vollen Kartennummern der noch wartenden Vorgänge und bürgt für die Zahlen der Datei; das Journal in der Datei zeigt nur die letzten vier Ziffern. Getrennt von der Datei aufbewahren.',
   'records.passphraseShort': 'Wählen Sie ein Passwort mit mindestens {min} Zeichen.',
   'records.export': 'Sicherung exportieren',
   'records.exported': {

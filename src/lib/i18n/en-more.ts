@@ -640,7 +640,7 @@ export const enMore = {
     'At start the terminal deletes settled operations (succeeded or refused) and finished sales older than {days} days, an operation only once a Z report has counted it; operations still waiting, unknown or flagged for a manager are kept however old.',
   'records.passphrase': 'Backup passphrase',
   'records.passphraseHint':
-    'At least {min} characters. It seals the full card numbers of the operations still waiting; the journal in the file shows the last four digits only. Keep it apart from the file.',
+    'At least {min} characters. It seals the full card numbers of the operations still waiting, and vouches for the file’s figures; the journal in the file shows the last four digits only. Keep it apart from the file.',
   'records.passphraseShort': 'Choose a passphrase of at least {min} characters.',
   'records.export': 'Export backup',
   'records.exported': {
