@@ -133,14 +133,22 @@ test('a cash-out taken from its card and not yet paid out stays on every window�
   await goTo(page, 'Card lookup');
   const waiting = page.getByText(owedText);
   await expect(waiting).toBeVisible();
-  await page.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
-  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
-  await expect(waiting).toHaveCount(0); // its card is on screen: said once, there
-  await page.getByRole('button', { name: 'Paid out' }).click();
+
+  // The other window pays it out, from the list.
+  await other.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
+  await expect(other.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await expect(other.getByText(owedText)).toHaveCount(0); // its card is on screen: said once, there
+  await other.getByRole('button', { name: 'Paid out' }).click();
+  await expect(other.getByText('Taken from the card. Pay out in cash: €7.00')).toHaveCount(0);
+
+  // This window, which started it, no longer says to pay it out anywhere: it says it was.
+  await expect(waiting).toHaveCount(0);
+  await scan(page, '700100000009');
+  await expect(page.getByText(/Paid out in cash at .*: nothing more to pay out\.$/)).toBeVisible();
   await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toHaveCount(0);
-  await expect(other.getByText(owedText)).toHaveCount(0); // said once, for the whole terminal
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await scan(page, '700100000001');
-  await expect(page.getByText(/Cash-out of gift card/)).toHaveCount(0);
+  await expect(page.getByText(/Cash-out of gift card|Paid out in cash/)).toHaveCount(0);
 });
 
 test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth never reaches the server', async ({

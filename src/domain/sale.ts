@@ -138,7 +138,10 @@ export function moneyOnItsWay(sale: Sale): boolean {
  * duplicated tab do not lose it).
  */
 export const cashOwed = (sale: Sale): boolean =>
-  sale.purpose === 'cashOut' && sale.lines[0]?.state.name === 'committed' && !sale.paidOutAt;
+  sale.purpose === 'cashOut' &&
+  sale.status === 'completed' &&
+  sale.lines[0]?.state.name === 'committed' &&
+  !sale.paidOutAt;
 
 export function isActive(sale: Sale): boolean {
   return (

@@ -49,6 +49,8 @@ function useCashOutOf(key: string, number: string): string | null {
   const here = useCashOutsHere((s) => s.started[key]);
   const seen = useCashOutsHere((s) => s.seen);
   const active = useActiveSales().find((s) => s.purpose === 'cashOut' && s.lines[0]?.number === number);
+  // Cash still owed is never hidden, whatever this tab saw of it (a "Paid out" that did not go through).
+  if (active && cashOwed(active)) return active.transactionId;
   const saleId = here ?? active?.transactionId ?? null;
   return saleId && !seen.includes(saleId) ? saleId : null;
 }
@@ -65,6 +67,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const policy = useCashOutPolicy();
   const { perform } = useOutbox();
   const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
   const key = `${terminal.scope}:${card.number}`;
   const saleId = useCashOutOf(key, card.number);
   const sale = useSaleRecord(saleId);
@@ -91,6 +94,16 @@ export function CashOutAction({ card }: { card: Instrument }) {
           {seen}
         </div>
       );
+    if (progress.phase === 'paidOut')
+      return (
+        <div className="cash-out-ended">
+          <p className="notice notice-ok" role="status">
+            <span aria-hidden="true">✓ </span>
+            {t('cashOut.handedOver', { time: new Date(progress.at).toLocaleTimeString(terminal.locale) })}
+          </p>
+          {seen}
+        </div>
+      );
     if (progress.phase !== 'paid')
       return (
         <p role="status" className="notice notice-warn">
@@ -106,6 +119,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
           <span aria-hidden="true">✓ </span>
           {t('cashOut.payNow')} <strong className="cash-out-amount">{money(amount)}</strong>
         </p>
+        {failed && <ErrorNotice message={t('cashOut.paidOutFailed')} />}
         <div className="actions">
           <button
             type="button"
@@ -118,9 +132,12 @@ export function CashOutAction({ card }: { card: Instrument }) {
             type="button"
             className="button button-large"
             onClick={() =>
-              // Recorded on the sale, for every window: the cash is owed no longer.
-              void perform({ type: 'saleAction', transactionId: saleId, action: { type: 'paidOut' } }).finally(() =>
-                cashOutSeen(key, saleId),
+              // Recorded on the sale, for every window: the cash is owed no longer. Not recorded
+              // (the records cannot be written now), it stays owed and on screen, and says so.
+              void perform({ type: 'saleAction', transactionId: saleId, action: { type: 'paidOut' } }).then(
+                (step) =>
+                  step?.rejected && step.rejected !== 'nothing_owed' ? setFailed(true) : cashOutSeen(key, saleId),
+                () => setFailed(true),
               )
             }
           >

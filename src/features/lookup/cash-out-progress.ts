@@ -9,6 +9,8 @@ import type { OperationRecord } from '@/outbox/types';
 export function cashOutProgress(sale: Sale | undefined, commit: OperationRecord | undefined) {
   const line = sale?.lines[0];
   if (!sale || !line) return { phase: 'sending' as const };
+  // Handed over (another window may have said so): nothing more to pay out.
+  if (line.state.name === 'committed' && sale.paidOutAt) return { phase: 'paidOut' as const, at: sale.paidOutAt };
   if (line.state.name === 'committed') return { phase: 'paid' as const };
   // The hold's outcome, or its commit's, went to a manager: nothing is paid out, the card is checked.
   if (

@@ -8,7 +8,7 @@ import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { scopeOf } from '@/lib/settings/scope';
-import { moneyOnItsWay } from '@/domain/sale';
+import { cashOwed, moneyOnItsWay } from '@/domain/sale';
 import { outboxDb } from '@/outbox/db';
 import { createReadModel } from '@/outbox/read-model';
 import { checkConnection, type ConnectionCheck } from './check-connection';
@@ -105,6 +105,11 @@ export function SettingsScreen() {
         );
         if (waiting > 0 || sales.some(moneyOnItsWay)) {
           setNotice({ tone: 'error', text: t('settings.unsettled') });
+          return;
+        }
+        // A cash-out's cash still owed is listed for this server only: it would leave every screen.
+        if (sales.some(cashOwed)) {
+          setNotice({ tone: 'error', text: t('settings.cashOwed') });
           return;
         }
         // A day's figures are added up in one currency: a new one starts with a new day.

@@ -119,6 +119,8 @@ export const de: Record<MessageKey, Message> = {
   'settings.fix': 'Bitte die markierten Felder korrigieren.',
   'settings.unsettled':
     'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
+  'settings.cashOwed':
+    'Eine Barauszahlung ist noch auszuzahlen (die Kartenabfrage listet sie). Erst auszahlen und bestätigen: Mit einem anderen Server verschwände sie vom Bildschirm.',
   'settings.dayOpen':
     'Die Währung kann nicht mitten am Tag wechseln: Die Zahlen des Tages würden in zwei Währungen addiert. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
   'settings.currencyChanged':
@@ -382,6 +384,9 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.held':
     'Ein Teil des Guthabens ist für einen laufenden Verkauf reserviert: Auszahlen, sobald dieser Verkauf beendet ist.',
   'cashOut.paidOut': 'Ausgezahlt',
+  'cashOut.handedOver': 'Um {time} bar ausgezahlt: nichts mehr auszuzahlen.',
+  'cashOut.paidOutFailed':
+    'Nicht als ausgezahlt vermerkt: Das Terminal konnte es nicht speichern. Erneut versuchen; bis dahin bleibt der Betrag offen.',
   'cashOut.seen': 'OK',
   'cashOut.waitingPayOut':
     'Barauszahlung der Geschenkkarte {card}: von der Karte abgebucht, {amount} noch bar auszuzahlen.',

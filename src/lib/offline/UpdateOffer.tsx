@@ -1,4 +1,5 @@
 import { useFirstScreenT } from '@/lib/i18n/translate';
+import { cashOwed } from '@/domain/sale';
 import { useActiveSales } from '@/outbox/projection';
 import { useUpdateStore } from './update-store';
 
@@ -9,7 +10,8 @@ import { useUpdateStore } from './update-store';
 export function UpdateOffer() {
   const t = useFirstScreenT();
   const apply = useUpdateStore((s) => s.apply);
-  const saleOpen = useActiveSales().length > 0;
+  // A cash-out's cash still owed does not hold it back: it stays on screen through a reload.
+  const saleOpen = useActiveSales().some((sale) => !cashOwed(sale));
   if (!apply || saleOpen) return null;
   return (
     <div className="notice notice-quiet update-offer" role="status">

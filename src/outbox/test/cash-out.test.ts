@@ -101,10 +101,14 @@ describe('a cash-out through the outbox, against the simulator', () => {
     const owed = await t.reads.getSale(started.transactionId);
     expect(owed && cashOwed(owed)).toBe(true);
     expect((await t.reads.activeSales()).map((s) => s.transactionId)).toEqual([started.transactionId]);
+    // A training reset voids the sales it forgets: nothing of theirs is owed on any screen.
+    expect(cashOwed({ ...owed!, status: 'voided', closed: true })).toBe(false);
 
     const handed = await paidOut();
     expect(handed?.rejected).toBeUndefined();
     expect(handed?.sale.paidOutAt).toEqual(expect.any(String));
+    // What a window that still shows it says now: handed over, nothing more to pay out.
+    expect(cashOutProgress(handed?.sale, undefined)).toEqual({ phase: 'paidOut', at: handed?.sale.paidOutAt });
     expect(await t.reads.activeSales()).toEqual([]);
     expect((await paidOut())?.rejected).toBe('nothing_owed');
   });
