@@ -48,9 +48,11 @@ const cashOutSeen = (key: string, saleId: string) =>
 function useCashOutOf(key: string, number: string): string | null {
   const here = useCashOutsHere((s) => s.started[key]);
   const seen = useCashOutsHere((s) => s.seen);
-  const active = useActiveSales().find((s) => s.purpose === 'cashOut' && s.lines[0]?.number === number);
+  const ofCard = useActiveSales().filter((s) => s.purpose === 'cashOut' && s.lines[0]?.number === number);
   // Cash still owed is never hidden, whatever this tab saw of it (a "Paid out" that did not go through).
-  if (active && cashOwed(active)) return active.transactionId;
+  const owed = ofCard.find(cashOwed);
+  if (owed) return owed.transactionId;
+  const active = ofCard[0];
   const saleId = here ?? active?.transactionId ?? null;
   return saleId && !seen.includes(saleId) ? saleId : null;
 }
@@ -135,8 +137,12 @@ export function CashOutAction({ card }: { card: Instrument }) {
               // Recorded on the sale, for every window: the cash is owed no longer. Not recorded
               // (the records cannot be written now), it stays owed and on screen, and says so.
               void perform({ type: 'saleAction', transactionId: saleId, action: { type: 'paidOut' } }).then(
-                (step) =>
-                  step?.rejected && step.rejected !== 'nothing_owed' ? setFailed(true) : cashOutSeen(key, saleId),
+                (step) => {
+                  if (!step?.rejected) return cashOutSeen(key, saleId);
+                  // Another window said so a moment before: kept on screen here, saying when it was handed over.
+                  if (step.rejected === 'nothing_owed') return cashOutStarted(key, saleId);
+                  setFailed(true);
+                },
                 () => setFailed(true),
               )
             }

@@ -120,7 +120,7 @@ export const de: Record<MessageKey, Message> = {
   'settings.unsettled':
     'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
   'settings.cashOwed':
-    'Eine Barauszahlung ist noch auszuzahlen (die Kartenabfrage listet sie). Erst auszahlen und bestätigen: Mit einem anderen Server verschwände sie vom Bildschirm.',
+    'Bargeld aus einer Barauszahlung ist noch zu übergeben (die Kartenabfrage listet es). Erst übergeben und bestätigen, dann Server oder Währung ändern: Sonst verschwände es vom Bildschirm.',
   'settings.dayOpen':
     'Die Währung kann nicht mitten am Tag wechseln: Die Zahlen des Tages würden in zwei Währungen addiert. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
   'settings.currencyChanged':
@@ -386,7 +386,7 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.paidOut': 'Ausgezahlt',
   'cashOut.handedOver': 'Um {time} bar ausgezahlt: nichts mehr auszuzahlen.',
   'cashOut.paidOutFailed':
-    'Nicht als ausgezahlt vermerkt: Das Terminal konnte es nicht speichern. Erneut versuchen; bis dahin bleibt der Betrag offen.',
+    'Nicht als ausgezahlt vermerkt: Das Terminal konnte es nicht speichern. Wurde das Bargeld übergeben, erneut „Ausgezahlt“ drücken; bis es vermerkt ist, zeigt jedes Fenster es als noch auszuzahlen.',
   'cashOut.seen': 'OK',
   'cashOut.waitingPayOut':
     'Barauszahlung der Geschenkkarte {card}: von der Karte abgebucht, {amount} noch bar auszuzahlen.',

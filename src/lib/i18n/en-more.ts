@@ -98,7 +98,7 @@ export const enMore = {
   'settings.unsettled':
     'Money is still being settled with this server (a sale not finished, or operations waiting to be sent). Let it settle first: changed now, the server or the currency would leave them unsent, or send them in the new currency.',
   'settings.cashOwed':
-    'A cash-out’s cash is still to be paid out (Card lookup lists it). Pay it out and say so first: with another server it would leave the screen.',
+    'A cash-out’s cash is still to be paid out (Card lookup lists it). Pay it out and say so before changing the server or its currency: it would leave the screen.',
   'settings.dayOpen':
     'The currency cannot change in the middle of a day: its figures would be added up in two currencies. Close the day first (Journal, Z report), then change it.',
   'settings.currencyChanged':
@@ -339,7 +339,7 @@ export const enMore = {
   'cashOut.paidOut': 'Paid out',
   'cashOut.handedOver': 'Paid out in cash at {time}: nothing more to pay out.',
   'cashOut.paidOutFailed':
-    'Not recorded as paid out: the terminal could not write it. Try again; the cash stays owed until it is.',
+    'Not recorded as paid out: the terminal could not write it. If the cash was handed over, press “Paid out” again; until it is recorded, every window lists it as still to pay out.',
   'cashOut.seen': 'OK',
   'cashOut.waitingPayOut': 'Cash-out of gift card {card}: taken from the card, {amount} still to pay out in cash.',
   'cashOut.show': 'Show gift card {card}',
