@@ -151,6 +151,26 @@ test('a cash-out taken from its card and not yet paid out stays on every window�
   await expect(page.getByText(/Cash-out of gift card|Paid out in cash/)).toHaveCount(0);
 });
 
+test('a change of currency waits while a cash-out’s cash is still to be paid out (it is listed per server)', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveWithCashOut(page, loyaltyServer);
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  await cashOutWithPin(page, '€7.00');
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency (ISO code)').fill('GBP');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A cash-out’s cash is still to be paid out (Card lookup lists it).' }),
+  ).toBeVisible();
+  await page.reload();
+  await goTo(page, 'Settings');
+  await expect(page.getByLabel('Currency (ISO code)')).toHaveValue('EUR'); // nothing saved
+});
+
 test('“Unknown numbers that pause lookups: 3”: the third pauses, a fourth never reaches the server', async ({
   page,
   loyaltyServer,

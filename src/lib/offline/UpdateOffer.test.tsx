@@ -38,4 +38,22 @@ describe('the update offer', () => {
     rerender(<UpdateOffer />);
     expect(screen.getByRole('button', { name: 'Update now' })).toBeTruthy();
   });
+
+  it('is not held back by a cash-out’s cash still owed: that stays on screen through the reload', () => {
+    const owed = {
+      transactionId: 'c1',
+      status: 'completed',
+      closed: true,
+      purpose: 'cashOut',
+      lines: [{ id: 'l1', kind: 'giftCard', number: '700100000009', state: { name: 'committed' } }],
+    };
+    sales.open = [owed];
+    useUpdateStore.setState({ apply: vi.fn() });
+    const { rerender } = render(<UpdateOffer />);
+    expect(screen.getByRole('button', { name: 'Update now' })).toBeTruthy();
+    // With a sale open beside it, the offer waits as ever.
+    sales.open = [owed, { transactionId: 't1', status: 'open', lines: [] }];
+    rerender(<UpdateOffer />);
+    expect(screen.queryByRole('button', { name: 'Update now' })).toBeNull();
+  });
 });
