@@ -151,6 +151,41 @@ test('a cash-out taken from its card and not yet paid out stays on every window�
   await expect(page.getByText(/Cash-out of gift card|Paid out in cash/)).toHaveCount(0);
 });
 
+test('cash still to pay out when the day closes is named on its Z report, and on the next day’s once paid out', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveWithCashOut(page, loyaltyServer);
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  await cashOutWithPin(page, '€7.00');
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+
+  // The day closes before the drawer is opened: counted as cash paid out, named as still owed.
+  await goTo(page, 'Journal');
+  const panel = page.getByRole('region', { name: 'X report: the day so far' });
+  await panel.getByRole('button', { name: 'Show the X report (the day so far)' }).click();
+  await expect(panel.getByRole('row', { name: /^Cash paid out/ })).toContainText('1 · €7.00');
+  const owed = panel.getByRole('list', { name: 'Cash-out, cash still to pay out' });
+  await expect(owed).toHaveText('Cash-out, cash still to pay out: Gift card •••• 0009 · €7.00');
+  await panel.getByRole('button', { name: 'Close the day (Z report)' }).click();
+  await expect(panel.getByRole('list', { name: 'Days closed' })).toContainText(/Z 1 · closed/);
+  // The next day: not counted again, still named.
+  await expect(panel.getByRole('row', { name: /^Cash paid out/ })).toContainText('0 · €0.00');
+  await expect(owed).toHaveText('Cash-out, cash still to pay out: Gift card •••• 0009 · €7.00');
+
+  // Paid out the next morning: named on that day's report, as the Z that named it owed.
+  await goTo(page, 'Card lookup');
+  await page.getByRole('button', { name: 'Show gift card •••• 0009' }).click();
+  await page.getByRole('button', { name: 'Paid out' }).click();
+  await goTo(page, 'Journal');
+  await panel.getByRole('button', { name: 'Show the X report (the day so far)' }).click();
+  await expect(panel.getByRole('list', { name: 'Cash-outs paid out, owed at an earlier Z' })).toHaveText(
+    'Cash-out paid out, owed at Z 1: Gift card •••• 0009 · €7.00',
+  );
+  await expect(owed).toHaveCount(0);
+});
+
 test('a change of currency waits while a cash-out’s cash is still to be paid out (it is listed per server)', async ({
   page,
   loyaltyServer,

@@ -171,6 +171,8 @@ test('a store’s day: its X report matches the server’s own journal, is print
   const zLines = printedLines(await printed(page));
   expect(zLines[0]).toContain('Z report 1: day closed');
   expect(zLines.find((l) => l.startsWith('Gift card: Paid with it (1)'))).toMatch(/€20\.00$/);
+  // Nobody said the cash-out's €7.00 was handed over: the Z names it as still in the drawer.
+  expect(zLines[zLines.indexOf('Cash-out, cash still to pay out') + 1]).toBe('Gift card **** 0009 €7.00');
   const csv = await downloaded(page, xPanel.getByRole('button', { name: 'Z report 1 as CSV' }));
   expect(csv.split('\r\n')).toEqual(
     expect.arrayContaining([
@@ -180,6 +182,7 @@ test('a store’s day: its X report matches the server’s own journal, is print
       'all,giftCard,cashedOut,1,7.00,EUR',
       'all,loyaltyCard,loyaltyPartial,1,5.00,EUR',
       'all,,voidedSales,1,12.00,EUR',
+      ',giftCard,cashOwed:•••• 0009,1,7.00,EUR',
     ]),
   );
   // The next day starts at zero.

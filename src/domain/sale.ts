@@ -131,18 +131,18 @@ export function moneyOnItsWay(sale: Sale): boolean {
   );
 }
 
-/** Still something to send, resolve or show: a sale the terminal must keep working on. */
+/** A cash-out whose card the server debited (its commit answered): its cash is owed, or was handed over. */
+export const cashOutTaken = (sale: Sale): boolean =>
+  sale.purpose === 'cashOut' && sale.status === 'completed' && sale.lines[0]?.state.name === 'committed';
+
 /**
  * A cash-out taken from its card whose cash the cashier has not said was handed over. It stays
  * active, so every window of the terminal says so until someone does (a reload, a closed or
  * duplicated tab do not lose it).
  */
-export const cashOwed = (sale: Sale): boolean =>
-  sale.purpose === 'cashOut' &&
-  sale.status === 'completed' &&
-  sale.lines[0]?.state.name === 'committed' &&
-  !sale.paidOutAt;
+export const cashOwed = (sale: Sale): boolean => cashOutTaken(sale) && !sale.paidOutAt;
 
+/** Still something to send, resolve or show: a sale the terminal must keep working on. */
 export function isActive(sale: Sale): boolean {
   return (
     !sale.closed ||

@@ -14,6 +14,7 @@ export interface DayCount {
   finished: number;
   /** Returns started in the span (their money given back another way counts there). */
   returns: number;
+  /** Also in the print: which cash-outs' cash is owed (a payout since the read changes the report's list). */
   print: string;
 }
 
@@ -25,6 +26,7 @@ export function dayCount(
   settled: readonly Settled[],
   finished: readonly Finished[],
   returns: readonly Started[] = [],
+  owed: readonly Pick<Sale, 'transactionId'>[] = [],
 ): DayCount {
   let hash = 0x811c9dc5;
   const add = (text: string) => {
@@ -33,6 +35,7 @@ export function dayCount(
   for (const r of settled) add(`${r.id}|${r.status}|${r.settledAt ?? r.updatedAt};`);
   for (const s of finished) add(`${s.transactionId}|${s.status}|${s.finishedAt ?? ''};`);
   for (const r of returns) add(`${r.returnId}|${r.startedAt};`);
+  for (const s of owed) add(`owed|${s.transactionId};`);
   return {
     settled: settled.length,
     finished: finished.length,

@@ -9,7 +9,7 @@ import {
   type OperationOrder,
   type Outcome,
 } from '@/domain/operation';
-import { isActive, receiptReference, type Sale } from '@/domain/sale';
+import { cashOwed, isActive, receiptReference, type Sale } from '@/domain/sale';
 import { evolve, type FlowEnv, type FlowStep } from '@/domain/sale-flow';
 import type { IDBPTransaction } from 'idb';
 import type { Minor } from '@/domain/money';
@@ -524,8 +524,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /**
      * Closes the day: the next Z number of this server, in one transaction that also checks the
      * day starts where the last one ended (another window closed it meanwhile: nothing is written)
-     * and that its span holds what the report counted (an operation that settled or a sale that
-     * finished since the report was read: 'changed', nothing is written, read the day again).
+     * and that its span holds what the report counted (an operation that settled, a sale that
+     * finished or a cash-out's cash paid out since the report was read: 'changed', nothing is
+     * written, read the day again).
      */
     async closeDay(
       z: Omit<ZReport, 'scope' | 'number'>,
@@ -545,6 +546,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         await tx.objectStore('operations').index('byScopeSettled').getAll(span),
         await tx.objectStore('sales').index('byScopeFinished').getAll(span),
         startedBetween(await tx.objectStore('returns').getAll(), scope, z.from, z.closedAt),
+        (await tx.objectStore('sales').index('byScopeActive').getAll([scope, 1])).filter(cashOwed),
       );
       if (
         inSpan.print !== counted.print ||

@@ -6,7 +6,10 @@ import { useT } from '@/lib/i18n';
 import { lineNames, type DayReport } from './day-report';
 import { operationText, settledLateText } from './report-slip';
 
-/** A day's figures on screen: its lines by kind, payments another way, what settled late into it, what is open. */
+/**
+ * A day's figures on screen: its lines by kind, payments another way, what settled late into it,
+ * what was flagged, the cash-outs' cash still owed or paid out late, what is open.
+ */
 export function ReportTable({ report, caption }: { report: DayReport; caption: string }) {
   const t = useT();
   const captionId = useId();
@@ -63,6 +66,25 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
           {(report.flagged ?? []).map((f) => (
             <li key={f.id}>
               {t('report.flagged')}: {operationText(t, f.type, f.maskedNumber)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(report.cashOwed ?? []).length > 0 && (
+        <ul aria-label={t('report.cashOwed')}>
+          {(report.cashOwed ?? []).map((c) => (
+            <li key={c.id}>
+              {t('report.cashOwed')}: {t('kind.giftCard')} {c.maskedNumber} · <Money minor={c.amount} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {(report.paidOutLate ?? []).length > 0 && (
+        <ul aria-label={t('report.paidOutLateList')}>
+          {(report.paidOutLate ?? []).map((c) => (
+            <li key={c.id}>
+              {t('report.paidOutLate', { number: c.owedAtZ })}: {t('kind.giftCard')} {c.maskedNumber} ·{' '}
+              <Money minor={c.amount} />
             </li>
           ))}
         </ul>

@@ -275,3 +275,67 @@ describe('every operation settles into exactly one Z report', () => {
     expect(day(Z1, Z2)).toEqual({ count: 1, amount: 1000 });
   });
 });
+
+describe('a cash-out’s cash: counted where its card was debited, named until the drawer pays it', () => {
+  const from = '2026-11-25T00:00:00.000Z';
+  const to = '2026-11-26T00:00:00.000Z';
+  const cashOut = (finishedAt: string, more: Partial<Sale> = {}): Sale => ({
+    transactionId: `co-${finishedAt}`,
+    due: 700,
+    status: 'completed',
+    purpose: 'cashOut',
+    closed: true,
+    startedAt: finishedAt,
+    finishedAt,
+    lines: [
+      {
+        id: 'g',
+        kind: 'giftCard',
+        number: '700100000009',
+        amount: 700,
+        label: '',
+        state: { name: 'committed', authCode: 'A' },
+      },
+    ],
+    ...more,
+  });
+  const report = (sale: Sale, owedAtZ?: number) =>
+    dayReport({
+      settled: [],
+      unsettled: [],
+      sales: [],
+      from,
+      to,
+      currency: 'EUR',
+      cashOuts: [sale],
+      owedBy: owedAtZ === undefined ? undefined : new Map([[sale.transactionId, owedAtZ]]),
+    });
+  const named = (r: ReturnType<typeof report>) => [r.cashOwed?.length, r.paidOutLate?.map((c) => c.owedAtZ)];
+
+  it('owed at the report’s end: not paid out, or paid out after it', () => {
+    expect(report(cashOut('2026-11-25T10:00:00.000Z')).cashOwed).toEqual([
+      {
+        id: 'co-2026-11-25T10:00:00.000Z',
+        maskedNumber: '•••• 0009',
+        amount: 700,
+        takenAt: '2026-11-25T10:00:00.000Z',
+      },
+    ]);
+    expect(named(report(cashOut('2026-11-25T10:00:00.000Z', { paidOutAt: to })))).toEqual([1, []]);
+    // Owed since an earlier day: still named, still not counted again.
+    const older = report(cashOut('2026-11-24T10:00:00.000Z'), 4);
+    expect(named(older)).toEqual([1, []]);
+    expect(older.byKind.giftCard.cashedOut).toEqual({ count: 0, amount: 0 });
+  });
+
+  it('paid out late only when an earlier Z named it owed; paid out the day it was taken, named nowhere', () => {
+    const paid = { paidOutAt: '2026-11-25T11:00:00.000Z' };
+    expect(named(report(cashOut('2026-11-24T10:00:00.000Z', paid), 4))).toEqual([0, [4]]);
+    expect(named(report(cashOut('2026-11-25T10:00:00.000Z', paid)))).toEqual([0, []]);
+    // Not taken from the card (its commit not answered), or taken after the report's end: nothing.
+    const requesting = cashOut('2026-11-25T10:00:00.000Z');
+    requesting.lines[0] = { ...requesting.lines[0]!, state: { name: 'requesting' } };
+    expect(named(report(requesting))).toEqual([0, []]);
+    expect(named(report(cashOut(to)))).toEqual([0, []]);
+  });
+});

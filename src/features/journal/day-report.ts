@@ -1,7 +1,7 @@
 import { type InstrumentKind, maskNumber } from '@/domain/instrument';
 import { type Minor, minorToInput } from '@/domain/money';
 import type { SaleReturn } from '@/domain/return-flow';
-import type { Sale } from '@/domain/sale';
+import { cashOutTaken, type Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
 import type { ZReport } from '@/outbox/db';
 import { kindOf, type OperationType } from '@/domain/operation';
@@ -55,6 +55,19 @@ export interface SettledLate extends NamedOperation {
   fromZ: number | null;
 }
 
+/**
+ * A cash-out's cash, named by its card: counted in "Cash paid out" on the day its card was debited,
+ * handed over from the drawer when the cashier said so, which may be later.
+ */
+export interface CashOutCash {
+  /** The cash-out's transaction id. */
+  id: string;
+  maskedNumber: string;
+  amount: Minor;
+  /** When its card was debited (the cash-out finished): the report of that span counts it. */
+  takenAt: string;
+}
+
 export interface DayReport {
   from: string;
   to: string;
@@ -79,6 +92,16 @@ export interface DayReport {
    * Absent on Z reports kept before it existed.
    */
   flagged?: NamedOperation[];
+  /**
+   * Cash-outs debited from their card, this span or before, whose cash was still to hand over when
+   * the report was made: the drawer still holds it. Absent on Z reports kept before it existed.
+   */
+  cashOwed?: CashOutCash[];
+  /**
+   * Cash handed over in this span for cash-outs an earlier Z report named as owed (that report's
+   * number): counted there, paid from the drawer here. Absent on Z reports kept before it existed.
+   */
+  paidOutLate?: (CashOutCash & { owedAtZ: number })[];
 }
 
 /** What a day's report reads: what settled in its span, what is not settled now, the sales that finished in it. */
@@ -93,6 +116,10 @@ export interface DayInput {
   currency: string;
   /** Each operation an earlier Z report named as not settled, with that report's number. */
   carriedBy?: ReadonlyMap<string, number> | undefined;
+  /** Cash-outs whose cash is owed now, and those the last Z report named as owed. */
+  cashOuts?: Sale[] | undefined;
+  /** Each cash-out the last Z report named as owed, with that report's number. */
+  owedBy?: ReadonlyMap<string, number> | undefined;
 }
 
 /** When a record counts: the moment it settled (records from before settledAt: when their answer was written). */
@@ -129,6 +156,8 @@ export function dayReport({
   to,
   currency,
   carriedBy,
+  cashOuts = [],
+  owedBy,
 }: DayInput): DayReport {
   const report: DayReport = {
     from,
@@ -141,6 +170,8 @@ export function dayReport({
     open: [],
     settledLate: [],
     flagged: [],
+    cashOwed: [],
+    paidOutLate: [],
   };
   for (const record of unsettled) {
     if (hasSettled(record)) {
@@ -196,6 +227,21 @@ export function dayReport({
       report.otherPayments.amount += line.amount;
     }
   }
+  for (const sale of cashOuts) {
+    const takenAt = sale.finishedAt;
+    if (!cashOutTaken(sale) || !takenAt || takenAt >= to) continue;
+    const cash = {
+      id: sale.transactionId,
+      maskedNumber: maskNumber(sale.lines[0]?.number ?? ''),
+      amount: sale.due,
+      takenAt,
+    };
+    const paidOutAt = sale.paidOutAt;
+    const owedAtZ = owedBy?.get(sale.transactionId);
+    if (!paidOutAt || paidOutAt >= to) report.cashOwed?.push(cash);
+    else if (paidOutAt >= from && takenAt < from && owedAtZ !== undefined)
+      report.paidOutLate?.push({ ...cash, owedAtZ });
+  }
   const back = report.otherPaymentsBack!;
   for (const r of returns) {
     if (r.startedAt < from || r.startedAt >= to) continue;
@@ -209,12 +255,10 @@ export function dayReport({
 
 /**
  * The report as CSV (RFC 4180, cells neutralised like the journal's): one row per cashier (or
- * "all"), kind and line, amounts in the currency's units; payments another way, voided sales and
- * each open operation (masked) after them.
- */
-/**
- * The report as CSV rows. A Z report's unresolved operations are its `carried` (masked when it
- * closed: its report's `open` is empty), named as an X report names its open ones.
+ * "all"), kind and line, amounts in the currency's units; payments another way, voided sales,
+ * each open and flagged operation (masked), and each cash-out's cash owed or paid out late, after
+ * them. A Z report's unresolved operations are its `carried` (masked when it closed: its report's
+ * `open` is empty), named as an X report names its open ones.
  */
 export function reportCsv(
   report: DayReport,
@@ -262,5 +306,10 @@ export function reportCsv(
     rows.push(['', c.type.split('.')[0] ?? '', `open:${c.type}:${c.maskedNumber}`, '1', '', currency]);
   for (const f of report.flagged ?? [])
     rows.push(['', kindOf(f.type), `flagged:${f.type}:${f.maskedNumber}`, '1', '', currency]);
+  for (const [line, cash] of [
+    ...(report.cashOwed ?? []).map((c) => ['cashOwed', c] as const),
+    ...(report.paidOutLate ?? []).map((c) => [`paidOutLate:Z${c.owedAtZ}`, c] as const),
+  ])
+    rows.push(['', 'giftCard', `${line}:${cash.maskedNumber}`, '1', minorToInput(cash.amount, currency), currency]);
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

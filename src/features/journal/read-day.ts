@@ -1,3 +1,4 @@
+import { cashOwed, type Sale } from '@/domain/sale';
 import type { ZReport } from '@/outbox/db';
 import { dayCount, type DayCount } from '@/outbox/day-count';
 import type { ReadModel } from '@/outbox/read-model';
@@ -25,25 +26,42 @@ const END = '9999-12-31T23:59:59.999Z';
 export async function readDay(reads: ReadModel, currency: string, at = new Date(Date.now() + 1)): Promise<Day> {
   const zs = await reads.zReports();
   const from = zs[0]?.closedAt ?? '';
-  const [settled, unsettled, sales, returns] = await Promise.all([
+  const [settled, unsettled, sales, returns, active] = await Promise.all([
     reads.settledBetween(from, END),
     reads.unsettled(),
     reads.salesFinishedBetween(from, END),
     reads.returnsStartedBetween(from, END),
+    reads.activeSales(),
   ]);
+  // Cash-outs whose cash is owed now (they stay active until paid out), and those the last Z named
+  // as owed: paid out since, they are named as paid out late.
+  const owed = active.filter(cashOwed);
+  const owedBy = new Map(owedOn(zs[0]).map((id) => [id, zs[0]?.number ?? 0] as const));
+  const stillOwed = new Set(owed.map((s) => s.transactionId));
+  const paidSince = (
+    await Promise.all([...owedBy.keys()].filter((id) => !stillOwed.has(id)).map((id) => reads.getSale(id)))
+  ).filter((s): s is Sale => s !== undefined);
+  const cashOuts = [...owed, ...paidSince];
   // Never before the day's start, even with nothing in it and the clock set back past the last Z.
   let end = Math.max(at.getTime(), from ? Date.parse(from) + 1 : 0);
   for (const r of settled) end = Math.max(end, Date.parse(r.settledAt ?? r.updatedAt) + 1);
   for (const s of sales) if (s.finishedAt) end = Math.max(end, Date.parse(s.finishedAt) + 1);
   for (const r of returns) end = Math.max(end, Date.parse(r.startedAt) + 1);
+  for (const s of paidSince) if (s.paidOutAt) end = Math.max(end, Date.parse(s.paidOutAt) + 1);
   const to = new Date(end).toISOString();
   const carriedBy = new Map<string, number>();
   for (const z of [...zs].reverse()) for (const c of z.carried) carriedBy.set(c.id, z.number);
   return {
     zs,
-    report: dayReport({ settled, unsettled, sales, returns, from, to, currency, carriedBy }),
-    counted: dayCount(settled, sales, returns),
+    report: dayReport({ settled, unsettled, sales, returns, from, to, currency, carriedBy, cashOuts, owedBy }),
+    counted: dayCount(settled, sales, returns, owed),
   };
+}
+
+/** The cash-outs a Z report named as owed (its transaction ids); none on one kept before it named them. */
+function owedOn(z: ZReport | undefined): string[] {
+  const named = (z?.report as DayReport | undefined)?.cashOwed;
+  return Array.isArray(named) ? named.map((c) => c.id).filter((id) => typeof id === 'string') : [];
 }
 
 /**

@@ -32,7 +32,10 @@ export function settledLateText(t: T, s: SettledLate): string {
   return s.fromZ === null ? t('report.settledEarlier', { what }) : t('report.settledFromZ', { number: s.fromZ, what });
 }
 
-/** An X or Z report on paper: its figures, what settled late into it, and what it names as not settled. */
+/**
+ * An X or Z report on paper: its figures, what settled late into it, the cash-outs' cash still owed
+ * or paid out late, and what it names as not settled.
+ */
 export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: string, carried: string[] = []): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
   return {
@@ -53,6 +56,14 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
       ...(r.flagged ?? []).map((f) => ({
         label: t('report.flagged'),
         value: operationText(t, f.type, f.maskedNumber),
+      })),
+      ...(r.cashOwed ?? []).map((c) => ({
+        label: t('report.cashOwed'),
+        value: `${t('kind.giftCard')} ${c.maskedNumber} ${money(c.amount)}`,
+      })),
+      ...(r.paidOutLate ?? []).map((c) => ({
+        label: t('report.paidOutLate', { number: c.owedAtZ }),
+        value: `${t('kind.giftCard')} ${c.maskedNumber} ${money(c.amount)}`,
       })),
       ...r.open.map((o) => ({
         label: t('report.open'),

@@ -871,6 +871,9 @@ export const de: Record<MessageKey, Message> = {
   'report.otherPaymentsBack': 'Anders zurückgegeben (Rückgaben)',
   'report.voidedSales': 'Stornierte Verkäufe',
   'report.open': 'Nicht abgeschlossen',
+  'report.cashOwed': 'Barauszahlung, noch bar auszuzahlen',
+  'report.paidOutLate': 'Barauszahlung ausgezahlt, offen bei Z {number}',
+  'report.paidOutLateList': 'Barauszahlungen ausgezahlt, offen bei einem früheren Z',
   'report.flagged': 'Gezählt, für die Filialleitung markiert',
   'report.openCount': {
     one: '{count} Vorgang ist noch nicht abgeschlossen (Ergebnis unklar oder wartet auf die Filialleitung): aufgeführt, nicht gezählt.',

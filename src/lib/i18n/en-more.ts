@@ -804,6 +804,9 @@ export const enMore = {
   'report.otherPaymentsBack': 'Given back another way (returns)',
   'report.voidedSales': 'Voided sales',
   'report.open': 'Not settled',
+  'report.cashOwed': 'Cash-out, cash still to pay out',
+  'report.paidOutLate': 'Cash-out paid out, owed at Z {number}',
+  'report.paidOutLateList': 'Cash-outs paid out, owed at an earlier Z',
   'report.flagged': 'Counted, flagged for a manager',
   'report.openCount': {
     one: '{count} operation is not settled yet (outcome unknown or waiting for a manager): it is listed, not counted.',

@@ -3,7 +3,8 @@ import { getInstrument } from '@/api/loyalty-api';
 import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
 import { cashOwed, isActive, type Sale } from '@/domain/sale';
-import { dayReport } from '@/features/journal/day-report';
+import { dayReport, reportCsv } from '@/features/journal/day-report';
+import { readDay, type Day } from '@/features/journal/read-day';
 import { cashOutProgress } from '@/features/lookup/cash-out-progress';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
@@ -111,6 +112,50 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(cashOutProgress(handed?.sale, undefined)).toEqual({ phase: 'paidOut', at: handed?.sale.paidOutAt });
     expect(await t.reads.activeSales()).toEqual([]);
     expect((await paidOut())?.rejected).toBe('nothing_owed');
+  });
+
+  it('cash still owed at the close is named on that Z; paid out the next day, it is named there as owed at that Z', async () => {
+    const t = harness();
+    const read = () => readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    const close = (d: Day) =>
+      t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run();
+    await t.run();
+    const owed = { id: started.transactionId, maskedNumber: '•••• 0009', amount: 700 };
+
+    // Counted as cash paid out on the day the card was debited, and named as still in the drawer.
+    const day1 = await read();
+    expect(day1.report.byKind.giftCard.cashedOut).toEqual({ count: 1, amount: 700 });
+    expect(day1.report.cashOwed).toEqual([expect.objectContaining(owed)]);
+    expect(reportCsv(day1.report, 'EUR')).toContain(',giftCard,cashOwed:•••• 0009,1,7.00,EUR');
+    const z1 = await close(day1);
+    expect(z1).toMatchObject({ number: 1, report: { cashOwed: [expect.objectContaining(owed)] } });
+
+    // The next day: still owed, counted nowhere again.
+    t.advance(3_600_000);
+    const paidOut = () =>
+      t.perform({ type: 'saleAction', transactionId: started.transactionId, action: { type: 'paidOut' } });
+    const before = await read();
+    expect(before.report.byKind.giftCard.cashedOut).toEqual({ count: 0, amount: 0 });
+    expect(before.report.cashOwed).toEqual([expect.objectContaining(owed)]);
+    expect(before.report.paidOutLate).toEqual([]);
+    // Paid out after the day was read: a close of that read would name cash the drawer no longer holds.
+    t.advance(1_000);
+    expect((await paidOut())?.rejected).toBeUndefined();
+    expect(await close(before)).toBe('changed');
+    const day2 = await read();
+    expect(day2.report.cashOwed).toEqual([]);
+    expect(day2.report.paidOutLate).toEqual([expect.objectContaining({ ...owed, owedAtZ: 1 })]);
+    expect(day2.report.byKind.giftCard.cashedOut).toEqual({ count: 0, amount: 0 });
+    expect(reportCsv(day2.report, 'EUR')).toContain(',giftCard,paidOutLate:Z1:•••• 0009,1,7.00,EUR');
+    expect(await close(day2)).toMatchObject({ number: 2 });
+
+    // The day after: neither owed nor paid out late, once.
+    t.advance(3_600_000);
+    const day3 = await read();
+    expect([day3.report.cashOwed, day3.report.paidOutLate]).toEqual([[], []]);
   });
 
   it('its commit is the cashier’s who cashed out, whichever cashier’s sender takes the hold’s answer', async () => {
