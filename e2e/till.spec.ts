@@ -193,6 +193,33 @@ test('a result lost on its way to the till is found by asking the status', async
   ]);
 });
 
+test('told “paid” while its commit was still to be sent again, the till is told again when that commit is refused once the hold lapsed', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openTill(page, loyaltyServer);
+  await payAtTill(page, 'R-LAPSE');
+  const terminal = terminalIn(page);
+  await tender(page, '700100000007', undefined, terminal);
+  await expect(line(terminal, 'Gift card •••• 0007')).toContainText(/On hold/);
+  // The commit's first answer does not come: the sale is complete, its commit sent again until it lands.
+  await loyaltyServer.fail('commit', 'unavailable', { times: 1 });
+  await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
+  await expect(tillStatus(page)).toHaveText('Result for R-LAPSE: paid');
+
+  // The hold lapses before the commit is sent again: the card paid nothing after all.
+  await loyaltyServer.advanceClock(16 * 60_000);
+  await expect(tillStatus(page)).toHaveText('Result for R-LAPSE changed: partially_paid', { timeout: 20_000 });
+  await expect(receipt(page)).toContainText('Collect €67.30 in cash');
+  const server = await state(loyaltyServer);
+  expect(server.authorizations).toEqual([expect.objectContaining({ instrumentId: '700100000007', amount: 67.3 })]);
+  expect(server.authorizations[0]?.status).not.toBe('committed');
+  expect((await loyaltyServer.card('700100000007')).balance).toBe('100.00'); // nothing left the card
+  // Asked, the terminal's record says the same.
+  await page.getByRole('button', { name: 'Ask status' }).click();
+  await expect(tillStatus(page)).toHaveText('Result for R-LAPSE: partially_paid');
+});
+
 test('the terminal reloaded mid-payment keeps the till’s sale and finishes it', async ({ page, loyaltyServer }) => {
   await openTill(page, loyaltyServer);
   await payAtTill(page, 'R-TRELOAD');

@@ -91,6 +91,13 @@ function failed(error) {
   else say(`Error: ${error}`);
 }
 
+// A finished sale's result sent again because a later answer changed it (a commit refused once
+// its hold had lapsed: less was paid, the rest is to collect).
+terminal.onResultChanged((result) => {
+  showReceipt(result);
+  say(`Result for ${result.reference} changed: ${result.status}`);
+});
+
 async function pay(order) {
   localStorage.setItem(PENDING, JSON.stringify(order));
   localStorage.setItem(LAST, order.reference);

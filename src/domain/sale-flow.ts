@@ -52,7 +52,7 @@ export type SaleAction =
   | { type: 'reverse' }
   | { type: 'close' }
   /** A till's sale whose result went back to the till by itself: marked so, and closed once it may be. */
-  | { type: 'tillAnswered' }
+  | { type: 'tillAnswered'; as?: string | undefined }
   /** A cash-out's cash handed over: the cashier says so, and it is owed no longer. */
   | { type: 'paidOut' };
 
@@ -262,7 +262,11 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       return closable(sale) ? step({ ...sale, closed: true }) : reject(sale, 'not_finished');
     case 'tillAnswered':
       if (!sale.till) return reject(sale, 'not_from_till');
-      return step({ ...sale, till: { ...sale.till, answered: true }, closed: sale.closed || closable(sale) });
+      return step({
+        ...sale,
+        till: { ...sale.till, answered: true, ...(action.as !== undefined ? { answeredAs: action.as } : {}) },
+        closed: sale.closed || closable(sale),
+      });
     case 'paidOut':
       return cashOwed(sale) ? step({ ...sale, paidOutAt: env.now.toISOString() }) : reject(sale, 'nothing_owed');
   }

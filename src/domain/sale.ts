@@ -30,10 +30,15 @@ export interface TillOrder {
   /** Which kinds may pay; all when absent. */
   allowedKinds?: InstrumentKind[] | undefined;
   /**
-   * Its result went back to the till by itself (once per sale: after that the till asks `status`).
-   * Kept with the sale, so a later page load in that window never sends it again.
+   * Its result went back to the till by itself (once per sale, and again only when a later answer
+   * changes it). Kept with the sale, so a later page load in that window never sends it again.
    */
   answered?: boolean | undefined;
+  /**
+   * What the till was told last, in short (the till feature's `resultSummary`): an answer that
+   * comes later and changes it is sent to the till again. Absent on sales answered before it was kept.
+   */
+  answeredAs?: string | undefined;
 }
 
 /** A sale (one POS receipt): the amount due and the lines tendering it. transactionId is the contract's. */

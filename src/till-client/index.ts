@@ -96,6 +96,7 @@ export function connectTerminal(options: TerminalClientOptions) {
 
   const replies = new Map<string, (m: TerminalMessage) => void>();
   const results = new Map<string, Set<(r: TillResult) => void>>();
+  const changes = new Set<(r: TillResult) => void>();
 
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== options.origin || !isTerminalMessage(event.data)) return;
@@ -104,6 +105,7 @@ export function connectTerminal(options: TerminalClientOptions) {
     const message = event.data;
     if ('inReplyTo' in message && message.inReplyTo) replies.get(message.inReplyTo)?.(message);
     if (message.type === 'result') for (const waiter of results.get(message.reference) ?? []) waiter(message.result);
+    if (message.type === 'result' && message.changed) for (const listener of changes) listener(message.result);
   };
   listenOn.addEventListener('message', onMessage);
 
@@ -224,6 +226,17 @@ export function connectTerminal(options: TerminalClientOptions) {
     async refund(reference: string, amount: number, refundId: string): Promise<TillResult | StatusAnswer> {
       const reply = await request({ type: 'refund', reference, amount }, refundId);
       return reply.type === 'result' ? reply.result : asStatus(reply, reference);
+    },
+    /**
+     * Hears a finished sale's result sent again because a later answer changed it: an unknown
+     * payment settled, or a commit sent again was refused once its hold had lapsed (less was paid:
+     * `amountRemaining` is what is still to collect). Sent once per change by the terminal window
+     * that took the sale, while it is open; a till that was not listening reads `status`. Returns
+     * a function that stops listening.
+     */
+    onResultChanged(listener: (result: TillResult) => void): () => void {
+      changes.add(listener);
+      return () => changes.delete(listener);
     },
     /** Stops listening (pending promises stay pending until their own time-outs). */
     close() {

@@ -116,14 +116,17 @@ export type RefusalReason =
   | 'over_returnable'
   | 'no_record';
 
-/** What the terminal sends. Replies carry `inReplyTo`; a `result` pushed when a sale finishes does not. */
+/**
+ * What the terminal sends. Replies carry `inReplyTo`; a `result` pushed when a sale finishes does
+ * not, nor one pushed again with `changed: true` when a later answer changes it (postMessage only).
+ */
 export type TerminalMessage = Envelope &
   (
     | { type: 'ready' }
     | { type: 'accepted'; inReplyTo: string; reference: string; transactionId: string }
     | { type: 'refused'; inReplyTo?: string; reference?: string; reason: RefusalReason; message: string }
     | { type: 'status'; inReplyTo?: string; reference: string; state: 'in_progress' | 'unknown_reference' }
-    | { type: 'result'; inReplyTo?: string; reference: string; result: TillResult }
+    | { type: 'result'; inReplyTo?: string; reference: string; result: TillResult; changed?: true }
   );
 
 export function isTerminalMessage(data: unknown): data is TerminalMessage {

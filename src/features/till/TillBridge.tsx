@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
@@ -7,7 +7,9 @@ import { checkOrigin } from '@/lib/settings/server-address';
 import { tillOriginAllowed, useTillOrigins, useLocale, useReturnPolicy } from '@/lib/settings/store';
 import { returnSettingsFor } from '@/domain/return-flow';
 import { useTerminal } from '@/lib/terminal-context';
+import type { Sale } from '@/domain/sale';
 import { createTillService, type TillService } from './till-service';
+import { resultSummary } from './till-result';
 import { readTillRequest, urlRequest } from './messages';
 import { TillAsk, type TillAskProps } from './TillAsk';
 
@@ -41,6 +43,7 @@ function allowedCallback(text: string | null): string | null {
     : null;
 }
 
+/** The results this page sent, by sale and what they said. */
 const delivered = new Set<string>();
 /** The fragment this page last read a till's URL request from. */
 let urlTaken: string | null = null;
@@ -188,35 +191,55 @@ export function useHostChannel(
 /**
  * Sends each finished till sale of this window back to its till, once (the mark is kept with the
  * sale: a reload, or the next URL request in this window, never sends an old result again), then
- * returns to waiting.
+ * returns to waiting. A sale answered while an answer of its own was still to come (a commit sent
+ * again, a payment whose outcome is unknown) stays active until it comes; when it leaves the list it
+ * is read once more, and if that answer changed what the till was told, the till is told again.
  */
 function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
-  const { tab } = useOutbox();
+  const { tab, reads } = useOutbox();
   const sales = useActiveSales();
+  /** This window's till sales seen active after their result went. */
+  const answeredStillActive = useRef(new Set<string>());
   useEffect(() => {
-    for (const sale of sales) {
-      if (!sale.till || sale.owner !== tab) continue;
+    const send = (sale: Sale) => {
       const message = service.resultFor(sale);
-      if (!message || message.type !== 'result') continue;
+      if (!sale.till || message?.type !== 'result') return;
       // Between the send and the mark being written, this page does not send it again.
-      if (delivered.has(sale.transactionId)) continue;
-      delivered.add(sale.transactionId);
+      const key = `${sale.transactionId} ${resultSummary(message.result)}`;
+      if (delivered.has(key)) return;
+      delivered.add(key);
       const till = sale.till;
-      setNotice({
-        type: 'returned',
-        transactionId: sale.transactionId,
-        reference: till.reference,
-        status: message.result.status,
-      });
+      if (!message.changed)
+        setNotice({
+          type: 'returned',
+          transactionId: sale.transactionId,
+          reference: till.reference,
+          status: message.result.status,
+        });
       if (till.transport === 'url' && till.callback) {
         const callback = till.callback;
-        void service.returned(sale).finally(() => window.location.assign(withAnswer(callback, message)));
+        void service
+          .returned(sale, message.result)
+          .finally(() => window.location.assign(withAnswer(callback, message)));
       } else {
         tillWindow()?.postMessage(message, till.origin);
-        void service.returned(sale);
+        void service.returned(sale, message.result);
       }
+    };
+    const watched = answeredStillActive.current;
+    const active = new Set<string>();
+    for (const sale of sales) {
+      if (!sale.till || sale.owner !== tab) continue;
+      active.add(sale.transactionId);
+      send(sale);
+      if (sale.till.answered) watched.add(sale.transactionId);
     }
-  }, [sales, service, tab, setNotice]);
+    for (const id of watched) {
+      if (active.has(id)) continue;
+      watched.delete(id);
+      void reads.getSale(id).then((sale) => sale?.owner === tab && send(sale));
+    }
+  }, [sales, service, tab, reads, setNotice]);
 }
 
 /** The till integration, mounted once inside the outbox: invisible but for its notices. */

@@ -37,6 +37,13 @@ export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): Res
   }
 }
 
+/**
+ * What a result tells the till, in short: its status and its amounts. Kept with the sale when the
+ * result goes (`TillOrder.answeredAs`); a later answer that changes it sends the result again.
+ */
+export const resultSummary = (r: TillResult): string =>
+  `${r.status}|${r.amountCovered}|${r.amountUnknown}|${r.amountRemaining}`;
+
 const masked = (number: string) => `**** ${number.slice(-4)}`;
 
 function entry(line: TenderLine): PaymentEntry | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnSettings } from '@/domain/return-flow';
 import { outboxHarness } from '@/outbox/test/harness';
-import { PROTOCOL, VERSION, type TillRequest } from '@/till-client/protocol';
+import { PROTOCOL, VERSION, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
 import { createTillService, type From } from './till-service';
 
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
@@ -123,13 +123,75 @@ describe('the result a till’s sale sends by itself', () => {
       await t.run();
       // Completed, its commit still without an answer: the sale stays on record, and is the till's to hear of.
       expect((await sale()).lines[0]?.state.name).toBe('committing');
-      expect(service.resultFor(await sale())).toMatchObject({ type: 'result', result: { status: 'paid' } });
+      const sent = service.resultFor(await sale());
+      expect(sent).toMatchObject({ type: 'result', result: { status: 'paid' } });
 
-      await service.returned(await sale());
+      await service.returned(await sale(), (sent as Extract<typeof sent, { type: 'result' }>).result);
       expect(await sale()).toMatchObject({ closed: true, till: { answered: true } });
       // What a new page load sees: the same sale, still active, already answered.
       expect((await t.reads.activeSales()).some((s) => s.till?.reference === 'R-P')).toBe(true);
       expect(service.resultFor(await sale())).toBeNull();
+    } finally {
+      t.sender.stop();
+    }
+  });
+});
+
+describe('a till’s result that a later answer changes', () => {
+  const resultOf = (m: TerminalMessage | null) => (m?.type === 'result' ? m : null);
+  it('goes again, marked changed, when the commit sent again is refused once the hold lapsed: less was paid', async () => {
+    const { t, service, act, sale } = await paidTillSale(null);
+    try {
+      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+      await act({ type: 'complete' });
+      await t.run();
+      const first = resultOf(service.resultFor(await sale()));
+      expect(first?.result).toMatchObject({ status: 'paid', amountRemaining: 0 });
+      await service.returned(await sale(), first!.result);
+      expect(service.resultFor(await sale())).toBeNull();
+
+      t.advance(16 * 60_000); // the hold lapses before the commit is sent again
+      await t.run();
+      expect((await sale()).lines[0]?.state.name).toBe('failed');
+      const again = resultOf(service.resultFor(await sale()));
+      expect(again).toMatchObject({
+        changed: true,
+        reference: 'R-P',
+        result: { status: 'partially_paid', amountCovered: 0, amountRemaining: 2000 },
+      });
+      expect(again).not.toHaveProperty('inReplyTo');
+      // Told: not sent a third time.
+      await service.returned(await sale(), again!.result);
+      expect(service.resultFor(await sale())).toBeNull();
+    } finally {
+      t.sender.stop();
+    }
+  });
+
+  it('does not go again when the answer that came confirms it, nor over the URL transport', async () => {
+    const { t, service, act, sale } = await paidTillSale(null);
+    try {
+      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+      await act({ type: 'complete' });
+      await t.run();
+      const first = resultOf(service.resultFor(await sale()));
+      await service.returned(await sale(), first!.result);
+      t.advance(30_000); // the back-off, well within the hold
+      await t.run(); // the commit lands: still paid
+      expect((await sale()).lines[0]?.state.name).toBe('committed');
+      expect(service.resultFor(await sale())).toBeNull();
+      // A sale from a link, its first result sent to the callback: a later change is read with status.
+      const fromLink = await sale();
+      const lapsed = {
+        ...fromLink,
+        till: { ...fromLink.till!, transport: 'url' as const, answeredAs: 'unknown|0|2000|0' },
+      };
+      expect(service.resultFor(lapsed)).toBeNull();
+      expect(service.resultFor({ ...lapsed, till: { ...lapsed.till, transport: 'message' } })).toMatchObject({
+        changed: true,
+      });
+      // A sale answered before what the till was told was kept: nothing to compare, nothing sent.
+      expect(service.resultFor({ ...fromLink, till: { ...fromLink.till!, answeredAs: undefined } })).toBeNull();
     } finally {
       t.sender.stop();
     }

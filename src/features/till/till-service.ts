@@ -1,12 +1,19 @@
 import type { SaleAction } from '@/domain/sale-flow';
 import { backWithThis, leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
-import { PROTOCOL, VERSION, type TillRequest, type RefusalReason, type TerminalMessage } from '@/till-client/protocol';
+import {
+  PROTOCOL,
+  VERSION,
+  type TillRequest,
+  type TillResult,
+  type RefusalReason,
+  type TerminalMessage,
+} from '@/till-client/protocol';
 import { onOutboxChange } from '@/outbox/changes';
 import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
-import { tillResult, tillReturns, tillStatus } from './till-result';
+import { resultSummary, tillResult, tillReturns, tillStatus } from './till-result';
 import { managerNeededText, refundIdReusedText, refusalText, serverRefusedText } from './messages';
 
 export interface TillServiceDeps {
@@ -292,18 +299,26 @@ export function createTillService(deps: TillServiceDeps) {
     },
 
     /**
-     * The result a finished sale of this window sends to its till by itself, once: null while in
-     * progress, and once it went (a later change the till reads with `status`).
+     * The result a finished sale of this window sends to its till by itself: once when it finishes,
+     * and again, marked `changed`, when an answer that came after changes what the till was told (an
+     * unknown payment settled; a commit refused once its hold had lapsed, so less was paid). Over
+     * the URL transport only the first: the till's page is not waiting for a second. Null while in
+     * progress, and when the till has it already.
      */
     resultFor(sale: Sale): TerminalMessage | null {
       const status = tillStatus(sale);
-      if (!sale.till || sale.till.answered || status === 'in_progress') return null;
-      return { ...envelope, type: 'result', reference: sale.till.reference, result: tillResult(sale, status, ctx) };
+      if (!sale.till || status === 'in_progress') return null;
+      const result = tillResult(sale, status, ctx);
+      const reference = sale.till.reference;
+      if (!sale.till.answered) return { ...envelope, type: 'result', reference, result };
+      const told = sale.till.answeredAs;
+      if (told === undefined || told === resultSummary(result) || sale.till.transport === 'url') return null;
+      return { ...envelope, type: 'result', reference, result, changed: true };
     },
 
-    /** The till has its result: marked on the sale (never sent again), and back to waiting for the next sale. */
-    async returned(sale: Sale) {
-      await act(sale, { type: 'tillAnswered' });
+    /** The till has this result: kept on the sale (never sent again unless it changes), and back to waiting for the next sale. */
+    async returned(sale: Sale, result: TillResult) {
+      await act(sale, { type: 'tillAnswered', as: resultSummary(result) });
     },
   };
 }
