@@ -1,6 +1,6 @@
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
-import type { StoredReturn } from './db';
+import type { StoredReturn, ZReport } from './db';
 import type { OperationRecord } from './types';
 
 /**
@@ -50,3 +50,16 @@ export const startedBetween = (returns: StoredReturn[], scope: string, from: str
     .filter((r) => r.scope === scope && r.startedAt >= from && r.startedAt < to)
     .map(({ scope: _scope, ...r }) => r)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.returnId.localeCompare(b.returnId));
+
+/**
+ * The cash-outs a Z report named as owed (their transaction ids; day-report.ts, `cashOwed`): none on
+ * one kept before it named them, and only well-formed entries of one that came in a backup.
+ */
+export function owedOn(z: ZReport | undefined): string[] {
+  const named: unknown = (z?.report as { cashOwed?: unknown } | undefined)?.cashOwed;
+  if (!Array.isArray(named)) return [];
+  return named.flatMap((c: unknown) => {
+    const id = typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+}

@@ -647,9 +647,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const countedBy = (scope: string | undefined, at: string) => at < (lastClosed.get(scope ?? '') ?? '');
         const sales = tx.objectStore('sales');
         for (let c = await sales.index('byStarted').openCursor(range); c; c = await c.continue()) {
-          const { active, finishedAt, scope: saleScope } = c.value;
-          // A sale without finishedAt (from before it was kept) is on no day's report.
-          const counted = finishedAt === undefined || (finishedAt < cutoff && countedBy(saleScope, finishedAt));
+          const { active, finishedAt, paidOutAt, scope: saleScope } = c.value;
+          // A sale without finishedAt (from before it was kept) is on no day's report. A cash-out's
+          // cash paid out on a later day is named on that day's report: kept until a Z closed after it.
+          const counted =
+            finishedAt === undefined ||
+            (finishedAt < cutoff &&
+              countedBy(saleScope, paidOutAt !== undefined && paidOutAt > finishedAt ? paidOutAt : finishedAt));
           if (active === 0 && counted) await c.delete();
         }
         for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {

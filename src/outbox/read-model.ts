@@ -2,7 +2,7 @@ import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OutboxDb, StoredSale, ZReport } from './db';
-import { startedBetween } from './day-count';
+import { owedOn, startedBetween } from './day-count';
 import type { OperationRecord, OperationStatus } from './types';
 
 const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
@@ -95,18 +95,22 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       ).reverse(),
 
     /**
-     * Whether the next Z report would count anything: an operation settled, a sale finished or a
-     * return started since the last Z (or ever, before the first).
+     * Whether the next Z report would count anything: an operation settled, a sale finished, a
+     * return started or owed cash paid out since the last Z (or ever, before the first).
      */
     async dayHasFigures(): Promise<boolean> {
-      const from = (await this.zReports())[0]?.closedAt ?? '';
+      const last = (await this.zReports())[0];
+      const from = last?.closedAt ?? '';
       const to = '\uffff';
-      const [settled, sales, returns] = await Promise.all([
+      const [settled, sales, returns, owedAtLast] = await Promise.all([
         this.settledBetween(from, to),
         this.salesFinishedBetween(from, to),
         this.returnsStartedBetween(from, to),
+        Promise.all(owedOn(last).map((id) => this.getSale(id))),
       ]);
-      return settled.length + sales.length + returns.length > 0;
+      // Cash the last Z named as owed, paid out since: named on this day's report, in its currency.
+      const paidOutLate = owedAtLast.some((s) => s?.paidOutAt !== undefined);
+      return settled.length + sales.length + returns.length > 0 || paidOutLate;
     },
 
     /** Every Z report of every server: what a backup carries. */

@@ -1,4 +1,4 @@
-import { startedBetween } from './day-count';
+import { owedOn, startedBetween } from './day-count';
 import type { ZReport } from './db';
 import type { Write } from './outbox';
 import type { OperationRecord } from './types';
@@ -118,8 +118,8 @@ async function takeRecords(
  * The backup's closed days come along where they continue this terminal's own chain of that
  * server's days (none yet on a new or reset tablet; an earlier backup's on one that took that), each
  * starting where the last one here closed, with the next number. Not when this terminal has
- * anything of its own in that day's time (an operation settled, a sale finished or a return started
- * that the backup does not hold): that Z did not count it, and once it closed that time here no
+ * anything of its own in that day's time (an operation settled, a sale finished, a return started
+ * or a cash-out's owed cash paid out, that the backup does not hold): that Z did not count it, and once it closed that time here no
  * report would. A day that does not continue the chain here is not taken either: another chain
  * mixed in could take a day's start back before its own last close, and what settled since would
  * count twice. Returns how many were left out.
@@ -127,11 +127,16 @@ async function takeRecords(
 async function takeClosedDays(w: Write, records: OperationRecord[], zReports: ZReport[]): Promise<number> {
   const tx = w.tx;
   const inBackup = new Set(records.map((r) => r.id));
-  const ownIn = async (z: ZReport) => {
+  const ownIn = async (z: ZReport, last: ZReport | undefined) => {
     const span = IDBKeyRange.bound([z.scope, z.from], [z.scope, z.closedAt], false, true);
     const settled = await tx.objectStore('operations').index('byScopeSettled').getAllKeys(span);
     if (settled.some((id) => !inBackup.has(id))) return true;
     if ((await tx.objectStore('sales').index('byScopeFinished').count(span)) > 0) return true;
+    // Cash a cash-out owed at the last Z here paid out in that day: named on no report of the backup's.
+    for (const id of owedOn(last)) {
+      const paidOutAt = (await tx.objectStore('sales').get(id))?.paidOutAt;
+      if (paidOutAt !== undefined && paidOutAt >= z.from && paidOutAt < z.closedAt) return true;
+    }
     return startedBetween(await tx.objectStore('returns').getAll(), z.scope, z.from, z.closedAt).length > 0;
   };
   const inOrder = [...zReports].sort((a, b) => a.scope.localeCompare(b.scope) || a.number - b.number);
@@ -145,7 +150,7 @@ async function takeClosedDays(w: Write, records: OperationRecord[], zReports: ZR
     // With no day here, the chain starts at the beginning (a day from elsewhere, on its own, would
     // close the time before it that no report here counted).
     const continues = last ? z.number === last.number + 1 && z.from === last.closedAt : z.from === '';
-    if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z))) await tx.objectStore('zReports').add(z);
+    if (!here && !stopped.has(z.scope) && continues && !(await ownIn(z, last))) await tx.objectStore('zReports').add(z);
     else {
       leftOut += 1;
       stopped.add(z.scope);

@@ -1,6 +1,6 @@
 import { cashOwed, type Sale } from '@/domain/sale';
 import type { ZReport } from '@/outbox/db';
-import { dayCount, type DayCount } from '@/outbox/day-count';
+import { dayCount, owedOn, type DayCount } from '@/outbox/day-count';
 import type { ReadModel } from '@/outbox/read-model';
 import { dayReport, type DayReport } from './day-report';
 
@@ -56,12 +56,6 @@ export async function readDay(reads: ReadModel, currency: string, at = new Date(
     report: dayReport({ settled, unsettled, sales, returns, from, to, currency, carriedBy, cashOuts, owedBy }),
     counted: dayCount(settled, sales, returns, owed),
   };
-}
-
-/** The cash-outs a Z report named as owed (its transaction ids); none on one kept before it named them. */
-function owedOn(z: ZReport | undefined): string[] {
-  const named = (z?.report as DayReport | undefined)?.cashOwed;
-  return Array.isArray(named) ? named.map((c) => c.id).filter((id) => typeof id === 'string') : [];
 }
 
 /**

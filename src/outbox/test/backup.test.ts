@@ -6,6 +6,7 @@ import { createOutbox } from '../outbox';
 import { createPerform } from '../money-path';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
+import { getInstrument } from '@/api/loyalty-api';
 import { readDay } from '@/features/journal/read-day';
 import { outboxHarness } from './harness';
 
@@ -313,6 +314,35 @@ describe('closed days brought in by a second, newer backup', () => {
     t.advance(60_000);
     return { t, morning, evening: await backupOf(t) };
   }
+
+  it('are left out where this tablet paid out in their time the cash its own Z named as owed: that payout would be on no report', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const cashOut = (await t.perform({ type: 'startCashOut', card, policy: { enabled: true, threshold: 1500 } })) as {
+      transactionId: string;
+    };
+    await t.run();
+    await t.run();
+    expect(await close(t, t.now())).toMatchObject({ number: 1, report: { cashOwed: [{ amount: 700 }] } });
+    t.advance(60_000);
+    const first = await backupOf(t);
+    // Another tablet takes that backup, and closes a day of its own after it.
+    const other = newTablet(t);
+    await other.perform({ type: 'restore', records: [...first.journal, ...first.waiting], zReports: first.zReports });
+    t.advance(60_000);
+    // Meanwhile this tablet pays the cash out.
+    await t.perform({ type: 'saleAction', transactionId: cashOut.transactionId, action: { type: 'paidOut' } });
+    t.advance(60_000);
+    expect(await close(other, t.now())).toMatchObject({ number: 2 });
+    const second = await backupOf({ reads: other.reads } as ReturnType<typeof outboxHarness>);
+
+    const restored = await t.perform({ type: 'restore', records: second.journal, zReports: second.zReports });
+    expect(restored.zLeftOut).toBe(1);
+    expect((await t.reads.zReports()).map((z) => z.number)).toEqual([1]);
+    const day = await dayOf(t, t.now());
+    expect(day.report.paidOutLate).toEqual([expect.objectContaining({ id: cashOut.transactionId, owedAtZ: 1 })]);
+  });
 
   it('continue the chain the first one brought: counted once, and the next Z is number 3', async () => {
     const { t, morning, evening } = await twoBackups();

@@ -6,6 +6,7 @@ import { cashOwed, isActive, type Sale } from '@/domain/sale';
 import { dayReport, reportCsv } from '@/features/journal/day-report';
 import { readDay, type Day } from '@/features/journal/read-day';
 import { cashOutProgress } from '@/features/lookup/cash-out-progress';
+import { owedOn } from '../day-count';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
@@ -156,6 +157,47 @@ describe('a cash-out through the outbox, against the simulator', () => {
     t.advance(3_600_000);
     const day3 = await read();
     expect([day3.report.cashOwed, day3.report.paidOutLate]).toEqual([[], []]);
+  });
+
+  it('cash paid out long after the Z that named it owed: kept through the pruning, and the day has figures', async () => {
+    const t = harness();
+    const read = () => readDay(t.reads, 'EUR', new Date(t.now() + 1));
+    const close = (d: Day) =>
+      t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run();
+    await t.run();
+    expect(await close(await read())).toMatchObject({ number: 1 });
+    expect(await t.reads.dayHasFigures()).toBe(false);
+
+    // The customer comes back for the cash a hundred days later, and the tablet tidies up before the next Z.
+    t.advance(100 * 24 * 3_600_000);
+    await t.perform({ type: 'saleAction', transactionId: started.transactionId, action: { type: 'paidOut' } });
+    // Named on this day's report, so in this day's currency: the day is not empty.
+    expect(await t.reads.dayHasFigures()).toBe(true);
+    await t.outbox.prune();
+    const day = await read();
+    expect(day.report.paidOutLate).toEqual([expect.objectContaining({ id: started.transactionId, owedAtZ: 1 })]);
+    expect(await close(day)).toMatchObject({ number: 2 });
+    // Once a Z named it, it goes with the rest.
+    t.advance(1_000);
+    await t.outbox.prune();
+    expect(await t.reads.getSale(started.transactionId)).toBeUndefined();
+  });
+
+  it('a Z report’s list of cash owed, from a file: only well-formed entries are read', () => {
+    const z = (cashOwed: unknown) => ({
+      scope: 's',
+      number: 1,
+      from: '',
+      closedAt: '',
+      report: { cashOwed },
+      carried: [],
+    });
+    expect(owedOn(z([null, { id: 'a' }, { id: 3 }, 'b', { id: 'c', amount: 1 }]))).toEqual(['a', 'c']);
+    expect(owedOn(z('all'))).toEqual([]);
+    expect(owedOn(undefined)).toEqual([]);
   });
 
   it('its commit is the cashier’s who cashed out, whichever cashier’s sender takes the hold’s answer', async () => {
