@@ -198,24 +198,28 @@ export function useHostChannel(
 function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
   const { tab, reads } = useOutbox();
   const sales = useActiveSales();
-  /** This window's till sales seen active after their result went. */
+  /** This window's till sales whose first result went, while they are active. */
   const answeredStillActive = useRef(new Set<string>());
   useEffect(() => {
     const send = (sale: Sale) => {
       const message = service.resultFor(sale);
       if (!sale.till || message?.type !== 'result') return;
-      // Between the send and the mark being written, this page does not send it again.
-      const key = `${sale.transactionId} ${resultSummary(message.result)}`;
+      // Between the send and the mark being written, this page does not send it again: the first
+      // result once per sale, whatever the sale does meanwhile; a change once per what it says.
+      const key = message.changed ? `${sale.transactionId} ${resultSummary(message.result)}` : sale.transactionId;
       if (delivered.has(key)) return;
       delivered.add(key);
       const till = sale.till;
-      if (!message.changed)
+      if (!message.changed) {
+        // Watched from its first result on: an answer of its own may still come and change it.
+        answeredStillActive.current.add(sale.transactionId);
         setNotice({
           type: 'returned',
           transactionId: sale.transactionId,
           reference: till.reference,
           status: message.result.status,
         });
+      }
       if (till.transport === 'url' && till.callback) {
         const callback = till.callback;
         void service
@@ -231,8 +235,8 @@ function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
     for (const sale of sales) {
       if (!sale.till || sale.owner !== tab) continue;
       active.add(sale.transactionId);
-      send(sale);
       if (sale.till.answered) watched.add(sale.transactionId);
+      else send(sale); // a change is sent once the sale leaves the list (below)
     }
     for (const id of watched) {
       if (active.has(id)) continue;

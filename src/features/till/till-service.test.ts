@@ -190,6 +190,13 @@ describe('a till’s result that a later answer changes', () => {
       expect(service.resultFor({ ...lapsed, till: { ...lapsed.till, transport: 'message' } })).toMatchObject({
         changed: true,
       });
+      // Still settling (an answer of its own still to come): no step on the way is sent, only where it ends.
+      const settling = {
+        ...lapsed,
+        till: { ...lapsed.till, transport: 'message' as const },
+        lines: lapsed.lines.map((l) => ({ ...l, state: { name: 'committing' as const, authCode: 'A' } })),
+      };
+      expect(service.resultFor(settling)).toBeNull();
       // A sale answered before what the till was told was kept: nothing to compare, nothing sent.
       expect(service.resultFor({ ...fromLink, till: { ...fromLink.till!, answeredAs: undefined } })).toBeNull();
     } finally {

@@ -1,6 +1,6 @@
 import type { SaleAction } from '@/domain/sale-flow';
 import { backWithThis, leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
-import type { Sale } from '@/domain/sale';
+import { isActive, type Sale } from '@/domain/sale';
 import {
   PROTOCOL,
   VERSION,
@@ -311,8 +311,10 @@ export function createTillService(deps: TillServiceDeps) {
       const result = tillResult(sale, status, ctx);
       const reference = sale.till.reference;
       if (!sale.till.answered) return { ...envelope, type: 'result', reference, result };
+      // A change goes once the sale has settled (nothing left in flight), never a step on the way.
       const told = sale.till.answeredAs;
-      if (told === undefined || told === resultSummary(result) || sale.till.transport === 'url') return null;
+      if (told === undefined || told === resultSummary(result) || sale.till.transport === 'url' || isActive(sale))
+        return null;
       return { ...envelope, type: 'result', reference, result, changed: true };
     },
 
