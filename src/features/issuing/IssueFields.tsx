@@ -55,9 +55,11 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
       <FieldMessage id={`${id}-${name}-error`} error={errors[name]} vars={{ max: ISSUE_LIMITS[name] }} />
     </div>
   );
+  // A series' fixed amount is sent as shown: the server refuses any other (invalid_amount), so a
+  // fixed amount changed on the server and not here is refused, never loaded at the server's figure.
   const submit = form.handleSubmit((values) =>
     onIssue({
-      amount: needsAmount ? values.amount : undefined,
+      amount: needsAmount ? values.amount : withAmount ? fixedAmount : undefined,
       customer: customerOf(values),
       reason: values.reason || undefined,
     }),
