@@ -32,6 +32,34 @@ describe('scanner service', () => {
     offNext();
   });
 
+  it('in an amount field where no screen takes scans (issuing store credit), a scan is never the amount', async () => {
+    registerScanHandler(() => undefined)(); // the service is installed; no screen takes scans now
+    const form = document.createElement('form');
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    form.addEventListener('submit', submitted);
+    const field = document.createElement('input');
+    field.setAttribute('data-amount-field', '');
+    form.append(field);
+    document.body.append(form);
+    field.value = '5';
+    let enter: KeyboardEvent | null = null;
+    for (const key of [...'720100000001', 'Enter']) {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      field.dispatchEvent(event);
+      if (key === 'Enter') enter = event;
+      else field.value += key; // what the browser types
+    }
+    expect(field.value).toBe('5'); // what it held before the burst
+    expect(enter?.defaultPrevented).toBe(true); // so its Enter submits nothing
+    // The card waits for the next screen that takes scans, as any scan no screen took.
+    const next = vi.fn();
+    const off = registerScanHandler(next);
+    await tick();
+    expect(next).toHaveBeenCalledWith('720100000001');
+    off();
+    form.remove();
+  });
+
   it('drops such a scan once it is too old to be meant for the next screen', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     scan('700100000002');

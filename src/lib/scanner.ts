@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
  *   Enter are a card when there are at least MIN_BURST of them and they came, Enter included, at
  *   no more than AVERAGE_GAP_MS a key on average with no pause over MAX_GAP_MS (a busy page may
  *   hold up one key; a person cannot type 6 keys at 35 ms each). The field gets back what it held
- *   before the burst, and the number goes to the handler. A typist's keys are never taken for a scan.
+ *   before the burst, its Enter submits nothing, and the number goes to the handler (or waits for
+ *   the next screen's, as any scan no screen takes). A typist's keys are never taken for a scan.
  */
 const AVERAGE_GAP_MS = 35;
 const MAX_GAP_MS = 300;
@@ -78,7 +79,9 @@ function onAmountKey(event: KeyboardEvent, field: HTMLInputElement) {
   if (event.key === 'Enter') {
     const run = scannedRun(now);
     keys = [];
-    if (!run || handlers.length === 0) return;
+    // A scan is never an amount, even where no screen takes scans (issuing store credit): its digits
+    // and its Enter would submit a card's number as the amount (720100000001 as 7,201,000,000.01).
+    if (!run) return;
     event.preventDefault();
     event.stopPropagation();
     restore(field, run[0]?.before ?? field.value);
