@@ -128,6 +128,41 @@ test('issue store credit from a series for a return', async ({ page, loyaltyServ
   await expectAccessible(page);
 });
 
+test('store credit above the returns’ manager amount waits for the manager’s yes; a card scanned into the amount is never the amount', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openTask(page, 'Issue store credit');
+  const amount = page.getByLabel('Amount (EUR)');
+  // A card scanned with the amount field focused: taken back, and its Enter issues nothing.
+  await amount.click();
+  await page.keyboard.type('720100000001');
+  await page.keyboard.press('Enter');
+  await expect(amount).toHaveValue('');
+  await expect(page.getByText('Store credit issued')).toHaveCount(0);
+
+  await amount.fill('80');
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await managerUnlocks(page);
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(
+    'Issue €80.00 of store credit? Above €50.00, a manager confirms it, as a return.',
+  );
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(question).toHaveCount(0);
+  expect(await card(loyaltyServer, '720100000002')).toBeUndefined(); // nothing issued
+
+  await page.getByRole('button', { name: 'Issue store credit' }).last().click();
+  await page.getByRole('button', { name: 'Yes, issue €80.00' }).click();
+  await expect(page.getByLabel('New number', { exact: true })).toHaveText('7201 0000 0002');
+  expect(await card(loyaltyServer, '720100000002')).toMatchObject({ status: 'issued', amountOriginal: 80 });
+  expect(
+    ((await state(loyaltyServer)).instruments as Card[]).filter(
+      (c) => c.seriesNumber === 'SC1' && c.status === 'issued',
+    ),
+  ).toHaveLength(2); // the dataset's one, and this one: nothing for the scanned number
+});
+
 test('open a New loyalty card, then un-issue it', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Open a loyalty card');
   await scanHere(page, '710100000004');

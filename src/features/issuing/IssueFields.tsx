@@ -9,6 +9,13 @@ import { useTerminal } from '@/lib/terminal-context';
 import { FieldMessage } from '@/components/FieldMessage';
 import { customerOf, issueFormSchema, ISSUE_LIMITS, type IssueFormInput } from './issue-form';
 
+/** What the cashier issues with: the amount (typed, or the series' fixed one), a customer, a reason. */
+export interface IssueFieldsValues {
+  amount?: number | undefined;
+  customer?: Customer | undefined;
+  reason?: string | undefined;
+}
+
 interface Props {
   id: string;
   /** The series' fixed amount: shown, not editable. */
@@ -17,11 +24,7 @@ interface Props {
   withReason?: string | undefined;
   submitLabel: string;
   disabled: boolean;
-  onIssue: (fields: {
-    amount?: number | undefined;
-    customer?: Customer | undefined;
-    reason?: string | undefined;
-  }) => void;
+  onIssue: (fields: IssueFieldsValues) => void;
 }
 
 /** Amount, optional customer, optional reason; bad amounts are refused here, before any request. */

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Money } from '@/components/Money';
 import { type Instrument, groupNumber, type SeriesConfig } from '@/domain/instrument';
+import { formatMoney } from '@/domain/money';
 import { useT } from '@/lib/i18n';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
+import { useReturnPolicy } from '@/lib/settings/store';
 import { useInstrumentOperation } from '@/outbox/use-operation';
 import { useTerminal } from '@/lib/terminal-context';
 import { CardReader } from './CardReader';
-import { IssueFields } from './IssueFields';
+import { IssueFields, type IssueFieldsValues } from './IssueFields';
 import { IssueOutcome } from './IssueOutcome';
 
 function seriesFor(series: SeriesConfig[], instrument: Instrument) {
@@ -82,9 +85,24 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const t = useT();
   const { series } = useTerminal();
   const op = useInstrumentOperation(`issue:series:${kind}`);
+  const { pinAbove } = useReturnPolicy();
+  /** Store credit above the returns' manager amount, waiting for the manager's yes. */
+  const [asking, setAsking] = useState<IssueFieldsValues | null>(null);
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
+  const issue = ({ amount, customer, reason }: IssueFieldsValues) => {
+    if (!current) return Promise.resolve();
+    return kind === 'giftCard'
+      ? op.start(
+          { type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer },
+          reason ?? 'Gift card sold',
+        )
+      : op.start(
+          { type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer },
+          reason ?? 'Return to store credit',
+        );
+  };
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
@@ -99,20 +117,61 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         fixedAmount={kind === 'giftCard' ? current.fixedAmount : undefined}
         withReason={kind === 'storeCredit' ? t('issue.defaultReturnReason') : undefined}
         submitLabel={t(kind === 'giftCard' ? 'issue.printGiftCard' : 'issue.issueStoreCredit')}
-        disabled={false}
-        onIssue={({ amount, customer, reason }) =>
-          void (kind === 'giftCard'
-            ? op.start(
-                { type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer },
-                reason ?? 'Gift card sold',
-              )
-            : op.start(
-                { type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer },
-                reason ?? 'Return to store credit',
-              ))
+        disabled={asking !== null}
+        onIssue={(fields) =>
+          kind === 'storeCredit' && (fields.amount ?? 0) > pinAbove ? setAsking(fields) : void issue(fields)
         }
       />
+      {asking && (
+        <StoreCreditQuestion
+          amount={asking.amount ?? 0}
+          limit={pinAbove}
+          onYes={() => (setAsking(null), void issue(asking))}
+          onNo={() => setAsking(null)}
+        />
+      )}
     </>
+  );
+}
+
+/**
+ * Store credit issued by hand is money given out as a return gives it: above the returns' manager
+ * amount (Settings › Returns) the manager confirms it, amount on screen, as at the return desk (a
+ * manager already unlocked in this window confirms without the PIN again).
+ */
+function StoreCreditQuestion({
+  amount,
+  limit,
+  onYes,
+  onNo,
+}: {
+  amount: number;
+  limit: number;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  const t = useT();
+  const { currency, locale } = useTerminal();
+  const money = (m: number) => formatMoney(m, currency, locale);
+  return (
+    <ManagerGate compact>
+      <div className="notice notice-warn" role="alertdialog" aria-labelledby="store-credit-question">
+        <p id="store-credit-question">
+          {t(limit > 0 ? 'issue.storeCreditAbove' : 'issue.storeCreditAny', {
+            amount: money(amount),
+            limit: money(limit),
+          })}
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-large" onClick={onNo}>
+            {t('issue.storeCreditNo')}
+          </button>
+          <button type="button" className="button button-primary button-large" onClick={onYes}>
+            {t('issue.storeCreditYes', { amount: money(amount) })}
+          </button>
+        </div>
+      </div>
+    </ManagerGate>
   );
 }
 

@@ -357,6 +357,12 @@ export const de: Record<MessageKey, Message> = {
   'issue.noSeries': 'Keine Serie dieser Art eingerichtet. Die Filialleitung kann eine in den Einstellungen anlegen.',
   'issue.sellGiftCard': 'Geschenkkarte ausgeben',
   'issue.printGiftCard': 'Geschenkkarte ausgeben und drucken',
+  'issue.storeCreditAbove':
+    'Gutschrift über {amount} ausstellen? Über {limit} bestätigt die Filialleitung, wie bei einer Rückgabe.',
+  'issue.storeCreditAny':
+    'Gutschrift über {amount} ausstellen? Die Filialleitung bestätigt jede Rückgabe, und auch diese.',
+  'issue.storeCreditYes': 'Ja, {amount} ausstellen',
+  'issue.storeCreditNo': 'Jetzt nicht',
   'issue.issueStoreCredit': 'Gutschrift ausstellen',
   'issue.openLoyalty': 'Kundenkarte eröffnen',
   'issue.alreadyIssued': 'Karte {number} ist bereits ausgegeben: sie kann nicht noch einmal verkauft werden.',
