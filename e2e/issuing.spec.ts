@@ -163,6 +163,34 @@ test('store credit above the returns’ manager amount waits for the manager’s
   ).toHaveLength(2); // the dataset's one, and this one: nothing for the scanned number
 });
 
+test('an issue without its answer is named on every window’s issue screen, so nobody issues it again', async ({
+  page,
+  context,
+  loyaltyServer,
+}) => {
+  await openTask(page, 'Print a new gift card');
+  await page.getByLabel('Amount (EUR)').fill('30');
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'drop', path: '/giftCardSeries/' } });
+  await page.getByRole('button', { name: 'Issue and print gift card' }).click();
+  await expect(page.getByText(/the outcome is unknown/)).toBeVisible();
+  const underWay = (p: Page) => p.getByRole('status').filter({ hasText: 'Still without an answer' });
+  // This window's task shows it already: not named twice here.
+  await expect(underWay(page)).toHaveCount(0);
+
+  // Another window of the terminal (or this one after a restart): a fresh form, and the issue named above it.
+  const other = await context.newPage();
+  await other.goto('/');
+  await openTask(other, 'Print a new gift card');
+  await expect(underWay(other)).toContainText('Gift card · GC3 · €30.00');
+
+  await setFaults(loyaltyServer, {});
+  await underWay(other).getByRole('button', { name: 'Resolve now' }).click();
+  await expect(underWay(other)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Gift card issued')).toBeVisible();
+  const issued = ((await state(loyaltyServer)).instruments as Card[]).filter((c) => c.seriesNumber === 'GC3');
+  expect(issued).toHaveLength(1);
+});
+
 test('open a New loyalty card, then un-issue it', async ({ page, loyaltyServer }) => {
   await openTask(page, 'Open a loyalty card');
   await scanHere(page, '710100000004');

@@ -25,6 +25,18 @@ const retryAt = (record: OperationRecord | undefined): number =>
 
 /** Where this tab keeps the operation a task started until its outcome is known (sessionStorage). */
 const slotKey = (scope: string, slot: string) => `loyalty-terminal.operation:${scope}:${slot}`;
+
+/** The operations this tab's tasks keep on screen (each shows its own outcome there). */
+export function keptInThisTab(scope: string): Set<string> {
+  const prefix = slotKey(scope, '');
+  const ids = new Set<string>();
+  for (let i = 0; i < sessionStorage.length; i += 1) {
+    const key = sessionStorage.key(i);
+    const id = key?.startsWith(prefix) ? sessionStorage.getItem(key) : null;
+    if (id) ids.add(id);
+  }
+  return ids;
+}
 const settled = (record: OperationRecord) => record.status !== 'pending' && record.status !== 'unknown';
 
 /**

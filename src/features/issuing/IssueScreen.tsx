@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { takesPayments, useRecordsUsable } from '@/outbox/db';
 import { BoxTask } from './BoxTask';
+import { IssuesUnderWay } from './IssuesUnderWay';
 import { IssueFromSeries, OpenLoyaltyCard, SellGiftCard } from './tasks';
 
 const tasks = [
@@ -47,6 +48,7 @@ export function IssueScreen() {
               </button>
             ))}
           </div>
+          <IssuesUnderWay />
           <section className="panel" aria-labelledby="task-heading">
             <h3 id="task-heading">{t(tasks.find((k) => k.id === task)?.label ?? 'issue.title')}</h3>
             {task === 'giftCard' && <SellGiftCard key={round} />}

@@ -340,6 +340,8 @@ export const de: Record<MessageKey, Message> = {
   'issue.slip': 'Ausgabebeleg',
   'issue.barcode': 'Strichcode von {number}',
   'issue.sending': 'Wird ausgegeben…',
+  'issue.underWay':
+    'Noch ohne Antwort des Loyalty-Servers: Es wird mit derselben Anfrage erneut gefragt, bis es feststeht. Nicht noch einmal ausstellen; jede kann schon durchgegangen sein.',
   'issue.unknown':
     'Keine Antwort vom Server: Ergebnis unbekannt. Das Terminal fragt mit derselben Anfrage nach, bis es Bescheid weiß; eine zweite Karte kann nicht entstehen.',
   'issue.done': '{kind} ausgegeben',

@@ -294,6 +294,8 @@ export const enMore = {
   'issue.slip': 'Issue slip',
   'issue.barcode': 'Barcode of {number}',
   'issue.sending': 'Issuing…',
+  'issue.underWay':
+    'Still without an answer from the Loyalty server: it is asked again with the same request until it is known. Do not issue these again; each may have gone through.',
   'issue.unknown':
     'No answer from the Loyalty server: the outcome is unknown. The terminal asks again with the same request until it knows; no second card can be made.',
   'issue.done': '{kind} issued',
