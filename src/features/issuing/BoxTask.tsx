@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -193,6 +194,8 @@ export function BoxTask() {
   const t = useT();
   const desk = useBox();
   const { box, running, ended, summary } = desk;
+  /** A box not finished holding some of the cards asked for: continued, not started over them. */
+  const [overlaps, setOverlaps] = useState<CardBox | null>(null);
   if (box && (running || !summary)) {
     const done = handled(box);
     return (
@@ -256,7 +259,20 @@ export function BoxTask() {
           </ul>
         </section>
       )}
-      <BoxForm onStart={(numbers, amount) => void desk.start(numbers, amount)} />
+      {overlaps && (
+        <p className="notice notice-error" role="alert">
+          {t('box.overlaps', {
+            first: groupNumber(overlaps.numbers[0] ?? ''),
+            last: groupNumber(overlaps.numbers.at(-1) ?? ''),
+          })}
+        </p>
+      )}
+      <BoxForm
+        onStart={(numbers, amount) => {
+          setOverlaps(null);
+          void desk.start(numbers, amount).then((refused) => setOverlaps(refused?.overlaps ?? null));
+        }}
+      />
     </ManagerGate>
   );
 }

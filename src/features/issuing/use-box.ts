@@ -41,6 +41,8 @@ export function useBox() {
   const [summary, setSummary] = useState<BoxSummary | null>(null);
   const [unfinished, setUnfinished] = useState<CardBox[]>([]);
   const abort = useRef<AbortController | null>(null);
+  /** A start on its way: a second tap on Start is not a second box. */
+  const starting = useRef(false);
   const boxId = box?.boxId;
 
   const readUnfinished = useCallback(
@@ -109,9 +111,24 @@ export function useBox() {
     ended,
     summary,
     unfinished,
-    start: async (numbers: string[], amount: Minor | undefined) => {
-      const started = await perform({ type: 'startBox', numbers, amount, operatorId });
-      await run(started.boxId);
+    /**
+     * Starts a box, unless one is starting or running here, or a box not finished holds some of its
+     * cards (that one is continued instead: a second box over them would call them issued elsewhere).
+     */
+    start: async (numbers: string[], amount: Minor | undefined): Promise<{ overlaps: CardBox } | null> => {
+      if (starting.current || running) return null;
+      const wanted = new Set(numbers);
+      const overlaps = (await reads.boxes()).find((b) => b.state === 'running' && b.numbers.some((n) => wanted.has(n)));
+      if (overlaps) return { overlaps };
+      if (starting.current) return null;
+      starting.current = true;
+      try {
+        const started = await perform({ type: 'startBox', numbers, amount, operatorId });
+        await run(started.boxId);
+      } finally {
+        starting.current = false;
+      }
+      return null;
     },
     resume: (id: string) => void run(id),
     cancel: () => (boxId ? perform({ type: 'boxEvent', boxId, event: { type: 'cancel' } }) : Promise.resolve()),

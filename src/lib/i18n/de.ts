@@ -298,6 +298,8 @@ export const de: Record<MessageKey, Message> = {
   'box.problem.mismatch': 'Die letzte Nummer muss dieselbe Länge und dieselben Buchstaben haben wie die erste.',
   'box.problem.order': 'Die letzte Nummer liegt vor der ersten.',
   'box.problem.tooMany': 'Höchstens 200 Karten in einem Karton.',
+  'box.overlaps':
+    'Einige dieser Karten gehören zu einem nicht fertigen Karton ({first} bis {last}): Diesen fortsetzen oder andere Nummern wählen.',
   'box.cards': { one: '{count} Karte, {first} bis {last}', other: '{count} Karten, {first} bis {last}' },
   'box.start': 'Karten aktivieren',
   'box.progress': 'Karten erledigt',

@@ -254,6 +254,8 @@ export const enMore = {
   'box.problem.mismatch': 'The last number must have the same length and letters as the first.',
   'box.problem.order': 'The last number comes before the first.',
   'box.problem.tooMany': 'At most 200 cards in one box.',
+  'box.overlaps':
+    'Some of these cards are in a box not finished ({first} to {last}): continue that box, or choose other numbers.',
   'box.cards': { one: '{count} card, {first} to {last}', other: '{count} cards, {first} to {last}' },
   'box.start': 'Activate the cards',
   'box.progress': 'Cards done',
