@@ -26,7 +26,19 @@ export function IssueOutcome({
         <span className="spinner" aria-hidden="true" /> {t('issue.sending')}
       </p>
     );
-  if (state.phase === 'refused') return <ErrorNotice message={errorText(t, state.error)} />;
+  // Refused, or with a manager: said, and the next issue one tap away (the task's form again).
+  const next = (
+    <button type="button" className="button button-large" onClick={onNext}>
+      {t('issue.next')}
+    </button>
+  );
+  if (state.phase === 'refused')
+    return (
+      <>
+        <ErrorNotice message={errorText(t, state.error)} />
+        {next}
+      </>
+    );
   if (state.phase === 'waiting')
     return (
       <p role="status" className="notice notice-warn">
@@ -34,7 +46,12 @@ export function IssueOutcome({
       </p>
     );
   if (state.phase === 'attention')
-    return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />;
+    return (
+      <>
+        <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
+        {next}
+      </>
+    );
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">
