@@ -139,17 +139,23 @@ describe('the result a till’s sale sends by itself', () => {
 
 describe('a till’s result that a later answer changes', () => {
   const resultOf = (m: TerminalMessage | null) => (m?.type === 'result' ? m : null);
-  it('goes again, marked changed, when the commit sent again is refused once the hold lapsed: less was paid', async () => {
-    const { t, service, act, sale } = await paidTillSale(null);
-    try {
-      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
-      await act({ type: 'complete' });
-      await t.run();
-      const first = resultOf(service.resultFor(await sale()));
-      expect(first?.result).toMatchObject({ status: 'paid', amountRemaining: 0 });
-      await service.returned(await sale(), first!.result);
-      expect(service.resultFor(await sale())).toBeNull();
+  /** Completed while its commit's first answer was lost: the till told "paid", the commit to be sent again. */
+  async function toldPaidCommitResent() {
+    const paid = await paidTillSale(null);
+    const { t, service, act, sale } = paid;
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    await act({ type: 'complete' });
+    await t.run();
+    const first = resultOf(service.resultFor(await sale()));
+    expect(first?.result).toMatchObject({ status: 'paid', amountRemaining: 0 });
+    await service.returned(await sale(), first!.result);
+    expect(service.resultFor(await sale())).toBeNull();
+    return paid;
+  }
 
+  it('goes again, marked changed, when the commit sent again is refused once the hold lapsed: less was paid', async () => {
+    const { t, service, sale } = await toldPaidCommitResent();
+    try {
       t.advance(16 * 60_000); // the hold lapses before the commit is sent again
       await t.run();
       expect((await sale()).lines[0]?.state.name).toBe('failed');
@@ -169,13 +175,8 @@ describe('a till’s result that a later answer changes', () => {
   });
 
   it('does not go again when the answer that came confirms it, nor over the URL transport', async () => {
-    const { t, service, act, sale } = await paidTillSale(null);
+    const { t, service, sale } = await toldPaidCommitResent();
     try {
-      t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
-      await act({ type: 'complete' });
-      await t.run();
-      const first = resultOf(service.resultFor(await sale()));
-      await service.returned(await sale(), first!.result);
       t.advance(30_000); // the back-off, well within the hold
       await t.run(); // the commit lands: still paid
       expect((await sale()).lines[0]?.state.name).toBe('committed');

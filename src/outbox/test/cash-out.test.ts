@@ -61,6 +61,19 @@ describe('cashOutCheck', () => {
   });
 });
 
+/** A cash-out of 7.00 committed, with the day's read and close as the journal screen makes them. */
+async function cashedOutWithDays() {
+  const t = harness();
+  const read = () => readDay(t.reads, 'EUR', new Date(t.now() + 1));
+  const close = (d: Day) =>
+    t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
+  const card = await getInstrument(t.api, 'giftCard', '700100000009');
+  const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+  await t.run();
+  await t.run();
+  return { t, read, close, started };
+}
+
 describe('a cash-out through the outbox, against the simulator', () => {
   it('holds and commits the whole balance with no cashier step, and the day report counts it as cash paid out', async () => {
     const t = harness();
@@ -116,14 +129,7 @@ describe('a cash-out through the outbox, against the simulator', () => {
   });
 
   it('cash still owed at the close is named on that Z; paid out the next day, it is named there as owed at that Z', async () => {
-    const t = harness();
-    const read = () => readDay(t.reads, 'EUR', new Date(t.now() + 1));
-    const close = (d: Day) =>
-      t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
-    const card = await getInstrument(t.api, 'giftCard', '700100000009');
-    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
-    await t.run();
-    await t.run();
+    const { t, read, close, started } = await cashedOutWithDays();
     const owed = { id: started.transactionId, maskedNumber: '•••• 0009', amount: 700 };
 
     // Counted as cash paid out on the day the card was debited, and named as still in the drawer.
@@ -160,14 +166,7 @@ describe('a cash-out through the outbox, against the simulator', () => {
   });
 
   it('cash paid out long after the Z that named it owed: kept through the pruning, and the day has figures', async () => {
-    const t = harness();
-    const read = () => readDay(t.reads, 'EUR', new Date(t.now() + 1));
-    const close = (d: Day) =>
-      t.outbox.closeDay({ from: d.report.from, closedAt: d.report.to, report: d.report, carried: [] }, d.counted);
-    const card = await getInstrument(t.api, 'giftCard', '700100000009');
-    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
-    await t.run();
-    await t.run();
+    const { t, read, close, started } = await cashedOutWithDays();
     expect(await close(await read())).toMatchObject({ number: 1 });
     expect(await t.reads.dayHasFigures()).toBe(false);
 
