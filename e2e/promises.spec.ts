@@ -49,6 +49,15 @@ async function cashOutWithPin(page: Page, amount: string) {
   await page.getByRole('button', { name: `Yes, cash out ${amount}` }).click();
 }
 
+/** A live terminal with cash-out on: gift card 0009's 7.00 taken from the card, its cash not yet paid out. */
+async function cashedOutNotPaid(page: Page, loyaltyServer: Parameters<typeof openLiveTerminal>[1]) {
+  await liveWithCashOut(page, loyaltyServer);
+  await goTo(page, 'Card lookup');
+  await scan(page, '700100000009');
+  await cashOutWithPin(page, '€7.00');
+  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+}
+
 test('cash-out asks for the manager’s PIN each time, even while the manager is unlocked', async ({
   page,
   loyaltyServer,
@@ -115,11 +124,7 @@ test('a cash-out taken from its card and not yet paid out stays on every window�
   context,
   loyaltyServer,
 }) => {
-  await liveWithCashOut(page, loyaltyServer);
-  await goTo(page, 'Card lookup');
-  await scan(page, '700100000009');
-  await cashOutWithPin(page, '€7.00');
-  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await cashedOutNotPaid(page, loyaltyServer);
   const owedText = 'Cash-out of gift card •••• 0009: taken from the card, €7.00 still to pay out in cash.';
 
   // Another window of the terminal (a tab opened beside it, or the one left when this one closes).
@@ -155,11 +160,7 @@ test('cash still to pay out when the day closes is named on its Z report, and on
   page,
   loyaltyServer,
 }) => {
-  await liveWithCashOut(page, loyaltyServer);
-  await goTo(page, 'Card lookup');
-  await scan(page, '700100000009');
-  await cashOutWithPin(page, '€7.00');
-  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await cashedOutNotPaid(page, loyaltyServer);
 
   // The day closes before the drawer is opened: counted as cash paid out, named as still owed.
   await goTo(page, 'Journal');
@@ -190,11 +191,7 @@ test('a change of currency waits while a cash-out’s cash is still to be paid o
   page,
   loyaltyServer,
 }) => {
-  await liveWithCashOut(page, loyaltyServer);
-  await goTo(page, 'Card lookup');
-  await scan(page, '700100000009');
-  await cashOutWithPin(page, '€7.00');
-  await expect(page.getByText('Taken from the card. Pay out in cash: €7.00')).toBeVisible();
+  await cashedOutNotPaid(page, loyaltyServer);
   await goTo(page, 'Settings');
   await page.getByLabel('Currency (ISO code)').fill('GBP');
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -57,6 +57,17 @@ describe('scanner service', () => {
     await tick();
     expect(next).toHaveBeenCalledWith('720100000001');
     off();
+    // An amount typed as fast (a till's preset key): no card's number, so it stays, and its Enter goes on.
+    field.value = '';
+    let amountEnter: KeyboardEvent | null = null;
+    for (const key of [...'100.00', 'Enter']) {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      field.dispatchEvent(event);
+      if (key === 'Enter') amountEnter = event;
+      else field.value += key;
+    }
+    expect(field.value).toBe('100.00');
+    expect(amountEnter?.defaultPrevented).toBe(false);
     form.remove();
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { parseInstrumentNumber } from '@/domain/instrument';
 
 /**
  * The one app-wide scanner service (a barcode scanner or stripe reader typing like a keyboard).
@@ -79,13 +80,17 @@ function onAmountKey(event: KeyboardEvent, field: HTMLInputElement) {
   if (event.key === 'Enter') {
     const run = scannedRun(now);
     keys = [];
+    if (!run) return;
+    const text = run.map((k) => k.key).join('');
     // A scan is never an amount, even where no screen takes scans (issuing store credit): its digits
     // and its Enter would submit a card's number as the amount (720100000001 as 7,201,000,000.01).
-    if (!run) return;
+    // There, only what reads as a card's number is taken: "100.00" typed by a till's preset key is
+    // an amount, and stays one.
+    if (handlers.length === 0 && !parseInstrumentNumber(text).ok) return;
     event.preventDefault();
     event.stopPropagation();
     restore(field, run[0]?.before ?? field.value);
-    deliver(run.map((k) => k.key).join(''));
+    deliver(text);
     return;
   }
   if (event.key.length !== 1) {

@@ -78,7 +78,7 @@ export interface Performed {
   restore: Restored;
   startReturn: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused';
   closeDay: ZReport | 'already_closed' | 'changed';
-  startBox: CardBox;
+  startBox: CardBox | { overlaps: CardBox };
   startCashOut: Sale | CashOutRefusal;
   boxEvent: BoxStep | 'no_box';
 }
@@ -126,8 +126,7 @@ export function createPerform(outbox: Outbox, tab: string, currency?: string): P
           { scope: outbox.scope, operatorId: intent.operatorId },
           outbox.env(),
         );
-        await outbox.startBox(box);
-        return box;
+        return (await outbox.startBox(box)) ?? box;
       }
       case 'boxEvent':
         return outbox.boxEvent(intent.boxId, intent.event);

@@ -565,9 +565,21 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       return closed;
     },
 
-    /** A box of gift cards to activate: written before any card of it is checked. */
-    async startBox(box: CardBox) {
-      await write((w) => w.putBox({ ...box, scope }));
+    /**
+     * A box of gift cards to activate: written before any card of it is checked, unless a box not
+     * finished (this window's or another's) holds some of its cards: that one is continued instead,
+     * and a second box over them would call them issued elsewhere. Checked in the write itself, so
+     * two windows cannot start overlapping boxes together.
+     */
+    async startBox(box: CardBox): Promise<{ overlaps: CardBox } | null> {
+      let overlaps: CardBox | undefined;
+      await write(async (w) => {
+        const wanted = new Set(box.numbers);
+        const boxes = await w.tx.objectStore('boxes').index('byScope').getAll(scope);
+        overlaps = boxes.find((b) => b.state === 'running' && b.numbers.some((n) => wanted.has(n)));
+        if (!overlaps) await w.putBox({ ...box, scope });
+      });
+      return overlaps ? { overlaps } : null;
     },
 
     /**

@@ -251,7 +251,7 @@ export function BoxTask() {
                   })}{' '}
                   · {t('box.progressText', { done: handled(b), total: b.numbers.length })}
                 </span>
-                <button type="button" className="button" onClick={() => desk.resume(b.boxId)}>
+                <button type="button" className="button" onClick={() => (setOverlaps(null), desk.resume(b.boxId))}>
                   {t('box.continue')}
                 </button>
               </li>

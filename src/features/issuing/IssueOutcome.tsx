@@ -26,7 +26,7 @@ export function IssueOutcome({
         <span className="spinner" aria-hidden="true" /> {t('issue.sending')}
       </p>
     );
-  // Refused, or with a manager: said, and the next issue one tap away (the task's form again).
+  // Refused (nothing was issued): said, and the next issue one tap away (the task's form again).
   const next = (
     <button type="button" className="button button-large" onClick={onNext}>
       {t('issue.next')}
@@ -45,13 +45,9 @@ export function IssueOutcome({
         {t('operation.waitingToRetry', { seconds: state.seconds })}
       </p>
     );
+  // With a manager (it may have issued after all): no new issue offered here; the manager settles it first.
   if (state.phase === 'attention')
-    return (
-      <>
-        <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
-        {next}
-      </>
-    );
+    return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />;
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">

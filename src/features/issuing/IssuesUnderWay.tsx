@@ -31,12 +31,22 @@ export function IssuesUnderWay() {
   const { reads, resolveNow } = useOutbox();
   const [records, setRecords] = useState<OperationRecord[]>([]);
   useEffect(() => {
-    let live = true;
-    const read = () => void reads.unsettled().then((all) => live && setRecords(all.filter(answerMissing)));
+    let latest = 0;
+    const read = () => {
+      const mine = ++latest;
+      reads.waiting().then(
+        (all) => mine === latest && setRecords(all.filter(answerMissing)),
+        () => undefined, // the records cannot be read now: the list stays as it was
+      );
+    };
     read();
-    const off = onOutboxChange(read);
+    // Read again when an issue's record is written here (a box's cards are issues too), or anything
+    // in another window; a sale's payments written here change nothing in the list.
+    const off = onOutboxChange((change) => {
+      if (change.remote || change.records.some((r) => issueTypes.has(r.request.type))) read();
+    });
     return () => {
-      live = false;
+      latest = -1;
       off();
     };
   }, [reads]);

@@ -57,11 +57,13 @@ function SeriesPicker({
   choices,
   value,
   onChange,
+  disabled = false,
 }: {
   id: string;
   choices: SeriesConfig[];
   value: string;
   onChange: (v: string) => void;
+  disabled?: boolean;
 }) {
   const t = useT();
   return (
@@ -69,7 +71,13 @@ function SeriesPicker({
       <label htmlFor={`${id}-series`} className="field-label">
         {t('issue.series')}
       </label>
-      <select id={`${id}-series`} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={`${id}-series`}
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {choices.map((s) => (
           <option key={s.seriesNumber} value={s.seriesNumber}>
             {s.description ? `${s.description} (${s.seriesNumber})` : s.seriesNumber}
@@ -87,29 +95,31 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const op = useInstrumentOperation(`issue:series:${kind}`);
   const { pinAbove } = useReturnPolicy();
   /** Store credit above the returns' manager amount, waiting for the manager's yes. */
-  const [asking, setAsking] = useState<IssueFieldsValues | null>(null);
+  const [asking, setAsking] = useState<(IssueFieldsValues & { series: string }) | null>(null);
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
-  const issue = ({ amount, customer, reason }: IssueFieldsValues) => {
-    if (!current) return Promise.resolve();
-    return kind === 'giftCard'
-      ? op.start(
-          { type: 'giftCard.issueInSeries', series: current.seriesNumber, amount, customer },
-          reason ?? 'Gift card sold',
-        )
+  /** Issues in the series the form was filled in for (the question keeps it: the picker is locked while asking). */
+  const issue = ({ amount, customer, reason, series }: IssueFieldsValues & { series: string }) =>
+    kind === 'giftCard'
+      ? op.start({ type: 'giftCard.issueInSeries', series, amount, customer }, reason ?? 'Gift card sold')
       : op.start(
-          { type: 'storeCredit.issueInSeries', series: current.seriesNumber, amount: amount ?? 0, customer },
+          { type: 'storeCredit.issueInSeries', series, amount: amount ?? 0, customer },
           reason ?? 'Return to store credit',
         );
-  };
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
   const id = kind === 'giftCard' ? 'printed-gift' : 'store-credit';
   return (
     <>
-      <SeriesPicker id={id} choices={choices} value={current.seriesNumber} onChange={setChosen} />
+      <SeriesPicker
+        id={id}
+        choices={choices}
+        value={current.seriesNumber}
+        onChange={setChosen}
+        disabled={asking !== null}
+      />
       <IssueFields
         key={current.seriesNumber}
         id={id}
@@ -118,13 +128,16 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         withReason={kind === 'storeCredit' ? t('issue.defaultReturnReason') : undefined}
         submitLabel={t(kind === 'giftCard' ? 'issue.printGiftCard' : 'issue.issueStoreCredit')}
         disabled={asking !== null}
-        onIssue={(fields) =>
-          kind === 'storeCredit' && (fields.amount ?? 0) > pinAbove ? setAsking(fields) : void issue(fields)
-        }
+        onIssue={(fields) => {
+          const asked = { ...fields, series: current.seriesNumber };
+          if (kind === 'storeCredit' && (fields.amount ?? 0) > pinAbove) setAsking(asked);
+          else void issue(asked);
+        }}
       />
       {asking && (
         <StoreCreditQuestion
           amount={asking.amount ?? 0}
+          series={asking.series}
           limit={pinAbove}
           onYes={() => (setAsking(null), void issue(asking))}
           onNo={() => setAsking(null)}
@@ -141,11 +154,13 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
  */
 function StoreCreditQuestion({
   amount,
+  series,
   limit,
   onYes,
   onNo,
 }: {
   amount: number;
+  series: string;
   limit: number;
   onYes: () => void;
   onNo: () => void;
@@ -159,6 +174,7 @@ function StoreCreditQuestion({
         <p id="store-credit-question">
           {t(limit > 0 ? 'issue.storeCreditAbove' : 'issue.storeCreditAny', {
             amount: money(amount),
+            series,
             limit: money(limit),
           })}
         </p>

@@ -41,8 +41,8 @@ export function useBox() {
   const [summary, setSummary] = useState<BoxSummary | null>(null);
   const [unfinished, setUnfinished] = useState<CardBox[]>([]);
   const abort = useRef<AbortController | null>(null);
-  /** A start on its way: a second tap on Start is not a second box. */
-  const starting = useRef(false);
+  /** A box starting or being worked through here: a second tap (Start, Continue) is not a second run. */
+  const busy = useRef(false);
   const boxId = box?.boxId;
 
   const readUnfinished = useCallback(
@@ -113,24 +113,25 @@ export function useBox() {
     unfinished,
     /**
      * Starts a box, unless one is starting or running here, or a box not finished holds some of its
-     * cards (that one is continued instead: a second box over them would call them issued elsewhere).
+     * cards (the outbox refuses it in its write: that box is continued instead).
      */
     start: async (numbers: string[], amount: Minor | undefined): Promise<{ overlaps: CardBox } | null> => {
-      if (starting.current || running) return null;
-      const wanted = new Set(numbers);
-      const overlaps = (await reads.boxes()).find((b) => b.state === 'running' && b.numbers.some((n) => wanted.has(n)));
-      if (overlaps) return { overlaps };
-      if (starting.current) return null;
-      starting.current = true;
+      if (busy.current) return null;
+      busy.current = true;
       try {
         const started = await perform({ type: 'startBox', numbers, amount, operatorId });
+        if ('overlaps' in started) return started;
         await run(started.boxId);
       } finally {
-        starting.current = false;
+        busy.current = false;
       }
       return null;
     },
-    resume: (id: string) => void run(id),
+    resume: (id: string) => {
+      if (busy.current) return;
+      busy.current = true;
+      void run(id).finally(() => (busy.current = false));
+    },
     cancel: () => (boxId ? perform({ type: 'boxEvent', boxId, event: { type: 'cancel' } }) : Promise.resolve()),
     reset: () => {
       setBox(null);

@@ -362,9 +362,9 @@ export const de: Record<MessageKey, Message> = {
   'issue.sellGiftCard': 'Geschenkkarte ausgeben',
   'issue.printGiftCard': 'Geschenkkarte ausgeben und drucken',
   'issue.storeCreditAbove':
-    'Gutschrift über {amount} ausstellen? Über {limit} bestätigt die Filialleitung, wie bei einer Rückgabe.',
+    'Gutschrift über {amount} ({series}) ausstellen? Über {limit} bestätigt die Filialleitung, wie bei einer Rückgabe.',
   'issue.storeCreditAny':
-    'Gutschrift über {amount} ausstellen? Die Filialleitung bestätigt jede Rückgabe, und auch diese.',
+    'Gutschrift über {amount} ({series}) ausstellen? Die Filialleitung bestätigt jede Rückgabe, und auch diese.',
   'issue.storeCreditYes': 'Ja, {amount} ausstellen',
   'issue.storeCreditNo': 'Jetzt nicht',
   'issue.issueStoreCredit': 'Gutschrift ausstellen',

@@ -315,8 +315,9 @@ export const enMore = {
   'issue.noSeries': 'No series of this kind is configured. A manager can add one in Settings.',
   'issue.sellGiftCard': 'Issue gift card',
   'issue.printGiftCard': 'Issue and print gift card',
-  'issue.storeCreditAbove': 'Issue {amount} of store credit? Above {limit}, a manager confirms it, as a return.',
-  'issue.storeCreditAny': 'Issue {amount} of store credit? A manager confirms every return, and this one.',
+  'issue.storeCreditAbove':
+    'Issue {amount} of store credit ({series})? Above {limit}, a manager confirms it, as a return.',
+  'issue.storeCreditAny': 'Issue {amount} of store credit ({series})? A manager confirms every return, and this one.',
   'issue.storeCreditYes': 'Yes, issue {amount}',
   'issue.storeCreditNo': 'Not now',
   'issue.issueStoreCredit': 'Issue store credit',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LoyaltyApiError } from '@/api/errors';
 import { getInstrument } from '@/api/loyalty-api';
-import { boxSummary, cardRange, type CardFound } from '@/domain/card-box';
+import { boxSummary, cardRange, type CardBox, type CardFound } from '@/domain/card-box';
 import { runBox, type BoxRunnerDeps } from '@/features/issuing/box-runner';
 import { onOutboxChange, recordsToSend } from '../outbox';
 import { settledRecord } from '../settled';
@@ -14,6 +14,16 @@ afterEach(() => {
 });
 
 /** The outbox, its sender woken by each write (as OutboxProvider does), and the runner's dependencies. */
+/** A box started (none overlapping it is running): the box as written. */
+async function startedBox(
+  t: ReturnType<typeof outboxHarness>,
+  start: { numbers: string[]; amount: number | undefined },
+): Promise<CardBox> {
+  const box = await t.perform({ type: 'startBox', ...start });
+  if ('overlaps' in box) throw new Error('a box not finished holds these cards');
+  return box;
+}
+
 function desk(options: Parameters<typeof outboxHarness>[0] = {}) {
   const t = outboxHarness(options);
   const off = onOutboxChange((change) => {
@@ -60,7 +70,7 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
       reason: 'Gift card sold',
     });
     await t.run();
-    const box = await t.perform({ type: 'startBox', numbers: numbers(6), amount: 2500 });
+    const box = await startedBox(t, { numbers: numbers(6), amount: 2500 });
     expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
     const issued = issuedAtServer(t);
     expect(issued.map((i) => [i.number, i.amountNet])).toEqual([
@@ -85,9 +95,26 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(summary).toMatchObject({ issued: 5, amount: 12500, first: '700100001001', last: '700100001006', done: 6 });
   });
 
+  it('refuses a box over the cards of a box not finished, in the write itself (two windows at once start one)', async () => {
+    const { t, deps } = desk();
+    const first = await startedBox(t, { numbers: numbers(4), amount: 1500 });
+    const [a, b] = await Promise.all([
+      t.perform({ type: 'startBox', numbers: numbers(6).slice(2), amount: 1500 }),
+      t.perform({ type: 'startBox', numbers: numbers(6).slice(3), amount: 1500 }),
+    ]);
+    expect([a, b]).toEqual([
+      { overlaps: expect.objectContaining({ boxId: first.boxId }) },
+      { overlaps: expect.objectContaining({ boxId: first.boxId }) },
+    ]);
+    expect((await t.reads.boxes()).map((x) => x.boxId)).toEqual([first.boxId]);
+    // Finished, its cards are no box's: a new box over them may start (each card is checked as it comes).
+    expect(await runBox(first.boxId, deps, new AbortController().signal)).toBe('finished');
+    expect(await t.perform({ type: 'startBox', numbers: numbers(6).slice(2), amount: 1500 })).toHaveProperty('boxId');
+  });
+
   it('stops between cards when cancelled, and a second run after a "crash" issues only the rest, none twice', async () => {
     const { t, deps } = desk();
-    const box = await t.perform({ type: 'startBox', numbers: numbers(8), amount: 1500 });
+    const box = await startedBox(t, { numbers: numbers(8), amount: 1500 });
     const first = new AbortController();
     let cards = 0;
     // The first run is cut off after a few cards, as a reload would (its last issue may still be on its way).
@@ -105,7 +132,7 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     // Eight issues at the server, no more: each card once.
     expect(t.state().journal.filter((j) => j.operation === 'issue' && j.kind === 'giftCard')).toHaveLength(8);
 
-    const other = await t.perform({ type: 'startBox', numbers: ['700100001101', '700100001102'], amount: 1500 });
+    const other = await startedBox(t, { numbers: ['700100001101', '700100001102'], amount: 1500 });
     await t.perform({ type: 'boxEvent', boxId: other.boxId, event: { type: 'cancel' } });
     expect(await runBox(other.boxId, deps, new AbortController().signal)).toBe('cancelled');
     expect(t.state().instruments.find((i) => i.number === '700100001101')).toMatchObject({ status: 'notIssued' });
