@@ -119,8 +119,8 @@ async function takeRecords(
  * server's days (none yet on a new or reset tablet; an earlier backup's on one that took that), each
  * starting where the last one here closed, with the next number. Not when this terminal has
  * anything of its own in that day's time (an operation settled, a sale finished, a return started
- * or a cash-out's owed cash paid out, that the backup does not hold): that Z did not count it, and once it closed that time here no
- * report would. A day that does not continue the chain here is not taken either: another chain
+ * or a cash-out's owed cash paid out, that the backup does not hold): that Z did not count it, and
+ * once it closed that time here no report would. A day that does not continue the chain here is not taken either: another chain
  * mixed in could take a day's start back before its own last close, and what settled since would
  * count twice. Returns how many were left out.
  */

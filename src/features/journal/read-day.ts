@@ -60,7 +60,7 @@ export async function readDay(reads: ReadModel, currency: string, at = new Date(
 
 /**
  * The last Z report, when it closed less than a minute ago and nothing has happened since (nothing
- * settled, finished or started, nothing open it did not carry): a press to close the day then is a
+ * settled, finished or started, no owed cash paid out, nothing open it did not carry): a press to close the day then is a
  * second press (another window's, its list already showing that Z; a second tap), and would close
  * an empty day. Timed by this device's clock; a clock set back before that Z is not "just after" it.
  */
@@ -69,7 +69,10 @@ export function closedJustBefore(day: Day, now = Date.now()): ZReport | null {
   if (!last) return null;
   const carried = new Set(last.carried.map((c) => c.id));
   const { settled, finished, returns } = day.counted;
-  const nothing = settled + finished + returns === 0 && day.report.open.every((o) => carried.has(o.id));
+  const nothing =
+    settled + finished + returns === 0 &&
+    (day.report.paidOutLate ?? []).length === 0 &&
+    day.report.open.every((o) => carried.has(o.id));
   const since = now - Date.parse(last.closedAt);
   return nothing && since >= 0 && since < 60_000 ? last : null;
 }

@@ -13,7 +13,6 @@ afterEach(() => {
   cleanups = [];
 });
 
-/** The outbox, its sender woken by each write (as OutboxProvider does), and the runner's dependencies. */
 /** A box started (none overlapping it is running): the box as written. */
 async function startedBox(
   t: ReturnType<typeof outboxHarness>,
@@ -24,6 +23,7 @@ async function startedBox(
   return box;
 }
 
+/** The outbox, its sender woken by each write (as OutboxProvider does), and the runner's dependencies. */
 function desk(options: Parameters<typeof outboxHarness>[0] = {}) {
   const t = outboxHarness(options);
   const off = onOutboxChange((change) => {
@@ -107,6 +107,13 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
       { overlaps: expect.objectContaining({ boxId: first.boxId }) },
     ]);
     expect((await t.reads.boxes()).map((x) => x.boxId)).toEqual([first.boxId]);
+    // Two new boxes over the same cards, started at once (two windows): one is written, the other refused.
+    const [c, d] = await Promise.all([
+      t.perform({ type: 'startBox', numbers: numbers(12).slice(8), amount: 1500 }),
+      t.perform({ type: 'startBox', numbers: numbers(12).slice(10), amount: 1500 }),
+    ]);
+    expect([c, d].filter((x) => 'overlaps' in x)).toHaveLength(1);
+    expect((await t.reads.boxes()).filter((x) => x.numbers.includes(numbers(12)[11]!))).toHaveLength(1);
     // Finished, its cards are no box's: a new box over them may start (each card is checked as it comes).
     expect(await runBox(first.boxId, deps, new AbortController().signal)).toBe('finished');
     expect(await t.perform({ type: 'startBox', numbers: numbers(6).slice(2), amount: 1500 })).toHaveProperty('boxId');

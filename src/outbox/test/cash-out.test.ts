@@ -4,7 +4,7 @@ import { cashOutCheck } from '@/domain/cash-out';
 import type { Instrument } from '@/domain/instrument';
 import { cashOwed, isActive, type Sale } from '@/domain/sale';
 import { dayReport, reportCsv } from '@/features/journal/day-report';
-import { readDay, type Day } from '@/features/journal/read-day';
+import { closedJustBefore, readDay, type Day } from '@/features/journal/read-day';
 import { cashOutProgress } from '@/features/lookup/cash-out-progress';
 import { owedOn } from '../day-count';
 import { createOutbox } from '../outbox';
@@ -183,6 +183,19 @@ describe('a cash-out through the outbox, against the simulator', () => {
     t.advance(1_000);
     await t.outbox.prune();
     expect(await t.reads.getSale(started.transactionId)).toBeUndefined();
+  });
+
+  it('owed cash paid out a moment after a Z: closing the day then closes it, not taken for a second press', async () => {
+    const { t, read, close } = await cashedOutWithDays();
+    const z1 = await close(await read());
+    expect(z1).toMatchObject({ number: 1 });
+    const id = (z1 as { report: { cashOwed: { id: string }[] } }).report.cashOwed[0]?.id ?? '';
+    t.advance(5_000);
+    await t.perform({ type: 'saleAction', transactionId: id, action: { type: 'paidOut' } });
+    t.advance(5_000);
+    const day = await read();
+    expect(closedJustBefore(day, t.now())).toBeNull();
+    expect(await close(day)).toMatchObject({ number: 2, report: { paidOutLate: [{ id, owedAtZ: 1 }] } });
   });
 
   it('a Z report’s list of cash owed, from a file: only well-formed entries are read', () => {
