@@ -1,5 +1,6 @@
 import { expect, SIMULATOR, test } from './support/project';
 import {
+  completeSale,
   configureLiveServer,
   expectAvailable,
   goTo,
@@ -207,4 +208,57 @@ test('the currency is not changed under money still being settled; changed, the 
   await expect(page.getByRole('status').filter({ hasText: 'The currency changed' })).toBeVisible();
   await expect(page.getByLabel('The manager’s PIN is asked for')).toHaveValue('every');
   await expect(page.getByLabel('Offer cash-out')).not.toBeChecked();
+});
+
+test('training waits for the live server’s money; another server waits for the day’s close, another spelling of this one does not', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await configureLiveServer(page, loyaltyServer);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await startSale(page, '20.00');
+  await tender(page, '700100000001', '20.00'); // €20.00 on hold, the sale open
+  // In training nothing is sent to the live server: the hold would lapse before its commit.
+  await goTo(page, 'Training');
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Training starts once it has settled' })).toBeVisible();
+  await goTo(page, 'Settings');
+  await page.getByRole('button', { name: 'Switch to training mode' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Training starts once it has settled' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'The terminal is working with the Loyalty server above.' }),
+  ).toBeVisible();
+
+  await goTo(page, 'Sale');
+  await completeSale(page);
+  await expect
+    .poll(async () => (await simulatorState(loyaltyServer)).authorizations.map((a) => a.status))
+    .toEqual(['committed']);
+  await page.getByRole('button', { name: 'Next sale' }).click();
+
+  // The same server's address with a trailing slash: the same server, its day and its token kept.
+  await goTo(page, 'Settings');
+  const address = page.getByLabel('Server address (base URL)');
+  await address.fill(`${await address.inputValue()}/`);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await goTo(page, 'Journal');
+  const xPanel = page.getByRole('region', { name: 'X report: the day so far' });
+  await xPanel.getByRole('button', { name: 'Show the X report (the day so far)' }).click();
+  await expect(xPanel.getByRole('row', { name: /^Paid with it/ })).toContainText('1 · €20.00');
+
+  // Another merchant is another server's day: this one is closed first.
+  await goTo(page, 'Settings');
+  await page.getByLabel('Merchant id').fill('M2');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The Loyalty server cannot change in the middle of a day' }),
+  ).toBeVisible();
+  await page.reload();
+  await goTo(page, 'Settings');
+  await expect(page.getByLabel('Merchant id')).toHaveValue('M1');
+
+  await goTo(page, 'Training');
+  await page.getByRole('button', { name: 'Start training mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Scenario cards' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
-import type { Sale } from '@/domain/sale';
-import type { OutboxDb, StoredSale, ZReport } from './db';
+import { cashOwed, moneyOnItsWay, type Sale } from '@/domain/sale';
+import { useStorageStore, type OutboxDb, type StoredSale, type ZReport } from './db';
 import { owedOn, startedBetween } from './day-count';
 import type { OperationRecord, OperationStatus } from './types';
 
@@ -184,3 +184,26 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
 }
 
 export type ReadModel = ReturnType<typeof createReadModel>;
+
+/**
+ * What keeps the terminal with a server, asked before it stops sending to it (another server,
+ * another currency, training): records waiting to be sent or a sale's money held or in flight
+ * (`unsettled`), a cash-out's cash still owed (`cashOwed`), or records this window cannot read
+ * (`unreadable`: another window may hold them, and send them). A browser that keeps no records here
+ * has none to leave.
+ */
+export async function whatStaysWith(reads: ReadModel): Promise<'unsettled' | 'cashOwed' | 'unreadable' | null> {
+  try {
+    const [{ waiting }, sales] = await Promise.all([reads.counts(), reads.activeSales()]);
+    if (waiting > 0 || sales.some(moneyOnItsWay)) return 'unsettled';
+    return sales.some(cashOwed) ? 'cashOwed' : null;
+  } catch {
+    return keepsNoRecords() ? null : 'unreadable';
+  }
+}
+
+/** This browser keeps no records here (no storage, or storage refused): there are none to read. */
+export function keepsNoRecords(): boolean {
+  const { usable } = useStorageStore.getState();
+  return usable === 'missing' || usable === 'refused';
+}

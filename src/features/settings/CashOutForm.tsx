@@ -7,7 +7,7 @@ import { FormNotice } from '@/components/FormNotice';
 import { minorToInput } from '@/domain/money';
 import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
-import { useCashOutPolicy, useSettingsActions } from '@/lib/settings/store';
+import { useCashOutPolicy, useServerSettings, useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 
 const cashOutSchema = (currency: string, locale: string) =>
@@ -16,7 +16,10 @@ const cashOutSchema = (currency: string, locale: string) =>
 /** Whether small gift card balances may be paid out in cash, and under what amount. */
 export function CashOutForm() {
   const t = useT();
-  const { currency, locale } = useTerminal();
+  // The amount is kept for the live server, in its currency, even while the terminal is in training.
+  const terminal = useTerminal();
+  const currency = useServerSettings()?.currency ?? terminal.currency;
+  const { locale } = terminal;
   const policy = useCashOutPolicy();
   const { cashOutSaved } = useSettingsActions();
   const schema = cashOutSchema(currency, locale);

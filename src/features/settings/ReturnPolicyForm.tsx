@@ -7,7 +7,7 @@ import { FormNotice } from '@/components/FormNotice';
 import { minorToInput } from '@/domain/money';
 import { amountSchema } from '@/lib/amount-schema';
 import { useT } from '@/lib/i18n';
-import { useReturnPolicy, useSettingsActions } from '@/lib/settings/store';
+import { useReturnPolicy, useServerSettings, useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 
 /** The PIN for every return, or above an amount (then the amount must be one). */
@@ -22,7 +22,10 @@ const returnPolicySchema = (currency: string, locale: string) => {
 /** How card money goes back on a return, and from what amount a return asks for the manager's PIN. */
 export function ReturnPolicyForm() {
   const t = useT();
-  const { currency, locale } = useTerminal();
+  // The amount is kept for the live server, in its currency, even while the terminal is in training.
+  const terminal = useTerminal();
+  const currency = useServerSettings()?.currency ?? terminal.currency;
+  const { locale } = terminal;
   const policy = useReturnPolicy();
   const { returnPolicySaved } = useSettingsActions();
   const schema = returnPolicySchema(currency, locale);

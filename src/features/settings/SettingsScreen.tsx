@@ -8,9 +8,8 @@ import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { scopeOf } from '@/lib/settings/scope';
-import { cashOwed, moneyOnItsWay } from '@/domain/sale';
 import { outboxDb } from '@/outbox/db';
-import { createReadModel } from '@/outbox/read-model';
+import { createReadModel, keepsNoRecords, whatStaysWith } from '@/outbox/read-model';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
@@ -19,7 +18,7 @@ import { ReturnPolicyForm } from './ReturnPolicyForm';
 import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
 import { FieldMessage } from '@/components/FieldMessage';
-import { settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
+import { keepSavedAddress, settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 
 export function SettingsScreen() {
   const t = useT();
@@ -57,6 +56,7 @@ export function SettingsScreen() {
   const series = useFieldArray({ control, name: 'series' });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [checking, setChecking] = useState(false);
+  const [modeNotice, setModeNotice] = useState<string | null>(null);
   const errors = formState.errors;
 
   const field = (
@@ -92,29 +92,25 @@ export function SettingsScreen() {
 
   const onSave = handleSubmit(
     async (values) => {
-      const settings = withToken(values, bound);
+      const settings = keepSavedAddress(withToken(values, bound), saved);
       // The money of this server is sent to it in its currency: neither changes under it while it
       // settles, whether the terminal works with it now or is in training meanwhile.
       const moves =
         saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
       if (moves) {
         const live = createReadModel(outboxDb, scopeOf('live', saved));
-        // Records that cannot be read (no storage here) hold nothing the terminal could send either.
-        const [{ waiting }, sales] = await Promise.all([live.counts(), live.activeSales()]).catch(
-          () => [{ waiting: 0 }, []] as const,
-        );
-        if (waiting > 0 || sales.some(moneyOnItsWay)) {
-          setNotice({ tone: 'error', text: t('settings.unsettled') });
+        const stays = await whatStaysWith(live);
+        if (stays) {
+          setNotice({ tone: 'error', text: t(`settings.${stays}`) });
           return;
         }
-        // A cash-out's cash still owed is listed for this server only: it would leave every screen.
-        if (sales.some(cashOwed)) {
-          setNotice({ tone: 'error', text: t('settings.cashOwed') });
-          return;
-        }
-        // A day's figures are added up in one currency: a new one starts with a new day.
-        if (saved.currency !== settings.currency && (await live.dayHasFigures().catch(() => false))) {
-          setNotice({ tone: 'error', text: t('settings.dayOpen') });
+        // A day's figures are added up in one currency, and counted by the server's Z: a new
+        // currency or server starts with a new day, or the open one's figures are on no report.
+        if (await live.dayHasFigures().catch(() => !keepsNoRecords())) {
+          setNotice({
+            tone: 'error',
+            text: t(saved.currency !== settings.currency ? 'settings.dayOpen' : 'settings.dayOpenServer'),
+          });
           return;
         }
       }
@@ -125,6 +121,18 @@ export function SettingsScreen() {
     },
     () => setNotice({ tone: 'error', text: t('settings.fix') }),
   );
+
+  // In training nothing is sent to this server: its money still on its way would wait, and a hold
+  // lapse before its commit is sent.
+  const onTraining = async () => {
+    const stays = saved ? await whatStaysWith(createReadModel(outboxDb, scopeOf('live', saved))) : null;
+    if (stays === 'unsettled' || stays === 'unreadable') {
+      setModeNotice(t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable'));
+      return;
+    }
+    setModeNotice(null);
+    actions.trainingStarted();
+  };
 
   const onCheck = async () => {
     const parsed = v.safeParse(schema, getValues());
@@ -327,10 +335,13 @@ export function SettingsScreen() {
           </button>
         )}
         {mode === 'live' && (
-          <button type="button" className="button button-large" onClick={actions.trainingStarted}>
+          <button type="button" className="button button-large" onClick={() => void onTraining()}>
             {t('settings.useTraining')}
           </button>
         )}
+        <div role="status" aria-live="polite">
+          {modeNotice && <p className="notice notice-error">{modeNotice}</p>}
+        </div>
       </section>
     </div>
   );

@@ -81,3 +81,14 @@ export function withToken(
 ): ServerSettings {
   return { ...values, token: values.token || tokenFor(values.baseUrl, saved) || '' };
 }
+
+/**
+ * An address that names the saved server in another spelling (a trailing slash, capitals in its
+ * host) keeps the saved one: the server's records, days and sales are kept apart by it (`scopeOf`),
+ * so a new spelling would start the server's day again with its figures left on no report.
+ */
+export function keepSavedAddress(settings: ServerSettings, saved: ServerSettings | null): ServerSettings {
+  return saved && settings.baseUrl !== saved.baseUrl && sameServer(settings.baseUrl, saved.baseUrl)
+    ? { ...settings, baseUrl: saved.baseUrl }
+    : settings;
+}

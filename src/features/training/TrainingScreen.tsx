@@ -9,6 +9,8 @@ import { useNavigationActions } from '@/lib/navigation-store';
 import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { trainingDataReset } from '@/lib/training-events';
+import { outboxDb } from '@/outbox/db';
+import { createReadModel, whatStaysWith } from '@/outbox/read-model';
 
 import { faultSetting, faultTargets, trainingFaults, type FaultTarget, type TrainingFault } from './fault-targets';
 
@@ -25,6 +27,18 @@ export function TrainingScreen() {
   const [count, setCount] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
 
+  // In training nothing is sent to the live server: its money still on its way would wait, and a
+  // hold lapse before its commit is sent. Training starts once the live server's money has settled.
+  const startTraining = async () => {
+    const stays = await whatStaysWith(createReadModel(outboxDb, terminal.scope));
+    if (stays === 'unsettled' || stays === 'unreadable') {
+      setMessage(t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable'));
+      return;
+    }
+    setMessage(null);
+    trainingStarted();
+  };
+
   if (terminal.mode === 'training' && !terminal.training)
     return (
       <p role="status" className="progress">
@@ -36,9 +50,12 @@ export function TrainingScreen() {
       <div className="screen training-panel">
         <h2 className="screen-title">{t('trainingPanel.title')}</h2>
         <p>{t('trainingPanel.intro')}</p>
-        <button type="button" className="button button-primary button-large" onClick={trainingStarted}>
+        <button type="button" className="button button-primary button-large" onClick={() => void startTraining()}>
           {t('trainingPanel.start')}
         </button>
+        <div role="status" aria-live="polite">
+          {message && <p className="notice notice-error">{message}</p>}
+        </div>
       </div>
     );
   }

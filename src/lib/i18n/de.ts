@@ -123,6 +123,10 @@ export const de: Record<MessageKey, Message> = {
     'Bargeld aus einer Barauszahlung ist noch zu übergeben (die Kartenabfrage listet es). Erst übergeben und bestätigen, dann Server oder Währung ändern: Sonst verschwände es vom Bildschirm.',
   'settings.dayOpen':
     'Die Währung kann nicht mitten am Tag wechseln: Die Zahlen des Tages würden in zwei Währungen addiert. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
+  'settings.dayOpenServer':
+    'Der Loyalty-Server kann nicht mitten am Tag wechseln: Die Zahlen des Tages gehören zum jetzt gespeicherten Server und stünden in keinem Bericht. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
+  'settings.unreadable':
+    'Die Vorgänge des Terminals können in diesem Fenster nicht gelesen werden; ob noch Geld abgerechnet wird, ist daher unbekannt. Bitte neu laden und erneut versuchen.',
   'settings.currencyChanged':
     'Einstellungen gespeichert. Die Währung hat sich geändert: Die PIN der Führungskraft wird jetzt bei jeder Rückgabe verlangt, und die Barauszahlung ist aus. Bitte deren Beträge in der neuen Währung neu festlegen.',
   'validation.required': 'Pflichtfeld.',
@@ -151,6 +155,8 @@ export const de: Record<MessageKey, Message> = {
   'trainingPanel.intro':
     'Alles hier läuft gegen einen simulierten Server in diesem Browser. Nichts erreicht einen echten Server.',
   'trainingPanel.start': 'Schulungsmodus starten',
+  'trainingPanel.unsettled':
+    'Mit dem Loyalty-Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Die Schulung beginnt, sobald es abgerechnet ist: Während der Schulung wird nichts an diesen Server gesendet.',
   'trainingPanel.scenarios': 'Szenario-Karten',
   'trainingPanel.series': 'Serien zur Ausgabe',
   'trainingPanel.use': '{label} abfragen',

@@ -101,6 +101,10 @@ export const enMore = {
     'A cash-out’s cash is still to be paid out (Card lookup lists it). Pay it out and say so before changing the server or its currency: it would leave the screen.',
   'settings.dayOpen':
     'The currency cannot change in the middle of a day: its figures would be added up in two currencies. Close the day first (Journal, Z report), then change it.',
+  'settings.dayOpenServer':
+    'The Loyalty server cannot change in the middle of a day: this day’s figures belong to the server saved now and would be on no report. Close the day first (Journal, Z report), then change it.',
+  'settings.unreadable':
+    'The terminal’s records cannot be read in this window, so it cannot tell whether money is still being settled. Reload it, then try again.',
   'settings.currencyChanged':
     'Settings saved. The currency changed: the manager’s PIN is now asked for every return, and cash-out is off. Set their amounts again in the new currency.',
   'validation.required': 'Required.',
@@ -127,6 +131,8 @@ export const enMore = {
   'trainingPanel.intro':
     'Everything here runs against a simulated Loyalty server inside this browser. Nothing reaches a real server.',
   'trainingPanel.start': 'Start training mode',
+  'trainingPanel.unsettled':
+    'Money is still being settled with the Loyalty server (a sale not finished, or operations waiting to be sent). Training starts once it has settled: nothing is sent to that server during training.',
   'trainingPanel.scenarios': 'Scenario cards',
   'trainingPanel.series': 'Series to issue from',
   'trainingPanel.use': 'Look up {label}',
