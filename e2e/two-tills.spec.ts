@@ -134,10 +134,18 @@ test('a receipt printed while a payment’s outcome is unknown says so, never �
   await expect(receipt).toContainText('Waiting for the card server: not complete');
   await expect(receipt).not.toContainText('Committing');
   await expect(receipt).not.toContainText('Sale completed');
+  // The screen says what the paper says.
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: /Sale completed/ })
+    .first();
+  await expect(notice).toContainText('do not hand over the goods until it does');
   // The commit lands: the paper now says what happened.
   await expect(receipt).toContainText('Paid · authorization', { timeout: 20_000 });
   await expect(receipt).toContainText('Sale completed');
   await expect(receipt).not.toContainText('NOT CONFIRMED');
+  await expect(notice).toHaveText('✓ Sale completed');
+  await expect(page.getByText('do not hand over the goods until it does')).toHaveCount(0);
 });
 
 test('races that work: two tills at once get one hold of a card that has one, loyalty within its balance, two printed numbers', async ({

@@ -345,6 +345,43 @@ describe('evolve: commits', () => {
     const s = evolve(completing('completing'), answer('giftCard.commit', 'c1', outcome), env()).sale;
     expect([s.status, s.lines[0]?.state.name, s.lines[0]?.settleQueued]).toEqual(['completed', 'committing', true]);
   });
+  it('unanswered, its hold ending within two minutes: the sale waits for the answer, and opens again if the hold is gone', () => {
+    const ending = (expires: string) =>
+      sale(
+        [
+          line(
+            'a',
+            'giftCard',
+            { name: 'committing', authCode: 'A1', expires },
+            { settleOperationId: 'c1', amount: 3000 },
+          ),
+        ],
+        'completing',
+      );
+    // env()'s clock is 12:00:00: the hold ends at 12:01:30.
+    const waiting = evolve(ending('2026-11-22T12:01:30Z'), answer('giftCard.commit', 'c1', unknown), env()).sale;
+    expect([waiting.status, waiting.lines[0]?.state.name, waiting.lines[0]?.settleQueued]).toEqual([
+      'completing',
+      'committing',
+      true,
+    ]);
+    const gone = evolve(waiting, answer('giftCard.commit', 'c1', refused('authorization_expired'), 2), env()).sale;
+    expect([gone.status, gone.notice, remainingDue(gone)]).toEqual(['open', 'reopened', 3000]);
+    const landed = evolve(waiting, answer('giftCard.commit', 'c1', ok(hold('committed')), 2), env()).sale;
+    expect([landed.status, landed.lines[0]?.state.name]).toEqual(['completed', 'committed']);
+    // Ten minutes left: the resends have time, the sale completes meanwhile (as before).
+    const early = evolve(ending('2026-11-22T12:10:00Z'), answer('giftCard.commit', 'c1', unknown), env()).sale;
+    expect(early.status).toBe('completed');
+  });
+  it('a commit asked for keeps when its hold ends', () => {
+    const s = sale(
+      [line('a', 'giftCard', { name: 'authorized', authCode: 'A1', expires: '2026-11-22T12:15:00Z' })],
+      'open',
+      1000,
+    );
+    const step = decide(s, { type: 'complete' }, env());
+    expect(step.sale.lines[0]?.state).toEqual({ name: 'committing', authCode: 'A1', expires: '2026-11-22T12:15:00Z' });
+  });
   it.each(['authorization_expired', 'authorization_canceled', 'authorization_not_found'])(
     '%s while the cashier is there: the sale is open again, that amount due',
     (code) => {

@@ -130,6 +130,15 @@ function release(s: FlowStep, lineId: string, reason: string, env: FlowEnv, remo
   return { ...s, sale, orders: [...s.orders, order(sale, id, plan.request, reason)] };
 }
 
+/**
+ * How long before its hold lapses a commit still unanswered keeps its sale from completing: the
+ * sender's retries (1, 2, 4, then every 8 seconds) make some fifteen attempts in that time.
+ */
+export const COMMIT_MARGIN_MS = 2 * 60_000;
+
+const holdEndsSoon = (expires: string | undefined, now: Date) =>
+  expires !== undefined && expires !== '' && Date.parse(expires) - now.getTime() < COMMIT_MARGIN_MS;
+
 /** What follows from the lines' states: removed lines go, a completing or voiding sale finishes. */
 function settle(s: FlowStep, now: Date): FlowStep {
   let sale = s.sale;
@@ -140,8 +149,12 @@ function settle(s: FlowStep, now: Date): FlowStep {
   }
   const settling = (l: TenderLine) =>
     l.state.name === 'committing' || l.state.name === 'canceling' || l.state.name === 'voiding';
-  // A commit that got no answer yet is retried until it lands (it is idempotent): the sale is complete.
-  if (sale.status === 'completing' && !sale.lines.some((l) => l.state.name === 'committing' && !l.settleQueued)) {
+  // A commit that got no answer yet is retried until it lands (it is idempotent): the sale is complete,
+  // unless its hold lapses before the retries can be expected to land. Then the sale waits for the
+  // answer: the commit lands (completed) or the hold is gone (the sale opens again, the goods kept).
+  const answerAwaited = (l: TenderLine) =>
+    l.state.name === 'committing' && (!l.settleQueued || holdEndsSoon(l.state.expires, now));
+  if (sale.status === 'completing' && !sale.lines.some(answerAwaited)) {
     sale = saleStatusChanged(sale, 'completed', now);
   }
   // A line with a manager gets no answer: it does not hold the void (its money stays blocked, named on the report).

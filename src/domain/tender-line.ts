@@ -26,7 +26,8 @@ export type TenderLineState =
   | { name: 'partiallyApproved'; approvedAmount: Minor }
   | { name: 'denied'; reason: LoyaltyDenialReason }
   | { name: 'failed'; code: string; available?: Minor | undefined }
-  | { name: 'committing'; authCode: string }
+  /** `expires`: when the hold lapses (absent on lines kept before it was carried here). */
+  | { name: 'committing'; authCode: string; expires?: string | undefined }
   | { name: 'committed'; authCode: string }
   | { name: 'canceling'; authCode: string; expires?: string | undefined }
   | { name: 'canceled'; authCode: string; lapsed: boolean }
@@ -138,7 +139,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       if (s.name === 'requesting' || s.name === 'unknown') return to({ name: 'unknown', reason: event.reason });
       break;
     case 'commitRequested':
-      if (s.name === 'authorized') return to({ name: 'committing', authCode: s.authCode });
+      if (s.name === 'authorized') return to({ name: 'committing', authCode: s.authCode, expires: s.expires });
       break;
     case 'committed':
       if (s.name === 'committing') return to({ name: 'committed', authCode: s.authCode });
@@ -210,6 +211,11 @@ export function coveredAmount(line: TenderLine): Minor {
 /** Waiting for the server: no second request may start for the same money. */
 export function isInFlight(line: TenderLine): boolean {
   return ['requesting', 'committing', 'canceling', 'voiding'].includes(line.state.name);
+}
+
+/** Its payment is not confirmed yet (asked, lost, or its commit unanswered): the goods wait for it. */
+export function isUnconfirmed(line: TenderLine): boolean {
+  return ['requesting', 'unknown', 'committing'].includes(line.state.name);
 }
 
 /** The line's money is neither taken nor released for sure. */

@@ -12,7 +12,7 @@ import {
   type Sale,
 } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isUnresolved, isWithManager } from '@/domain/tender-line';
+import { isInFlight, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -134,12 +134,20 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
 function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }) {
   const t = useT();
   const terminal = useTerminal();
+  // Completed with a commit still being sent: the receipt says so, and so does the screen.
+  const waiting = sale.status === 'completed' && sale.lines.some(isUnconfirmed);
   return (
     <div className="panel finished-sale">
-      <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">
-        <span aria-hidden="true">{sale.status === 'completed' ? '✓ ' : '– '}</span>
-        {t(sale.status === 'completed' ? 'sale.completed' : 'sale.voided')}
-      </p>
+      {waiting ? (
+        <p className="notice notice-warn" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('sale.completedNotConfirmed')}
+        </p>
+      ) : (
+        <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">
+          <span aria-hidden="true">{sale.status === 'completed' ? '✓ ' : '– '}</span>
+          {t(sale.status === 'completed' ? 'sale.completed' : 'sale.voided')}
+        </p>
+      )}
       <SaleReceipt sale={sale} />
       <div className="actions">
         <button
@@ -200,6 +208,9 @@ export function OpenSale({
       {sale.status === 'completing' && (
         <p role="status" className="progress">
           <span className="spinner" aria-hidden="true" /> {t('sale.completing')}
+          {sale.lines.some((l) => l.state.name === 'committing' && l.settleQueued) && (
+            <> {t('sale.completingHoldEnds')}</>
+          )}
         </p>
       )}
       {sale.status === 'voiding' && (

@@ -226,6 +226,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.voidingUnknown':
     'Für einige Zahlungen fehlt noch die Antwort: jede wird zurückgebucht, sobald ihr Ergebnis bekannt ist. Der nächste Verkauf kann beginnen; das Journal zeigt sie bis dahin.',
   'sale.completed': 'Verkauf abgeschlossen',
+  'sale.completedNotConfirmed':
+    'Verkauf abgeschlossen, aber der Kartenserver hat die Zahlung einer Karte noch nicht bestätigt: Ware erst übergeben, wenn er es tut. Dieser Hinweis wird zu „Verkauf abgeschlossen“, sobald er antwortet.',
   'sale.voided': 'Verkauf storniert',
   'sale.releaseRefused':
     'Der Loyalty-Server hat die Rückgabe einer Zahlung abgelehnt: sie bleibt, wie ihre Zeile zeigt. Die Filialleitung ist informiert.',
@@ -233,6 +235,8 @@ export const de: Record<MessageKey, Message> = {
     'Der Loyalty-Server hat die Abbuchung einer Reservierung abgelehnt: dieser Betrag ist wieder offen. Die Reservierung verfällt von selbst; die Filialleitung ist informiert.',
   'sale.reopened': 'Eine Reservierung ist vor dem Abschluss abgelaufen: dieser Betrag ist wieder offen.',
   'sale.completing': 'Verkauf wird abgeschlossen…',
+  'sale.completingHoldEnds':
+    'Der Kartenserver hat die Zahlung einer Karte noch nicht bestätigt, und ihre Reservierung endet bald: Ware bitte zurückhalten, bis er antwortet. Ist die Reservierung abgelaufen, öffnet sich der Verkauf wieder, um anders zu bezahlen.',
   'sale.voiding': 'Verkauf wird storniert…',
   'sale.printReceipt': 'Kassenbon drucken',
   'sale.next': 'Nächster Verkauf',

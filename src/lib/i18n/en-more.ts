@@ -192,6 +192,8 @@ export const enMore = {
   'sale.voidingUnknown':
     'Some payments have no answer yet: each is reversed as soon as its outcome is known. You can start the next sale; the Journal shows them until then.',
   'sale.completed': 'Sale completed',
+  'sale.completedNotConfirmed':
+    'Sale completed, but the card server has not confirmed a card’s payment yet: do not hand over the goods until it does. This notice turns to “Sale completed” when it answers.',
   'sale.voided': 'Sale voided',
   'sale.releaseRefused':
     'The Loyalty server refused to give a payment back: it stays as its line shows. A manager has been told.',
@@ -199,6 +201,8 @@ export const enMore = {
     'The Loyalty server refused to take a held payment: that amount is due again. The hold lapses by itself; a manager has been told.',
   'sale.reopened': 'A hold lapsed before it could be committed: that amount is due again.',
   'sale.completing': 'Completing the sale…',
+  'sale.completingHoldEnds':
+    'The card server has not confirmed a card’s payment yet, and its hold ends soon: keep the goods until it answers. If the hold has ended, the sale opens again to be paid another way.',
   'sale.voiding': 'Voiding the sale…',
   'sale.printReceipt': 'Print receipt',
   'sale.next': 'Next sale',

@@ -2,7 +2,7 @@ import { SlipView } from '@/lib/printing/SlipView';
 import { TEXT_CAP, untrustedText } from '@/domain/answer-check';
 import { formatMoney } from '@/domain/money';
 import { paidAmount, receiptReference, type Sale } from '@/domain/sale';
-import { coveredAmount, type TenderLine } from '@/domain/tender-line';
+import { coveredAmount, isUnconfirmed, type TenderLine } from '@/domain/tender-line';
 import { useT, type T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slips/slip-head';
@@ -18,12 +18,9 @@ function receiptBarcode(t: T, sale: Sale): Pick<SlipDoc, 'barcode'> {
   return { barcode: { value: reference, label: t('slip.receiptReference', { reference }), text: reference } };
 }
 
-/** A line whose outcome is not known yet, on the customer's paper: never "Committing…". */
-const unconfirmed = (line: TenderLine) => ['requesting', 'unknown', 'committing'].includes(line.state.name);
-
-/** The line's state as the customer's paper says it. */
+/** The line's state as the customer's paper says it: one not confirmed yet is never "Committing…". */
 function paperStatus(t: T, line: TenderLine, terminal: Terminal): string {
-  return unconfirmed(line) ? t('slip.notConfirmed') : lineStatus(t, line, terminal).text;
+  return isUnconfirmed(line) ? t('slip.notConfirmed') : lineStatus(t, line, terminal).text;
 }
 
 /** One payment: masked number, amount, authCode or loyalty result, balance left. */
@@ -57,7 +54,7 @@ export function saleReceiptDoc(t: T, terminal: Terminal, sale: Sale): SlipDoc {
       { label: t('slip.total'), value: money(paidAmount(sale)) },
       {
         label: t('slip.status'),
-        value: sale.lines.some(unconfirmed)
+        value: sale.lines.some(isUnconfirmed)
           ? t('slip.saleNotConfirmed')
           : t(sale.status === 'voided' ? 'sale.voided' : sale.status === 'completed' ? 'sale.completed' : 'sale.title'),
       },
