@@ -179,7 +179,13 @@ export const forManager = (code: string): boolean =>
   code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused' || code === REFUSED_AFTER_LOST_ANSWER;
 
 /** What an earlier attempt of an operation would make the server refuse, had it taken effect. */
-export type OwnEffectRefusal = 'insufficient_funds' | 'already_issued' | 'not_issued' | 'series_exhausted';
+export type OwnEffectRefusal =
+  | 'insufficient_funds'
+  | 'already_issued'
+  | 'not_issued'
+  | 'series_exhausted'
+  /** A loyalty payment denied because the card changed between the attempts (expired, closed): the first may have been paid. */
+  | 'loyalty_denied';
 
 const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
   'giftCard.pay': 'insufficient_funds', // its hold took the money
@@ -197,7 +203,8 @@ const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
  * Whether an answer of `type` refuses what its own earlier attempt would have done, had it taken
  * effect: after an unknown outcome, such a refusal proves nothing unless the server keeps keys (it
  * would have replayed that attempt's answer instead). A loyalty payment is answered even when
- * nothing is paid: denied for lack of funds is that refusal. Commits and cancels are not here: the
+ * nothing is paid: denied for lack of funds is that refusal, and denied for any other reason (the card
+ * expired or was closed between the attempts) proves nothing of the first attempt either. Commits and cancels are not here: the
  * contract answers a repeat of either as the first. A loyalty payment approved (in whole or in
  * part) after a lost answer is checked against the card like any answer after a lost one.
  */
@@ -208,7 +215,10 @@ export function ownEffectRefusal(type: OperationType, outcome: Outcome<unknown>)
   }
   if (type !== 'loyaltyCard.pay' || outcome.status !== 'succeeded') return null;
   const payment = outcome.result as LoyaltyPayment;
-  return payment.result === 'denied' && payment.denialReason === 'insufficient_funds' ? 'insufficient_funds' : null;
+  if (payment.result !== 'denied') return null;
+  // A loyalty payment takes effect at once and never lapses: a card that expired at midnight, or
+  // was closed in the back office, between the attempts may have paid the first one.
+  return payment.denialReason === 'insufficient_funds' ? 'insufficient_funds' : 'loyalty_denied';
 }
 
 /** Something a manager must look at, attached to the operation it concerns. */

@@ -635,6 +635,8 @@ export const enMore = {
     'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',
   'note.lostAttempt.insufficient_funds':
     'An earlier attempt went unanswered, and the server then refused this payment for lack of funds: the earlier attempt may have taken the money. Check the card before the money is taken another way.',
+  'note.lostAttempt.loyalty_denied':
+    'An earlier attempt went unanswered, and the server then denied this loyalty payment (the card expired or was closed in between): the earlier attempt may have been paid. Check the card before the money is taken another way.',
   'note.lostAttempt.already_issued':
     'An earlier attempt went unanswered, and the server then refused this issue because the card is already issued: the earlier attempt may have issued it. Check the card before it is sold again or money is given back.',
   'note.lostAttempt.series_exhausted':

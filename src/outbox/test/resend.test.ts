@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { isActive } from '@/domain/sale';
 import { demoDataset } from '@/simulator/demo-dataset';
+import { instrumentKey } from '@/simulator/engine/state';
 import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { simulatedApi } from '@/test-support/simulated-api';
 import { createOutbox } from '../outbox';
@@ -172,6 +173,40 @@ describe('sending an unknown payment again', () => {
     expect(after?.notes?.map((n) => n.code)).toEqual(['refusedAfterLostAnswer', 'readAgain']);
     // Not "denied": the cashier cannot take the money another way.
     expect(await t.lineStates()).toEqual(['unknown']);
+    t.sender.stop();
+  });
+
+  it('a loyalty payment denied after its answer was lost because the card closed meanwhile: the lost attempt may have paid, so a manager looks, and the void gives back what it took', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await t.start(3000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ ...loyaltyPay, amount: 3000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    // Closed in the back office before the resend.
+    const card = t.app.engine.state.instruments[instrumentKey('demo', 'loyaltyCard', '710100000001')];
+    if (card?.kind !== 'loyaltyCard') throw new Error('no loyalty card');
+    card.statusCode = 2;
+    t.advance(2000);
+    await t.run();
+
+    expect(t.state().loyaltyPayments.map((p) => [p.result, p.approvedAmount])).toEqual([
+      ['approved', 30],
+      ['denied', 0],
+    ]);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    const after = await t.reads.get(id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(notesInEnglish(after)).toContain('the earlier attempt may have been paid');
+    // Not "denied": the cashier does not take the €30.00 another way while the card may have paid it.
+    expect(await t.lineStates()).toEqual(['unknown']);
+
+    // Open again, the card's sale voided: the void gives back what the lost attempt took.
+    card.statusCode = 1;
+    await t.act({ type: 'void' });
+    await t.run();
+    expect((await t.sale()).status).toBe('voided');
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
     t.sender.stop();
   });
 
