@@ -1,4 +1,4 @@
-import type { Customer, Instrument, InstrumentKind } from './instrument';
+import { availableAmount, type Customer, type Instrument, type InstrumentKind } from './instrument';
 import type { Minor } from './money';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
 
@@ -98,6 +98,11 @@ export interface OperationOrder {
    * counts it as the debt the un-issue took back, the other side of what "sold" counted.
    */
   loaded?: Minor | undefined;
+  /**
+   * A payment: what its card had available when the cashier asked (not sent). A loyalty payment's
+   * resend denied after a lost answer is judged against it (`ownEffectRefusal`).
+   */
+  availableBefore?: Minor | undefined;
 }
 
 /**
@@ -203,12 +208,17 @@ const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
  * Whether an answer of `type` refuses what its own earlier attempt would have done, had it taken
  * effect: after an unknown outcome, such a refusal proves nothing unless the server keeps keys (it
  * would have replayed that attempt's answer instead). A loyalty payment is answered even when
- * nothing is paid: denied for lack of funds is that refusal, and denied for any other reason (the card
- * expired or was closed between the attempts) proves nothing of the first attempt either. Commits and cancels are not here: the
+ * nothing is paid: denied for lack of funds is that refusal, and so is denied for another reason
+ * (the card closed or expired between the attempts) when the card has less than it had before. Commits and cancels are not here: the
  * contract answers a repeat of either as the first. A loyalty payment approved (in whole or in
  * part) after a lost answer is checked against the card like any answer after a lost one.
  */
-export function ownEffectRefusal(type: OperationType, outcome: Outcome<unknown>): OwnEffectRefusal | null {
+export function ownEffectRefusal(
+  type: OperationType,
+  outcome: Outcome<unknown>,
+  /** A loyalty payment's: what the card had available when the cashier asked (its line's). */
+  availableBefore?: Minor,
+): OwnEffectRefusal | null {
   if (outcome.status === 'refused') {
     const effect = ownEffects[type];
     return effect !== undefined && effect === outcome.code ? effect : null;
@@ -216,9 +226,12 @@ export function ownEffectRefusal(type: OperationType, outcome: Outcome<unknown>)
   if (type !== 'loyaltyCard.pay' || outcome.status !== 'succeeded') return null;
   const payment = outcome.result as LoyaltyPayment;
   if (payment.result !== 'denied') return null;
-  // A loyalty payment takes effect at once and never lapses: a card that expired at midnight, or
-  // was closed in the back office, between the attempts may have paid the first one.
-  return payment.denialReason === 'insufficient_funds' ? 'insufficient_funds' : 'loyalty_denied';
+  if (payment.denialReason === 'insufficient_funds') return 'insufficient_funds';
+  // Denied for another reason: the card was closed, or expired, between the attempts, and a loyalty
+  // payment takes effect at once and never lapses. The first attempt may have paid, unless the card
+  // still has what it had when the cashier asked.
+  const untouched = availableBefore !== undefined && availableAmount(payment.account) >= availableBefore;
+  return untouched ? null : 'loyalty_denied';
 }
 
 /** Something a manager must look at, attached to the operation it concerns. */

@@ -97,6 +97,7 @@ describe('decide: a cashier tenders', () => {
           request: { type: `${kind}.pay`, number: '123456', amount: 1200 },
           transactionId: 'tx',
           reason: 'Sale',
+          availableBefore: 5000, // kept on the record, not sent: a resend's denial is judged against it
         },
       ]);
     },

@@ -206,7 +206,12 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       };
       const next = { ...lineAdded(sale, line), notice: undefined };
       return step(next, {
-        orders: [order(next, line.payOperationId ?? '', tenderFor(action.kind).pay(line), reasons.pay)],
+        orders: [
+          {
+            ...order(next, line.payOperationId ?? '', tenderFor(action.kind).pay(line), reasons.pay),
+            ...(line.availableBefore !== undefined && { availableBefore: line.availableBefore }),
+          },
+        ],
       });
     }
     case 'tenderExternal': {

@@ -88,7 +88,7 @@ function lostAttemptMayExplain(
   keysKept: boolean,
 ): ManagerNote | null {
   if (before.status !== 'unknown' || keysKept) return null;
-  const reason = ownEffectRefusal(before.request.type, outcome);
+  const reason = ownEffectRefusal(before.request.type, outcome, before.availableBefore);
   return reason ? { code: 'refusedAfterLostAnswer', reason } : null;
 }
 

@@ -30,6 +30,8 @@ export interface OperationRecord {
   returnOf?: string | undefined;
   /** An un-issue: what was loaded on the card, read just before (not sent; the day's report counts it). */
   loaded?: Minor | undefined;
+  /** A payment: what its card had available when the cashier asked (not sent; `OperationOrder`). */
+  availableBefore?: Minor | undefined;
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;
