@@ -204,3 +204,25 @@ test('races that work: two tills at once get one hold of a card that has one, lo
   );
   expect(new Set(numbers).size).toBe(2);
 });
+
+test('two windows of one terminal: a card on one window’s screen is read again when the other takes money from it', async ({
+  context,
+  loyaltyServer,
+}) => {
+  await resetSimulator(loyaltyServer);
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await openLiveTerminal(a, loyaltyServer);
+  await openLiveTerminal(b, loyaltyServer);
+  await goTo(b, 'Card lookup');
+  await scan(b, CARD);
+  await expectAvailable(b, '€50.00');
+  await startSale(a, '20');
+  await tender(a, CARD, '20');
+  await expect(line(a, /On hold/)).toBeVisible();
+  // Nothing done in window b: it shows what the card has now, not what it had.
+  await expectAvailable(b, '€30.00');
+  await completeSale(a);
+  await expect(b.getByText('Reading the card again…')).toHaveCount(0);
+  await expectAvailable(b, '€30.00');
+});

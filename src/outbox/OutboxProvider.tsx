@@ -81,7 +81,18 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
         () => undefined,
       );
     resetView(scope);
+    // Another window's write may have moved a card's money (its answer, its hold): what this window
+    // shows of this server's cards is read again, once the writes settle (a box writes hundreds).
+    let cardsMoved: number | undefined;
+    const readCardsAgain = () => {
+      window.clearTimeout(cardsMoved);
+      cardsMoved = window.setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: instrumentKeys.all(scope) }, { cancelRefetch: false }),
+        250,
+      );
+    };
     const off = onOutboxChange((change) => {
+      if (change.remote) readCardsAgain();
       void applyChange(reads, adopter, tab, change).catch(() => undefined);
       if (recordsToSend(change)) whenLive((path) => path.sender.kick());
       if (!change.remote && change.records.length > 0) measureSoon();
@@ -101,6 +112,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       live = false;
       cancel();
       off();
+      window.clearTimeout(cardsMoved);
       // Stopped in order after any start queued above: a remount (StrictMode, Fast Refresh) starts it again.
       void moneyPath().then(
         (path) => path.sender.stop(),
@@ -108,7 +120,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       );
       window.removeEventListener('online', online);
     };
-  }, [handle, moneyPath, scope]);
+  }, [handle, moneyPath, scope, queryClient]);
 
   // A reset simulator has none of the training sales' holds: they are gone with them.
   const resets = useTrainingResets();
