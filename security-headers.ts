@@ -67,3 +67,13 @@ export const demoTillHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
+
+/**
+ * The till client (`/till-client/…`) is imported by a till on another origin (its page imports the
+ * module from the terminal's address): a module script is fetched with CORS, so it is served to any
+ * origin. It is public code and carries no credentials.
+ */
+export const tillClientHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};

@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentSecurityPolicy, demoTillHeaders, devHeaders, securityHeaders } from './security-headers.ts';
+import {
+  contentSecurityPolicy,
+  demoTillHeaders,
+  devHeaders,
+  securityHeaders,
+  tillClientHeaders,
+} from './security-headers.ts';
 
 /** The built index.html carries the Content-Security-Policy (no inline script anywhere in the build). */
 function cspMeta(): Plugin {
@@ -80,6 +86,8 @@ function headersAndTillClient(): Plugin {
     void middlewares.use((req, res, next) => {
       const demo = req.url?.startsWith('/till-demo');
       for (const [name, value] of Object.entries(demo ? demoTillHeaders : terminal)) res.setHeader(name, value);
+      if (req.url?.startsWith('/till-client/'))
+        for (const [name, value] of Object.entries(tillClientHeaders)) res.setHeader(name, value);
       if (dev && req.url?.startsWith('/till-client/till-client.js')) req.url = '/src/till-client/index.ts';
       next();
     });

@@ -466,3 +466,23 @@ test('the URL hand-over: the result goes to the till’s allowed callback, in it
   await expect(page.getByText('The till’s return address is not allowed, so nothing was started')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start sale' })).toBeVisible();
 });
+
+test('a till on another site imports the till client from the terminal’s address, as the docs show', async ({
+  page,
+  loyaltyServer,
+  request,
+}) => {
+  // What the browser needs to run a module of another origin: the file shared with any (a shop's till is not this machine).
+  const answer = await request.get(`${TERMINAL}till-client/till-client.js`, {
+    headers: { Origin: 'https://till.shop.example' },
+  });
+  expect(answer.headers()['access-control-allow-origin']).toBe('*');
+  // A page of another origin with no policy of its own (the simulator's answer to an unknown path).
+  await page.goto(`${new URL(loyaltyServer.url).origin}/a-till`);
+  expect(new URL(page.url()).origin).not.toBe(new URL(TERMINAL).origin);
+  const exported = await page.evaluate(
+    async (url) => Object.keys((await import(url)) as Record<string, unknown>).sort(),
+    `${TERMINAL}till-client/till-client.js`,
+  );
+  expect(exported).toContain('connectTerminal');
+});

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders } from '../../security-headers';
+import { securityHeaders, tillClientHeaders } from '../../security-headers';
 import { listenLocally, type LocalServer } from './listen';
 
 const types: Record<string, string> = {
@@ -49,7 +49,11 @@ export function serveTerminal(root: string): Promise<LocalServer> {
     );
     let file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', ...headers });
+    res.writeHead(200, {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      ...headers,
+      ...(path.startsWith('/till-client/') ? tillClientHeaders : {}),
+    });
     res.end(readFileSync(file));
   });
   return listenLocally(server);
