@@ -206,6 +206,8 @@ test('told “paid” while its commit was still to be sent again, the till is t
   await loyaltyServer.fail('commit', 'unavailable', { times: 1 });
   await terminal.getByRole('button', { name: 'Complete and return to the till' }).click();
   await expect(tillStatus(page)).toHaveText('Result for R-LAPSE: paid');
+  // Told it is still settling: the till keeps the goods.
+  await expect(receipt(page)).toContainText('The card server has not confirmed a payment yet: keep the goods');
 
   // The hold lapses before the commit is sent again: the card paid nothing after all.
   await loyaltyServer.advanceClock(16 * 60_000);

@@ -54,12 +54,23 @@ function showReceipt(result) {
     list.append(li);
   }
   receipt.append(list);
-  if (result.status === 'paid' || result.status === 'partially_paid') {
+  if (result.settling) {
+    // A card's payment not confirmed yet: the result may change; it comes again by itself.
+    const wait = document.createElement('p');
+    wait.className = 'due-cash';
+    wait.textContent = 'The card server has not confirmed a payment yet: keep the goods until it does';
+    receipt.append(wait);
+  } else if (result.status === 'paid' || result.status === 'partially_paid') {
     const cash = document.createElement('p');
     cash.className = 'due-cash';
     cash.textContent =
       result.amountRemaining > 0 ? `Collect ${money(result.amountRemaining)} in cash` : 'Nothing left to collect';
     receipt.append(cash);
+  } else if (result.status === 'unknown') {
+    const wait = document.createElement('p');
+    wait.className = 'due-cash';
+    wait.textContent = `${money(result.amountUnknown)} not known yet: do not collect it another way; ask its status later`;
+    receipt.append(wait);
   }
   if (result.refund) {
     receipt.append(row('Given back', money(result.refund.amountReturned)));
@@ -91,11 +102,12 @@ function failed(error) {
   else say(`Error: ${error}`);
 }
 
-// A finished sale's result sent again because a later answer changed it (a commit refused once
-// its hold had lapsed: less was paid, the rest is to collect).
+// A finished sale's result sent again because a later answer changed it: a commit that was still
+// settling landed (the goods may go), or was refused once its hold had lapsed (less was paid, the
+// rest is to collect).
 terminal.onResultChanged((result) => {
   showReceipt(result);
-  say(`Result for ${result.reference} changed: ${result.status}`);
+  say(`Result for ${result.reference} changed: ${result.status}${result.settling ? ', still settling' : ''}`);
 });
 
 async function pay(order) {

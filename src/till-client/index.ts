@@ -197,6 +197,8 @@ export function connectTerminal(options: TerminalClientOptions) {
     /**
      * Hands the amount due over; resolves with the result when the cashier is done (paid, partly
      * paid, canceled or unknown). Calling it again with the same reference resumes the same sale.
+     * A result `settling` or `unknown` is not final: keep the goods until `onResultChanged` (or
+     * `status`) gives one that is.
      */
     async pay(pay: PayRequest): Promise<TillResult> {
       const reply = await request({ type: 'pay', ...pay });

@@ -84,6 +84,13 @@ export interface TillResult {
   amountRemaining: number;
   /** Money neither surely taken nor surely released (status `unknown`). */
   amountUnknown: number;
+  /**
+   * Present (true) while an answer of the Loyalty server is still to come for this sale: a card's
+   * commit being sent again after its answer was lost. The result may still change (a hold that
+   * lapsed first pays nothing): keep the goods until a result without it. It comes by itself,
+   * pushed with `changed: true`, or ask `status`.
+   */
+  settling?: true;
   payments: PaymentEntry[];
   /**
    * After `reverse` or `refund` (status `reversed` when nothing is left to give back, `refunded`

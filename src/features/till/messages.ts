@@ -61,10 +61,11 @@ export type Refusal = {
 export type ReadRequest = { ok: true; request: TillRequest } | { ok: false; refusal: Refusal } | null;
 
 const words: Record<RefusalReason, string> = {
-  bad_message: 'The message is not a request of this protocol (type, id and reference are required).',
+  bad_message:
+    'The message is not a request of this protocol: type, id and reference are required; a basket has at most 100 items, each a text of at most 60 characters and an optional whole amount in minor units.',
   unsupported_version: `This terminal speaks version ${VERSION} of the protocol.`,
   bad_reference: 'The reference must be 1 to 64 letters, digits or . _ : / # -',
-  bad_amount: `amountDue must be a whole number of minor units from 1 to ${MAX_HOST_AMOUNT}.`,
+  bad_amount: `The amount (amountDue, or a refund's amount) must be a whole number of minor units from 1 to ${MAX_HOST_AMOUNT}.`,
   bad_currency: 'The currency is not the one this terminal works in.',
   bad_kinds: 'allowedKinds must name at least one of giftCard, loyaltyCard, storeCredit.',
   reference_conflict: 'This reference was already used for another amount or currency.',

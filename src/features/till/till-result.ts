@@ -42,7 +42,7 @@ export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): Res
  * result goes (`TillOrder.answeredAs`); a later answer that changes it sends the result again.
  */
 export const resultSummary = (r: TillResult): string =>
-  `${r.status}|${r.amountCovered}|${r.amountUnknown}|${r.amountRemaining}`;
+  `${r.status}|${r.amountCovered}|${r.amountUnknown}|${r.amountRemaining}${r.settling ? '|settling' : ''}`;
 
 const masked = (number: string) => `**** ${number.slice(-4)}`;
 
@@ -125,6 +125,10 @@ export function tillResult(
     // Taken back (now or by an earlier version's reversal): the till collects nothing.
     amountRemaining: reversedSale || returns.length > 0 ? 0 : Math.max(0, sale.due - amountCovered - amountUnknown),
     amountUnknown,
+    // A commit still being sent: what the till is told may change (tillResult's `settling`).
+    ...(sale.lines.some((l) => l.state.name === 'committing' && !l.settleWithManager)
+      ? { settling: true as const }
+      : {}),
     payments,
     ...(returns.length > 0 ? { refund: refundOf(returns) } : {}),
     slipText: '',

@@ -147,7 +147,7 @@ describe('a till’s result that a later answer changes', () => {
     await act({ type: 'complete' });
     await t.run();
     const first = resultOf(service.resultFor(await sale()));
-    expect(first?.result).toMatchObject({ status: 'paid', amountRemaining: 0 });
+    expect(first?.result).toMatchObject({ status: 'paid', amountRemaining: 0, settling: true });
     await service.returned(await sale(), first!.result);
     expect(service.resultFor(await sale())).toBeNull();
     return paid;
@@ -174,12 +174,17 @@ describe('a till’s result that a later answer changes', () => {
     }
   });
 
-  it('does not go again when the answer that came confirms it, nor over the URL transport', async () => {
+  it('goes once more when the answer that came confirms it, no longer settling; not again, nor over the URL transport', async () => {
     const { t, service, sale } = await toldPaidCommitResent();
     try {
       t.advance(30_000); // the back-off, well within the hold
       await t.run(); // the commit lands: still paid
       expect((await sale()).lines[0]?.state.name).toBe('committed');
+      // Told "paid, settling": now told it is settled (the till hands over the goods), once.
+      const settled = resultOf(service.resultFor(await sale()));
+      expect(settled).toMatchObject({ changed: true, result: { status: 'paid', amountRemaining: 0 } });
+      expect(settled?.result).not.toHaveProperty('settling');
+      await service.returned(await sale(), settled!.result);
       expect(service.resultFor(await sale())).toBeNull();
       // A sale from a link, its first result sent to the callback: a later change is read with status.
       const fromLink = await sale();
