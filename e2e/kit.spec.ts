@@ -61,3 +61,34 @@ test('bad use is told in words: an amount with too many decimals, a page object 
     "card('123456'): this server has no card with that number",
   );
 });
+
+test('a failure and a latency set one after the other both hold, whichever comes first', async ({ loyaltyServer }) => {
+  const faults = async () => (await fetch(`${loyaltyServer.url}/_simulator/faults`)).json() as Promise<unknown>;
+  await loyaltyServer.fail('commit', 'unavailable', { times: 2 });
+  await loyaltyServer.latency(200);
+  expect(await faults()).toMatchObject({ latencyMs: 200, next: { count: 2, kind: 'unavailable', path: '/_commit' } });
+  await loyaltyServer.fail('pay', 'timeout');
+  expect(await faults()).toMatchObject({ latencyMs: 200, next: { count: 1, kind: 'timeout' } });
+});
+
+test('a step the sale on screen does not allow is told in words, not a time-out', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const card = await loyaltyServer.giftCard({ balance: '30.00' });
+  const { cashier } = terminal;
+  await cashier.startSale('10.00');
+  await expect(cashier.completeSale()).rejects.toThrow(/^completeSale: the terminal does not allow it now: .+/);
+  await expect(cashier.payWithCard(card, '20.00')).rejects.toThrow(
+    /^payWithCard\('\d+', '20.00'\): the amount was refused: .+/,
+  );
+  await cashier.payWithCard(card, '10.00');
+  await expect(cashier.scanCard(card)).rejects.toThrow(
+    /the sale takes no card now: nothing is left to pay \(€0.00 due\)/,
+  );
+  await cashier.completeSale();
+  await expect(cashier.payWithCard(card)).rejects.toThrow(
+    'payWithCard: the sale on screen is finished: call startSale (or nextSale) for the next one.',
+  );
+  await expect(cashier.voidSale()).rejects.toThrow('voidSale: the sale on screen is finished');
+});

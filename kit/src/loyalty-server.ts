@@ -244,15 +244,24 @@ export class LoyaltyServer {
     return series;
   }
 
-  /** Makes the next `times` operations of this kind fail this way (they reach the server as the wire would carry them). */
+  /**
+   * Makes the next `times` operations of this kind fail this way (they reach the server as the wire
+   * would carry them). The latency set by `latency()` stays; the simulator keeps one failure rule at
+   * a time, so a second `fail` replaces what is left of the first.
+   */
   async fail(operation: Operation, how: Failure, options: { times?: number } = {}): Promise<void> {
     const setting = faultSetting(targets[operation], 'error500', options.times ?? 1, 0);
-    await this.setFaults({ next: { ...setting.next, kind: failures[how] } });
+    await this.setFaults({ ...(await this.faultsNow()), next: { ...setting.next, kind: failures[how] } });
   }
 
-  /** Every API request waits this long first. */
+  /** Every API request waits this long first; the failure rule set by `fail()` stays. */
   async latency(ms: number): Promise<void> {
-    await this.setFaults({ latencyMs: ms });
+    await this.setFaults({ ...(await this.faultsNow()), latencyMs: ms });
+  }
+
+  /** The fault setting in force (what is left of it). */
+  private async faultsNow(): Promise<Record<string, unknown>> {
+    return (await this.control('GET', '/_simulator/faults')) as Record<string, unknown>;
   }
 
   /** The simulator's fault setting as its interface takes it (loyalty-api.md section 7); `{}` clears it. */

@@ -73,7 +73,13 @@ export class CashierPage {
   async scanCard(number: string, method = 'scanCard'): Promise<void> {
     await this.requireOpenSale(method);
     this.checkMagic(method, number);
-    await this.page.getByRole('heading', { name: this.words.text('sale.tenderTitle') }).click();
+    const tenderHeading = this.page.getByRole('heading', { name: this.words.text('sale.tenderTitle') });
+    if (!(await tenderHeading.isVisible()))
+      throw new Error(
+        `${method}('${number}'): the sale takes no card now: nothing is left to pay (${await this.remainingDue()} due), ` +
+          'or a payment is still on its way. Complete the sale, or wait for its lines.',
+      );
+    await tenderHeading.click();
     await this.page.keyboard.type(number);
     await this.page.keyboard.press('Enter');
     const panel = this.page.getByRole('region', { name: this.words.text('sale.tenderTitle') });
@@ -99,6 +105,13 @@ export class CashierPage {
     if (amount !== undefined) await field.fill(amount);
     await panel.getByRole('button', { name: this.words.pattern('sale.pay') }).click();
     const added = this.tenderLines.nth(before);
+    // The amount refused under its field (more than the card has, or than is due): no line comes.
+    const refused = panel.locator('.field-error');
+    await expect(added.or(refused).first()).toBeVisible({ timeout: 20_000 });
+    if (!(await added.isVisible()))
+      throw new Error(
+        `payWithCard('${number}'${amount === undefined ? '' : `, '${amount}'`}): the amount was refused: ${(await refused.first().textContent())?.trim()}`,
+      );
     await expect(added).toContainText(new RegExp(outcomes.map((k) => this.words.pattern(k).source).join('|')), {
       timeout: 20_000,
     });
@@ -120,7 +133,9 @@ export class CashierPage {
   /** Completes the sale (every hold committed); resolves once the receipt says so, or that it waits for the server. */
   async completeSale(): Promise<void> {
     await this.requireOpenSale('completeSale');
-    await this.page.getByRole('button', { name: this.words.text('sale.complete'), exact: true }).click();
+    const complete = this.page.getByRole('button', { name: this.words.text('sale.complete'), exact: true });
+    await this.requireEnabled('completeSale', complete);
+    await complete.click();
     const receipt = this.page.getByRole('article', { name: this.words.text('slip.receipt') });
     await expect(
       this.page
@@ -134,7 +149,9 @@ export class CashierPage {
   /** Voids the sale: holds released, loyalty payments voided. */
   async voidSale(): Promise<void> {
     await this.requireOpenSale('voidSale');
-    await this.page.getByRole('button', { name: this.words.text('sale.void'), exact: true }).click();
+    const voidButton = this.page.getByRole('button', { name: this.words.text('sale.void'), exact: true });
+    await this.requireEnabled('voidSale', voidButton);
+    await voidButton.click();
     await this.page.getByRole('button', { name: this.words.text('sale.voidYes') }).click();
     await expect(this.page.getByRole('status').filter({ hasText: this.words.text('sale.voided') })).toBeVisible();
   }
@@ -217,6 +234,24 @@ export class CashierPage {
   private async requireOpenSale(method: string): Promise<void> {
     await this.at.open();
     await requireScreen(this.at, method, 'sale.title', 'it works on an open sale: call startSale first.');
+    // A finished sale keeps the heading "Sale": its receipt and "Next sale" say it is done.
+    if (await this.page.getByRole('button', { name: this.words.text('sale.next'), exact: true }).isVisible())
+      throw new Error(`${method}: the sale on screen is finished: call startSale (or nextSale) for the next one.`);
+  }
+
+  /** A button the cashier cannot press yet: what the screen says is in the way, rather than a time-out. */
+  private async requireEnabled(method: string, button: Locator): Promise<void> {
+    // A moment for a line's outcome to arrive: the button waits for it as the cashier would.
+    const enabled = await expect(button)
+      .toBeEnabled({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (enabled) return;
+    const text = async (l: Locator) => (await l.textContent({ timeout: 1_000 }).catch(() => null))?.trim();
+    const why =
+      (await text(this.page.locator('#complete-blocked'))) ??
+      `${await text(this.page.getByLabel(this.words.text('sale.remaining'), { exact: true }))} is still due`;
+    throw new Error(`${method}: the terminal does not allow it now: ${why}`);
   }
 
   private checkMagic(method: string, number: string): void {
