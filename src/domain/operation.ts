@@ -229,7 +229,8 @@ export function ownEffectRefusal(
   if (payment.denialReason === 'insufficient_funds') return 'insufficient_funds';
   // Denied for another reason: the card was closed, or expired, between the attempts, and a loyalty
   // payment takes effect at once and never lapses. The first attempt may have paid, unless the card
-  // still has what it had when the cashier asked.
+  // still has what it had when the cashier asked. (Money put back on the card in between, another
+  // sale's void, could hide a paid attempt: rare, and the card's check after a resend still runs.)
   const untouched = availableBefore !== undefined && availableAmount(payment.account) >= availableBefore;
   return untouched ? null : 'loyalty_denied';
 }

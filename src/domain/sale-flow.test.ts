@@ -374,6 +374,22 @@ describe('evolve: commits', () => {
     const early = evolve(ending('2026-11-22T12:10:00Z'), answer('giftCard.commit', 'c1', unknown), env()).sale;
     expect(early.status).toBe('completed');
   });
+  it('its hold ending soon, the commit’s answer gone to a manager: the sale completes (no answer will come to hold it)', () => {
+    const ending = sale(
+      [
+        line(
+          'a',
+          'giftCard',
+          { name: 'committing', authCode: 'A1', expires: '2026-11-22T12:01:30Z' },
+          { settleOperationId: 'c1', amount: 3000 },
+        ),
+      ],
+      'completing',
+    );
+    const contradicted: Outcome<never> = { status: 'unknown', code: 'contradictory_answer', message: '' };
+    const s = evolve(ending, answer('giftCard.commit', 'c1', contradicted), env()).sale;
+    expect([s.status, s.lines[0]?.settleWithManager]).toEqual(['completed', true]);
+  });
   it('a commit asked for keeps when its hold ends', () => {
     const s = sale(
       [line('a', 'giftCard', { name: 'authorized', authCode: 'A1', expires: '2026-11-22T12:15:00Z' })],

@@ -152,8 +152,11 @@ function settle(s: FlowStep, now: Date): FlowStep {
   // A commit that got no answer yet is retried until it lands (it is idempotent): the sale is complete,
   // unless its hold lapses before the retries can be expected to land. Then the sale waits for the
   // answer: the commit lands (completed) or the hold is gone (the sale opens again, the goods kept).
+  // A commit with a manager gets no answer: it never holds the sale (its outcome is the manager's).
   const answerAwaited = (l: TenderLine) =>
-    l.state.name === 'committing' && (!l.settleQueued || holdEndsSoon(l.state.expires, now));
+    l.state.name === 'committing' &&
+    !l.settleWithManager &&
+    (!l.settleQueued || holdEndsSoon(l.state.expires, now));
   if (sale.status === 'completing' && !sale.lines.some(answerAwaited)) {
     sale = saleStatusChanged(sale, 'completed', now);
   }

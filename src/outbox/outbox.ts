@@ -86,9 +86,10 @@ function lostAttemptMayExplain(
   before: OperationRecord,
   outcome: Outcome<OperationResult>,
   keysKept: boolean,
+  availableBefore: Minor | undefined,
 ): ManagerNote | null {
   if (before.status !== 'unknown' || keysKept) return null;
-  const reason = ownEffectRefusal(before.request.type, outcome, before.availableBefore);
+  const reason = ownEffectRefusal(before.request.type, outcome, availableBefore);
   return reason ? { code: 'refusedAfterLostAnswer', reason } : null;
 }
 
@@ -320,7 +321,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write(async (w) => {
         const before = await w.record(id);
         if (!before || (before.status !== 'pending' && before.status !== 'unknown')) return; // settled meanwhile (another window)
-        const lostAttempt = lostAttemptMayExplain(before, given, keysKept);
+        // A loyalty payment recorded before its record kept what the card had: its sale's line has it.
+        const availableBefore =
+          before.availableBefore ??
+          (before.status === 'unknown' && before.request.type === 'loyaltyCard.pay'
+            ? (await w.sale(before.transactionId))?.lines.find((l) => l.payOperationId === id)?.availableBefore
+            : undefined);
+        const lostAttempt = lostAttemptMayExplain(before, given, keysKept, availableBefore);
         const outcome: Outcome<OperationResult> = lostAttempt
           ? {
               status: 'unknown',

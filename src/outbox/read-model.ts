@@ -1,7 +1,7 @@
 import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import { cashOwed, moneyOnItsWay, type Sale } from '@/domain/sale';
-import { useStorageStore, type OutboxDb, type StoredSale, type ZReport } from './db';
+import { hadRecords, useStorageStore, type OutboxDb, type StoredSale, type ZReport } from './db';
 import { owedOn, startedBetween } from './day-count';
 import type { OperationRecord, OperationStatus } from './types';
 
@@ -202,8 +202,11 @@ export async function whatStaysWith(reads: ReadModel): Promise<'unsettled' | 'ca
   }
 }
 
-/** This browser keeps no records here (no storage, or storage refused): there are none to read. */
+/**
+ * This browser keeps no records here: no storage, or storage refused where it never kept any (a
+ * database refused after it kept records, one a newer version upgraded say, may hold unsent ones).
+ */
 export function keepsNoRecords(): boolean {
   const { usable } = useStorageStore.getState();
-  return usable === 'missing' || usable === 'refused';
+  return usable === 'missing' || (usable === 'refused' && !hadRecords());
 }

@@ -136,11 +136,14 @@ function FinishedSale({ sale, controls }: { sale: Sale; controls: SaleControls }
   const terminal = useTerminal();
   // Completed with a commit still being sent: the receipt says so, and so does the screen.
   const waiting = sale.status === 'completed' && sale.lines.some(isUnconfirmed);
+  // No answer will settle a commit whose answer went to a manager: the manager checks the card.
+  const withManager = waiting && sale.lines.some((l) => l.state.name === 'committing' && l.settleWithManager);
   return (
     <div className="panel finished-sale">
       {waiting ? (
         <p className="notice notice-warn" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('sale.completedNotConfirmed')}
+          {!withManager && <span className="spinner" aria-hidden="true" />}{' '}
+          {t(withManager ? 'sale.completedWithManager' : 'sale.completedNotConfirmed')}
         </p>
       ) : (
         <p className={`notice ${sale.status === 'completed' ? 'notice-ok' : 'notice-quiet'}`} role="status">

@@ -125,10 +125,8 @@ export function tillResult(
     // Taken back (now or by an earlier version's reversal): the till collects nothing.
     amountRemaining: reversedSale || returns.length > 0 ? 0 : Math.max(0, sale.due - amountCovered - amountUnknown),
     amountUnknown,
-    // A commit still being sent: what the till is told may change (tillResult's `settling`).
-    ...(sale.lines.some((l) => l.state.name === 'committing' && !l.settleWithManager)
-      ? { settling: true as const }
-      : {}),
+    // A commit still being sent, or whose answer went to a manager: not confirmed (`settling`).
+    ...(sale.lines.some((l) => l.state.name === 'committing') ? { settling: true as const } : {}),
     payments,
     ...(returns.length > 0 ? { refund: refundOf(returns) } : {}),
     slipText: '',

@@ -155,6 +155,16 @@ describe('the result a till gets', () => {
     });
   });
 
+  it('paid with a commit not confirmed (still being sent, or its answer with a manager) is settling; confirmed, it is not', () => {
+    const ctx = { training: false, locale: 'en-IE' };
+    const resent = { ...gift({ name: 'committing', authCode: 'A1' }, 6730), settleQueued: true };
+    const withManager = { ...resent, settleWithManager: true as const };
+    for (const line of [resent, withManager])
+      expect(tillResult(tillSale([line], 'completed'), 'paid', ctx)).toMatchObject({ status: 'paid', settling: true });
+    const landed = tillResult(tillSale([gift({ name: 'committed', authCode: 'A1' }, 6730)], 'completed'), 'paid', ctx);
+    expect(landed).not.toHaveProperty('settling');
+  });
+
   it('a sale voided with a payment the server refused to give back is "unknown", never "canceled"', () => {
     const voided = tillSale([loyaltyLine({ name: 'approved', approvedAmount: 1730 })], 'voided');
     expect(tillStatus(voided)).toBe('unknown');

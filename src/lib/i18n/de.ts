@@ -228,6 +228,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.completed': 'Verkauf abgeschlossen',
   'sale.completedNotConfirmed':
     'Verkauf abgeschlossen, aber der Kartenserver hat die Zahlung einer Karte noch nicht bestätigt: Ware erst übergeben, wenn er es tut. Dieser Hinweis wird zu „Verkauf abgeschlossen“, sobald er antwortet.',
+  'sale.completedWithManager':
+    'Verkauf abgeschlossen, aber der Antwort des Kartenservers zur Zahlung einer Karte ist nicht zu trauen: Eine Führungskraft prüft die Karte (Journal). Ware erst übergeben, wenn die Führungskraft die Zahlung bestätigt.',
   'sale.voided': 'Verkauf storniert',
   'sale.releaseRefused':
     'Der Loyalty-Server hat die Rückgabe einer Zahlung abgelehnt: sie bleibt, wie ihre Zeile zeigt. Die Filialleitung ist informiert.',

@@ -194,6 +194,8 @@ export const enMore = {
   'sale.completed': 'Sale completed',
   'sale.completedNotConfirmed':
     'Sale completed, but the card server has not confirmed a card’s payment yet: do not hand over the goods until it does. This notice turns to “Sale completed” when it answers.',
+  'sale.completedWithManager':
+    'Sale completed, but the card server’s answer about a card’s payment could not be trusted: a manager checks the card (Journal). Do not hand over the goods until the manager says it was paid.',
   'sale.voided': 'Sale voided',
   'sale.releaseRefused':
     'The Loyalty server refused to give a payment back: it stays as its line shows. A manager has been told.',

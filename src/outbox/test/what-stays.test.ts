@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStorageStore } from '../db';
 import { whatStaysWith, type ReadModel } from '../read-model';
 
@@ -28,5 +28,15 @@ describe('whatStaysWith: what keeps the terminal with a server before it stops s
     expect(await whatStaysWith(reads(0, true))).toBeNull();
     useStorageStore.setState({ usable: 'missing' });
     expect(await whatStaysWith(reads(0, true))).toBeNull();
+  });
+
+  it('storage refused where records were kept (a database a newer version upgraded) may hold unsent ones', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => '1' }); // this browser kept records here
+    try {
+      useStorageStore.setState({ usable: 'refused' });
+      expect(await whatStaysWith(reads(0, true))).toBe('unreadable');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
