@@ -63,14 +63,18 @@ function asErrorLike(error: unknown): ErrorLike | null {
 }
 
 /** The one table from error codes to the words a cashier reads: a thrown error or a recorded one. */
-export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind } = {}): string {
+export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind; locale?: string } = {}): string {
   const e = asErrorLike(error);
   if (!e) return t('error.crash');
   if (e.code === 'not_found') return t('error.not_found', { kind: t(`kind.${context.kind ?? 'giftCard'}`) });
   if (e.code === 'rate_limited') return t('error.rate_limited', { seconds: e.retryAfterSeconds ?? 1 });
   if (error instanceof LoyaltyApiError && e.code === 'lookups_paused')
     return t('error.lookups_paused', {
-      time: new Date(Number(error.details.until)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+      // In the terminal's language, not the browser's.
+      time: new Date(Number(error.details.until)).toLocaleTimeString(context.locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
     });
   const key = sentences[e.code];
   // Server messages are shown as text only (React escapes them), never as HTML.

@@ -7,6 +7,7 @@ import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useCardLookup } from '@/lib/card-lookup';
 import { useScanner } from '@/lib/scanner';
+import { useTerminal } from '@/lib/terminal-context';
 
 /** Reads one card of the expected kind (scan or key), then hands it to `children`. */
 export function CardReader({
@@ -19,6 +20,7 @@ export function CardReader({
   children: (instrument: Instrument, done: () => void) => ReactNode;
 }) {
   const t = useT();
+  const { locale } = useTerminal();
   const lookup = useCardLookup(null, { fallbackKind: kind });
   const [input, setInput] = useState('');
   const slow = useDelayedFlag(lookup.query.isFetching);
@@ -69,7 +71,7 @@ export function CardReader({
         </p>
       )}
       {!wrongKind && target && query.error && !lookup.answer && !lookup.reading && (
-        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={lookup.readAgain} />
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind, locale })} onRetry={lookup.readAgain} />
       )}
       {/* Only the server's answer to this scan: a card is issued from what the server says now. */}
       {!wrongKind &&

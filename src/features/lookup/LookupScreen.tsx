@@ -118,7 +118,10 @@ export function LookupScreen() {
           </p>
         )}
         {target && error && !shown && (
-          <ErrorNotice message={errorText(t, error, { kind: target.kind })} onRetry={() => void query.refetch()}>
+          <ErrorNotice
+            message={errorText(t, error, { kind: target.kind, locale: terminal.locale })}
+            onRetry={() => void query.refetch()}
+          >
             {error instanceof LoyaltyApiError && error.code === 'lookups_paused' && (
               <LiftPause onLifted={() => void query.refetch()} />
             )}

@@ -155,7 +155,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
         </p>
       )}
       {target && query.error && (!instrument || lookup.readFailed) && (
-        <ErrorNotice message={errorText(t, query.error, { kind: target.kind })} onRetry={lookup.readAgain} />
+        <ErrorNotice message={errorText(t, query.error, { kind: target.kind, locale })} onRetry={lookup.readAgain} />
       )}
       {instrument && (
         <div className={answer ? 'tender-card' : 'tender-card instrument-old'}>

@@ -38,6 +38,15 @@ describe('the settings form', () => {
     expect(spaced.success && spaced.output.storeId).toBe(42);
   });
 
+  it('reads the time-out as digits only: "0x3c", "1e2" or "6.5" are refused in words, " 30 " is 30', () => {
+    const parse = (timeoutSeconds: string) =>
+      v.safeParse(settingsFormSchema(bound, 'en-IE'), { ...toFormValues(saved, 'en-IE'), timeoutSeconds });
+    for (const text of ['0x3c', '1e2', '6.5', 'abc', ''])
+      expect(messages(parse(text))).toEqual([['timeoutSeconds', 'timeout']]);
+    const spaced = parse(' 30 ');
+    expect(spaced.success && spaced.output.timeoutSeconds).toBe(30);
+  });
+
   it('refuses an operator id or a series name that is too long in words, not a raw key', () => {
     const values = toFormValues(saved, 'en-IE');
     const result = v.safeParse(settingsFormSchema(bound, 'en-IE'), {

@@ -50,7 +50,8 @@ export const serverSettingsSchema = v.object({
   currency: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.check(isKnownCurrency, 'currency')),
   timeoutSeconds: v.pipe(
     v.unknown(),
-    v.transform(Number),
+    // Digits only, as the ids: Number() would read "0x3c" as 60 and "1e2" as 100.
+    v.transform((input) => (typeof input === 'string' && !/^\s*\d+\s*$/.test(input) ? Number.NaN : Number(input))),
     v.number('timeout'),
     v.safeInteger('timeout'),
     v.minValue(1, 'timeout'),
