@@ -80,6 +80,7 @@ const recordShape = {
   ),
   loaded: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   availableBefore: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
   sentWith: v.optional(v.pipe(v.string(), v.maxLength(16))),
   status: v.picklist(['pending', 'succeeded', 'refused', 'unknown', 'attention']),
   attempts: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),

@@ -31,8 +31,16 @@ export function startMoneyPath(context: {
   onAnswered: (record: OperationRecord) => void;
 }) {
   const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered } = context;
-  const { storeId, workstationId } = apiConfig;
-  const outbox = createOutbox(outboxDb(), { scope, training, operatorId, operatorName, storeId, workstationId });
+  const { storeId, workstationId, currency } = apiConfig;
+  const outbox = createOutbox(outboxDb(), {
+    scope,
+    training,
+    operatorId,
+    operatorName,
+    storeId,
+    workstationId,
+    currency,
+  });
   const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
   return { outbox, sender, perform: createPerform(outbox, tab, apiConfig.currency) };
 }

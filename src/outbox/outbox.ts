@@ -45,6 +45,8 @@ export interface OutboxContext {
   /** The store's and this workstation's numbers, as the server is told them (settings). */
   storeId?: number | undefined;
   workstationId?: number | undefined;
+  /** The server's currency: each record keeps it (the journal shows an older record in its own). */
+  currency?: string | undefined;
   now?: () => Date;
   newId?: () => string;
 }
@@ -212,6 +214,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       operatorId: by.operatorId,
       operatorName: by.operatorName,
       workstation: { storeId: context.storeId, workstationId: context.workstationId },
+      ...(context.currency && { currency: context.currency }),
       status: 'pending',
       attempts: 0,
       createdAt: at,

@@ -32,6 +32,8 @@ export interface OperationRecord {
   loaded?: Minor | undefined;
   /** A payment: what its card had available when the cashier asked (not sent; `OperationOrder`). */
   availableBefore?: Minor | undefined;
+  /** The currency its amounts are in: the server's when it was recorded (absent on records kept before). */
+  currency?: string | undefined;
   operatorId?: string | undefined;
   /** The signed-on cashier's name, as the journal shows it. */
   operatorName?: string | undefined;

@@ -79,17 +79,17 @@ export function JournalScreen() {
   const journal = useJournalPage();
   const { records } = journal;
   const { currency, locale } = terminal;
-  const words = useCallback((r: OperationRecord) => notesText(t, r, { currency, locale }), [t, currency, locale]);
+  const words = useCallback(
+    (r: OperationRecord) => notesText(t, r, { currency: r.currency ?? currency, locale }),
+    [t, currency, locale],
+  );
   const rows = useMemo(() => records.map((r) => toRow(r, currency, words)), [records, currency, words]);
   const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, currency))), [journal.today, currency]);
   const today = new Date().toISOString().slice(0, 10);
 
   const exportCsv = async () => {
     const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const csv = toCsv(
-      all.map((r) => toRow(r, currency, words)),
-      currency,
-    );
+    const csv = toCsv(all.map((r) => toRow(r, currency, words)));
     downloadFile(`journal-${terminal.mode}-${today}.csv`, csv, 'text/csv;charset=utf-8');
   };
 
@@ -168,7 +168,7 @@ export function JournalScreen() {
                         {t(`kind.${row.kind}`)} · {t(`journal.op.${row.operation}` as MessageKey)}
                       </td>
                       <td className="mono">{row.maskedNumber}</td>
-                      <td>{row.amount === undefined ? '' : <Money minor={row.amount} />}</td>
+                      <td>{row.amount === undefined ? '' : <Money minor={row.amount} currency={row.currency} />}</td>
                       <td className="mono">
                         <bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi>
                       </td>

@@ -163,7 +163,7 @@ describe('journal rows', () => {
   });
 
   it('exports CSV with quoting and no full card number', () => {
-    const csv = toCsv(rows, 'EUR');
+    const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
       'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training',
     );
@@ -171,6 +171,21 @@ describe('journal rows', () => {
       '2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no',
     );
     expect(csv).not.toMatch(/7001000000/);
+  });
+
+  it('an older record in another currency (kept before the currency changed) is shown and exported in its own', () => {
+    const krona: OperationRecord = {
+      ...base,
+      id: '9',
+      status: 'succeeded',
+      currency: 'ISK',
+      request: { type: 'giftCard.pay', number: '700100000007', amount: 5000 },
+    };
+    const [row] = [toRow(krona, 'EUR')];
+    expect(row?.currency).toBe('ISK');
+    expect(toCsv([row!]).split('\r\n')[1]).toContain(',5000,ISK,');
+    // A record kept before records kept their currency: the terminal's, as before.
+    expect(toRow({ ...krona, currency: undefined }, 'EUR').currency).toBe('EUR');
   });
 
   it('neutralises cells a spreadsheet would run as a formula (OWASP), and keeps plain negative numbers', () => {
@@ -183,7 +198,7 @@ describe('journal rows', () => {
       request: { type: 'giftCard.pay', number: '700100000007', amount: 500 },
     };
     const [row] = [toRow(evil, 'EUR')];
-    const line = toCsv([{ ...row!, reference: '@SUM(A1)' }], 'EUR').split('\r\n')[1] ?? '';
+    const line = toCsv([{ ...row!, reference: '@SUM(A1)' }]).split('\r\n')[1] ?? '';
     expect(line).toContain(`"'=HYPERLINK(""http://x.test"",""click"")"`);
     expect(line).toContain(`'@SUM(A1)`);
     expect(line).toContain(`'+cmd|calc`);

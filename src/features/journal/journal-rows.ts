@@ -16,6 +16,8 @@ export interface JournalRow {
   outcome: OperationRecord['status'];
   note: string;
   training: boolean;
+  /** The currency of its amounts: the record's own, or the terminal's for a record kept before records kept one. */
+  currency: string;
   /** Payments this operation took (+) or gave back (−), for the day's totals. */
   paid: Minor;
   issued: Minor;
@@ -49,6 +51,7 @@ export function toRow(
   wordNotes: (record: OperationRecord) => string = (r) => r.note ?? '',
 ): JournalRow {
   const { request } = record;
+  const inCurrency = record.currency ?? currency;
   const kind = kindOf(request.type);
   const operation = request.type.slice(kind.length + 1);
   // A flagged record may still carry the server's answer: it is shown beside the note.
@@ -61,7 +64,7 @@ export function toRow(
   let issued = 0;
   if (operation === 'pay' && kind !== 'loyaltyCard') reference = String(result?.authCode ?? '');
   if (operation === 'pay' && kind === 'loyaltyCard' && result) {
-    reference = `${String(result.result)} ${minorToInput(Number(result.approvedAmount ?? 0), currency)}`;
+    reference = `${String(result.result)} ${minorToInput(Number(result.approvedAmount ?? 0), inCurrency)}`;
     paid = Number(result.approvedAmount ?? 0);
   }
   // A loyalty payment whose answer never came, settled by the void that gave it back: it took what
@@ -118,6 +121,7 @@ export function toRow(
     outcome: record.status,
     note: wordNotes(record),
     training: record.training,
+    currency: inCurrency,
     paid,
     issued,
     returned,
@@ -158,8 +162,8 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
 }
 
-/** The journal as CSV (RFC 4180), numbers masked, amounts in the currency's units. */
-export function toCsv(rows: JournalRow[], currency: string): string {
+/** The journal as CSV (RFC 4180), numbers masked, each amount in its record's currency's units. */
+export function toCsv(rows: JournalRow[]): string {
   const header = [
     'time',
     'operator',
@@ -180,8 +184,8 @@ export function toCsv(rows: JournalRow[], currency: string): string {
       r.operation,
       r.kind,
       r.maskedNumber,
-      r.amount === undefined ? '' : minorToInput(r.amount, currency),
-      currency,
+      r.amount === undefined ? '' : minorToInput(r.amount, r.currency),
+      r.currency,
       r.reference,
       r.outcome,
       r.note,
