@@ -284,6 +284,7 @@ export const de: Record<MessageKey, Message> = {
   'slip.store': 'Filiale {store} · Kasse {till}',
   'slip.card': 'Karte',
   'slip.amount': 'Betrag',
+  'slip.asked': 'Angefragt',
   'slip.auth': 'Autorisierung',
   'slip.result': 'Ergebnis',
   'slip.balance': 'Restguthaben',

@@ -242,6 +242,7 @@ export const enMore = {
   'slip.store': 'Store {store} · Till {till}',
   'slip.card': 'Card',
   'slip.amount': 'Amount',
+  'slip.asked': 'Asked for',
   'slip.auth': 'Authorization',
   'slip.result': 'Result',
   'slip.balance': 'Balance left',

@@ -31,7 +31,11 @@ export function tenderSlipDoc(t: T, terminal: Terminal, sale: Sale, line: Tender
     ...slipHead(t, terminal, t('slip.tender')),
     rows: [
       { label: t('slip.card'), value: lineName(t, line) },
-      { label: t('slip.amount'), value: money(line.amount) },
+      // What was asked of a loyalty card that paid less, or nothing: never read as what it paid.
+      {
+        label: t(['partiallyApproved', 'denied'].includes(line.state.name) ? 'slip.asked' : 'slip.amount'),
+        value: money(line.amount),
+      },
       ...(auth ? [{ label: t('slip.auth'), value: untrustedText(auth, TEXT_CAP.short) }] : []),
       { label: t('slip.result'), value: paperStatus(t, line, terminal) },
       ...(line.balanceAfter !== undefined ? [{ label: t('slip.balance'), value: money(line.balanceAfter) }] : []),
