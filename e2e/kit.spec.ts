@@ -92,3 +92,19 @@ test('a step the sale on screen does not allow is told in words, not a time-out'
   );
   await expect(cashier.voidSale()).rejects.toThrow('voidSale: the sale on screen is finished');
 });
+
+test('the manager closes the day twice: each Z with the number the terminal shows', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const card = await loyaltyServer.giftCard({ balance: '30.00' });
+  await terminal.cashier.startSale('5.00');
+  await terminal.cashier.payWithCard(card);
+  await terminal.cashier.completeSale();
+  expect(await terminal.manager.closeDay()).toBe(1);
+  await terminal.cashier.startSale('5.00');
+  await terminal.cashier.payWithCard(card);
+  await terminal.cashier.completeSale();
+  expect(await terminal.manager.closeDay()).toBe(2);
+  await expect(terminal.page.getByRole('list', { name: 'Days closed' })).toContainText('Z 2 · closed');
+});

@@ -89,6 +89,11 @@ export class ManagerPage {
     await this.openJournal();
     const panel = this.page.getByRole('region', { name: this.words.text('report.x') });
     const list = panel.getByRole('list', { name: this.words.text('report.zList') }).getByRole('listitem');
+    // The days closed are read as the journal opens: counted once there (a terminal with none shows no list).
+    await list
+      .first()
+      .waitFor({ timeout: 2_000 })
+      .catch(() => undefined);
     const before = await list.count();
     await panel.getByRole('button', { name: this.words.text('report.closeDay') }).click();
     const asked = panel.getByRole('alertdialog');
@@ -101,7 +106,11 @@ export class ManagerPage {
       await panel.getByRole('button', { name: this.words.text('report.closeAnyway') }).click();
     }
     await expect(list).toHaveCount(before + 1);
-    return before + 1;
+    // Its number as the terminal shows it (a terminal restored from a backup does not start at 1).
+    const numbers = await panel
+      .getByRole('button', { name: this.words.pattern('report.zPrintFor') })
+      .evaluateAll((buttons) => buttons.map((b) => Number(/\d+/.exec(b.getAttribute('aria-label') ?? '')?.[0] ?? 0)));
+    return Math.max(...numbers);
   }
 
   /** Activates a box of pre-numbered gift cards (first and last number), at `amount` each; resolves with how many were issued. */
