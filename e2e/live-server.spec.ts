@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import type { LoyaltyServer } from '@loyalty-terminal/playwright';
 import { expect, SIMULATOR, test } from './support/project';
 import {
   completeSale,
@@ -164,14 +166,19 @@ test('bad input is refused in words and asks nothing of the server', async ({ pa
   expect(requests).toBe(0);
 });
 
+/** Set up for the kit's server through Settings, in use, and a sale open with €20.00 on hold. */
+async function liveSaleHolding(page: Page, loyaltyServer: LoyaltyServer) {
+  await configureLiveServer(page, loyaltyServer);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await startSale(page, '20.00');
+  await tender(page, '700100000001', '20.00');
+}
+
 test('the currency is not changed under money still being settled; changed, the amounts kept in it are asked for again', async ({
   page,
   loyaltyServer,
 }) => {
-  await configureLiveServer(page, loyaltyServer);
-  await page.getByRole('button', { name: 'Use this server' }).click();
-  await startSale(page, '20.00');
-  await tender(page, '700100000001', '20.00'); // €20.00 on hold, the sale open
+  await liveSaleHolding(page, loyaltyServer); // €20.00 on hold, the sale open
   await goTo(page, 'Settings');
   await page.getByLabel('Currency (ISO code)').fill('GBP');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -214,10 +221,7 @@ test('training waits for the live server’s money; another server waits for the
   page,
   loyaltyServer,
 }) => {
-  await configureLiveServer(page, loyaltyServer);
-  await page.getByRole('button', { name: 'Use this server' }).click();
-  await startSale(page, '20.00');
-  await tender(page, '700100000001', '20.00'); // €20.00 on hold, the sale open
+  await liveSaleHolding(page, loyaltyServer); // €20.00 on hold, the sale open
   // In training nothing is sent to the live server: the hold would lapse before its commit.
   await goTo(page, 'Training');
   await page.getByRole('button', { name: 'Start training mode' }).click();
