@@ -154,9 +154,7 @@ function settle(s: FlowStep, now: Date): FlowStep {
   // answer: the commit lands (completed) or the hold is gone (the sale opens again, the goods kept).
   // A commit with a manager gets no answer: it never holds the sale (its outcome is the manager's).
   const answerAwaited = (l: TenderLine) =>
-    l.state.name === 'committing' &&
-    !l.settleWithManager &&
-    (!l.settleQueued || holdEndsSoon(l.state.expires, now));
+    l.state.name === 'committing' && !l.settleWithManager && (!l.settleQueued || holdEndsSoon(l.state.expires, now));
   if (sale.status === 'completing' && !sale.lines.some(answerAwaited)) {
     sale = saleStatusChanged(sale, 'completed', now);
   }
