@@ -226,3 +226,29 @@ test('two windows of one terminal: a card on one window’s screen is read again
   await expect(b.getByText('Reading the card again…')).toHaveCount(0);
   await expectAvailable(b, '€30.00');
 });
+
+test('two windows of one terminal: the amount a cashier typed stays when the other window’s write reads the card again', async ({
+  context,
+  loyaltyServer,
+}) => {
+  await resetSimulator(loyaltyServer);
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await openLiveTerminal(a, loyaltyServer);
+  await openLiveTerminal(b, loyaltyServer);
+  await startSale(a, '60');
+  await a.getByRole('heading', { name: 'Pay with a card' }).click();
+  await a.keyboard.type(CARD);
+  await a.keyboard.press('Enter');
+  const amount = a.getByLabel('Amount to take from this card');
+  await expect(amount).toHaveValue('50.00');
+  await amount.fill('10.00'); // the rest in cash
+  // The other window takes money from another card: this window reads its card again.
+  const readAgain = a.waitForRequest((r) => r.url().includes(`/giftcards/${CARD}`) && r.method() === 'GET');
+  await startSale(b, '15');
+  await tender(b, '720100000001', '15');
+  await readAgain;
+  await a.waitForTimeout(300); // the answer drawn
+  await expect(amount).toHaveValue('10.00');
+  await expect(a.getByRole('button', { name: 'Take €10.00' })).toBeVisible();
+});

@@ -32,11 +32,16 @@ function PayForm({
   instrument,
   controls,
   onDone,
+  typed: kept,
+  onTyped,
 }: {
   sale: Sale;
   instrument: Instrument;
   controls: SaleControls;
   onDone: () => void;
+  /** What the cashier typed before this card was read again: kept, never replaced by a new offer. */
+  typed: string | undefined;
+  onTyped: (amount: string) => void;
 }) {
   const t = useT();
   const { currency, locale } = useTerminal();
@@ -49,7 +54,7 @@ function PayForm({
   const suggested = defaultTenderAmount(sale, instrument.account);
   const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
-    defaultValues: { amount: suggested > 0 ? minorToInput(suggested, currency, locale) : '' },
+    defaultValues: { amount: kept ?? (suggested > 0 ? minorToInput(suggested, currency, locale) : '') },
   });
   const { busy: sending, run } = useBusy();
   const error = form.formState.errors.amount?.message;
@@ -75,7 +80,9 @@ function PayForm({
         id="tender-amount"
         label={t('sale.tenderAmount')}
         error={error}
-        registration={form.register('amount')}
+        registration={form.register('amount', {
+          onChange: (e: { target: { value: string } }) => onTyped(e.target.value),
+        })}
         large
         autoFocus
       />
@@ -98,6 +105,8 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   const { query, target } = lookup;
   const [input, setInput] = useState('');
   const slow = useDelayedFlag(query.isFetching);
+  // The amount the cashier typed for the card on screen: a new read of the card never replaces it.
+  const [typedFor, setTypedFor] = useState<{ card: string; amount: string } | null>(null);
   useScanner((text) => {
     setInput(text.trim());
     lookup.submit(text);
@@ -188,12 +197,16 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
             </p>
           ) : (
             <PayForm
-              // A fresh answer (after a refusal that named the balance, say) offers from its own figures.
-              key={`${answer.kind}:${answer.number}:${sale.lines.length}:${query.dataUpdatedAt}`}
+              // New figures (after a refusal that named the balance, say) offer from themselves; a read
+              // that found the same figures (another window's write read it again) changes nothing.
+              key={`${answer.kind}:${answer.number}:${sale.lines.length}:${availableAmount(answer.account)}`}
               sale={sale}
               instrument={answer}
               controls={controls}
+              typed={typedFor?.card === cardKey(answer) ? typedFor.amount : undefined}
+              onTyped={(amount) => setTypedFor({ card: cardKey(answer), amount })}
               onDone={() => {
+                setTypedFor(null);
                 lookup.clear();
                 setInput('');
               }}
@@ -204,3 +217,5 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
     </section>
   );
 }
+
+const cardKey = (instrument: Instrument) => `${instrument.kind}:${instrument.number}`;
