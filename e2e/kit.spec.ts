@@ -108,3 +108,16 @@ test('the manager closes the day twice: each Z with the number the terminal show
   expect(await terminal.manager.closeDay()).toBe(2);
   await expect(terminal.page.getByRole('list', { name: 'Days closed' })).toContainText('Z 2 · closed');
 });
+
+test('a payment whose answer is lost and asked again: the next steps wait for it, as the cashier does', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const card = await loyaltyServer.giftCard({ balance: '30.00' });
+  const { cashier } = terminal;
+  await cashier.startSale('40.00');
+  await cashier.payWithCard(magicCards.giftCard.answerLost, '10.00');
+  await cashier.payWithCard(card, '30.00');
+  await cashier.completeSale();
+  expect(await cashier.remainingDue()).toBe('€0.00'); // read from the finished sale too
+});

@@ -80,7 +80,12 @@ export class CashierPage {
     await this.requireOpenSale(method);
     this.checkMagic(method, number);
     const tenderHeading = this.page.getByRole('heading', { name: this.words.text('sale.tenderTitle') });
-    if (!(await tenderHeading.isVisible()))
+    // Hidden while a payment is on its way (a lost answer asked again): a while for it, as a cashier waits.
+    const shown = await tenderHeading
+      .waitFor({ timeout: await this.patience() })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown)
       throw new Error(
         `${method}('${number}'): the sale takes no card now: nothing is left to pay (${await this.remainingDue()} due), ` +
           'or a payment is still on its way. Complete the sale, or wait for its lines.',
@@ -170,7 +175,8 @@ export class CashierPage {
 
   /** What is still due on the open sale, as shown: '€5.00'. */
   async remainingDue(): Promise<string> {
-    await this.requireOpenSale('remainingDue');
+    await this.at.open();
+    await requireScreen(this.at, 'remainingDue', 'sale.title', 'it reads the sale on screen: call startSale first.');
     return (await this.page.getByLabel(this.words.text('sale.remaining'), { exact: true }).textContent()) ?? '';
   }
 
@@ -247,9 +253,9 @@ export class CashierPage {
 
   /** A button the cashier cannot press yet: what the screen says is in the way, rather than a time-out. */
   private async requireEnabled(method: string, button: Locator): Promise<void> {
-    // A moment for a line's outcome to arrive: the button waits for it as the cashier would.
+    // A while for a line's outcome to arrive (a lost answer asked again): the cashier waits for it too.
     const enabled = await expect(button)
-      .toBeEnabled({ timeout: 5_000 })
+      .toBeEnabled({ timeout: await this.patience() })
       .then(() => true)
       .catch(() => false);
     if (enabled) return;
@@ -258,6 +264,15 @@ export class CashierPage {
       (await text(this.page.locator('#complete-blocked'))) ??
       `${await text(this.page.getByLabel(this.words.text('sale.remaining'), { exact: true }))} is still due`;
     throw new Error(`${method}: the terminal does not allow it now: ${why}`);
+  }
+
+  /**
+   * How long to wait for the sale to allow a step: a while when a payment is on its way (the sale
+   * says so under Complete), a moment when nothing on screen will change by itself.
+   */
+  private async patience(): Promise<number> {
+    const busy = this.page.locator('#complete-blocked').filter({ hasText: this.words.text('sale.cannotCompleteBusy') });
+    return (await busy.isVisible()) ? 20_000 : 2_000;
   }
 
   private checkMagic(method: string, number: string): void {
