@@ -85,10 +85,10 @@ export interface TillResult {
   /** Money neither surely taken nor surely released (status `unknown`). */
   amountUnknown: number;
   /**
-   * Present (true) while an answer of the Loyalty server is still to come for this sale: a card's
-   * commit being sent again after its answer was lost. The result may still change (a hold that
-   * lapsed first pays nothing): keep the goods until a result without it. It comes by itself,
-   * pushed with `changed: true`, or ask `status`.
+   * Present (true) while a card's commit is not confirmed: being sent again after its answer was
+   * lost (the result may still change: a hold that lapsed first pays nothing), or its answer went
+   * to a manager (it stays so; a manager checks the card). Keep the goods until a result without
+   * it: it comes by itself, pushed with `changed: true`, or ask `status`.
    */
   settling?: true;
   payments: PaymentEntry[];
