@@ -11,7 +11,7 @@ import { Money } from '@/components/Money';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
 import { availableAmount, cannotPay, type Instrument, groupNumber } from '@/domain/instrument';
 import { formatMoney, minorToInput } from '@/domain/money';
-import { checkTenderAmount, defaultTenderAmount, type Sale } from '@/domain/sale';
+import { checkTenderAmount, defaultTenderAmount, remainingDue, type Sale } from '@/domain/sale';
 import { amountSchema, fieldCheck } from '@/lib/amount-schema';
 import { errorText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
@@ -105,8 +105,9 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   const { query, target } = lookup;
   const [input, setInput] = useState('');
   const slow = useDelayedFlag(query.isFetching);
-  // The amount the cashier typed for the card on screen: a new read of the card never replaces it.
-  const [typedFor, setTypedFor] = useState<{ card: string; amount: string } | null>(null);
+  // The amount the cashier typed for this scan of this card, at this amount due: a new read of the
+  // card (another window took money from it) never replaces it. A new scan, or a new due, offers again.
+  const [typedFor, setTypedFor] = useState<{ scan: string; amount: string } | null>(null);
   useScanner((text) => {
     setInput(text.trim());
     lookup.submit(text);
@@ -199,12 +200,12 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
             <PayForm
               // New figures (after a refusal that named the balance, say) offer from themselves; a read
               // that found the same figures (another window's write read it again) changes nothing.
-              key={`${answer.kind}:${answer.number}:${sale.lines.length}:${availableAmount(answer.account)}`}
+              key={`${sale.transactionId}:${answer.kind}:${answer.number}:${sale.lines.length}:${availableAmount(answer.account)}`}
               sale={sale}
               instrument={answer}
               controls={controls}
-              typed={typedFor?.card === cardKey(answer) ? typedFor.amount : undefined}
-              onTyped={(amount) => setTypedFor({ card: cardKey(answer), amount })}
+              typed={typedFor?.scan === scanKey(answer, target, sale) ? typedFor.amount : undefined}
+              onTyped={(amount) => setTypedFor({ scan: scanKey(answer, target, sale), amount })}
               onDone={() => {
                 setTypedFor(null);
                 lookup.clear();
@@ -218,4 +219,5 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
   );
 }
 
-const cardKey = (instrument: Instrument) => `${instrument.kind}:${instrument.number}`;
+const scanKey = (instrument: Instrument, scan: { at: number } | null, sale: Sale) =>
+  `${instrument.kind}:${instrument.number}:${scan?.at ?? 0}:${remainingDue(sale)}`;
