@@ -141,7 +141,10 @@ export class CashierPage {
     return added;
   }
 
-  /** Completes the sale (every hold committed); resolves once the receipt says so, or that it waits for the server. */
+  /**
+   * Completes the sale (every hold committed); resolves once the receipt says so, or that it waits
+   * for the server (a hold ending soon: the sale itself waits for the commit's answer).
+   */
   async completeSale(): Promise<void> {
     await this.requireOpenSale('completeSale');
     const complete = this.page.getByRole('button', { name: this.words.text('sale.complete'), exact: true });
@@ -153,6 +156,8 @@ export class CashierPage {
         .getByRole('status')
         .filter({ hasText: this.words.text('sale.completed') })
         .or(receipt.getByText(this.words.text('slip.saleNotConfirmed')))
+        // Its hold ending soon, the sale waits for the commit's answer: the cashier keeps the goods.
+        .or(this.page.getByRole('status').filter({ hasText: this.words.text('sale.completingHoldEnds') }))
         .first(),
     ).toBeVisible({ timeout: 20_000 });
   }
