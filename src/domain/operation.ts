@@ -175,13 +175,28 @@ export const INTERRUPTED = 'interrupted';
 export const REFUSED_AFTER_LOST_ANSWER = 'refused_after_lost_answer';
 
 /**
+ * A record asked in one currency, about to go to a server now set to another (changed in another
+ * window between the settings' check and this write): its minor units would be another sum.
+ * Never sent: one that never left is refused; one that may have landed goes to a manager.
+ */
+export const CURRENCY_CHANGED = 'currency_changed';
+
+/** Whether a request's body carries an amount (converted with the server's currency as it is sent). */
+export const sendsAmount = (request: OperationRequest): boolean =>
+  request.type.endsWith('.pay') ||
+  ('amount' in request && request.amount !== undefined && /\.issue(InSeries)?$/.test(request.type));
+
+/**
  * Unknown outcomes that sending again cannot resolve: an answer that contradicts its request, our
  * own key refused as used with another body, and a refusal the lost attempt may have caused (the
  * same refusal would come again). The record waits for a manager, the card read again; the line's
  * money stays blocked.
  */
 export const forManager = (code: string): boolean =>
-  code === CONTRADICTORY_ANSWER || code === 'idempotency_key_reused' || code === REFUSED_AFTER_LOST_ANSWER;
+  code === CONTRADICTORY_ANSWER ||
+  code === 'idempotency_key_reused' ||
+  code === REFUSED_AFTER_LOST_ANSWER ||
+  code === CURRENCY_CHANGED;
 
 /** What an earlier attempt of an operation would make the server refuse, had it taken effect. */
 export type OwnEffectRefusal =

@@ -3,6 +3,7 @@ import { getInstrument, type LoyaltyApi, type PostOptions } from '@/api/loyalty-
 import { availableAmount } from '@/domain/instrument';
 import { contradiction, untrustedText } from '@/domain/answer-check';
 import {
+  CURRENCY_CHANGED,
   INTERRUPTED,
   kindOf,
   type OperationRequest,
@@ -10,6 +11,7 @@ import {
   type Outcome,
   type RequestOf,
   type ResultMap,
+  sendsAmount,
 } from '@/domain/operation';
 import type { Outbox } from './outbox';
 import type { ReadModel } from './read-model';
@@ -104,6 +106,13 @@ function unreadableYes(error: LoyaltyApiError): Outcome<OperationResult> | null 
 }
 
 /**
+ * Asked in another currency than the server's now: its amount would be another sum. A record kept
+ * before records had a currency is taken as the server's (the settings guard stood before it).
+ */
+const inAnotherCurrency = (record: OperationRecord, serverCurrency: string): boolean =>
+  record.currency !== undefined && record.currency !== serverCurrency && sendsAmount(record.request);
+
+/**
  * The one sender loop. It sends whatever waits in the outbox (same Idempotency-Key and body every
  * time), writes each answer back through the sale flow, and sleeps until the next retry is due or
  * something new is recorded. Only one window of the terminal sends at a time.
@@ -147,6 +156,18 @@ export function createSender(context: SenderContext) {
   async function send(record: OperationRecord) {
     // Keys are kept per token: after a new token, an earlier attempt's key is unknown to the server.
     const sentWith = tokenTag(api.config.token);
+    if (inAnotherCurrency(record, api.config.currency)) {
+      // The settings refuse a new currency while anything waits; only a race across windows gets here.
+      const written = await outbox.answered(
+        record.id,
+        record.status === 'pending'
+          ? { status: 'refused', code: CURRENCY_CHANGED, message: '' }
+          : { status: 'unknown', code: CURRENCY_CHANGED, message: '' },
+      );
+      if (written?.record.status === 'attention') await reread(record.id, record.request);
+      if (written) context.onAnswered?.(written.record);
+      return;
+    }
     // Marked in flight before it leaves: a crash before its answer is written is then known as one.
     if (!(await outbox.sending(record.id, sentWith))) return;
     let outcome: Outcome<OperationResult>;

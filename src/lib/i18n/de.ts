@@ -66,6 +66,8 @@ export const de: Record<MessageKey, Message> = {
   'error.invalid_amount': 'Der Server lehnt den Betrag ab.',
   'error.network': 'Keine Verbindung zum Kundenkarten-Server. Netzwerk prüfen und erneut versuchen.',
   'error.timeout': 'Der Server hat nicht rechtzeitig geantwortet. Erneut versuchen.',
+  'error.currency_changed':
+    'Die Währung des Servers wurde in einem anderen Fenster geändert, bevor dies gesendet wurde: Der Betrag wäre eine andere Summe gewesen. Eine Führungskraft prüft die Karte.',
   'error.interrupted':
     'Das Terminal wurde beendet (neu geladen, abgestürzt oder Fenster geschlossen), bevor die Antwort kam. Es wird erneut gefragt.',
   'error.malformed_response':
@@ -274,6 +276,8 @@ export const de: Record<MessageKey, Message> = {
   'refusal.not_yet_valid': 'die Karte ist noch nicht gültig.',
   'refusal.authorization_expired': 'die Reservierung lief vor dem Abschluss ab.',
   'refusal.not_sent': 'die Anfrage hat das Terminal nie verlassen.',
+  'refusal.currency_changed':
+    'die Währung des Servers wurde geändert, bevor gesendet wurde; die Anfrage hat das Terminal nie verlassen.',
   'refusal.rate_limited': 'der Server war ausgelastet.',
   'refusal.payment_not_found': 'der Server kennt diese Zahlung auf der Karte nicht.',
   'refusal.not_found': 'der Server kennt die Karte nicht.',

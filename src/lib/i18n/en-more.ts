@@ -51,6 +51,8 @@ export const enMore = {
   'error.invalid_amount': 'The server refused the amount.',
   'error.network': 'No connection to the Loyalty server. Check the network, then try again.',
   'error.timeout': 'The Loyalty server did not answer in time. Try again.',
+  'error.currency_changed':
+    'The server’s currency was changed in another window before this was sent: its amount would have been another sum. A manager checks the card.',
   'error.interrupted':
     'The terminal stopped (a reload, a crash or a closed window) before the answer came. It is asked again.',
   'error.malformed_response':
@@ -232,6 +234,7 @@ export const enMore = {
   'refusal.not_yet_valid': 'the card is not valid yet.',
   'refusal.authorization_expired': 'the hold lapsed before it was committed.',
   'refusal.not_sent': 'the request never left the terminal.',
+  'refusal.currency_changed': 'the server’s currency was changed before it was sent; it never left the terminal.',
   'refusal.rate_limited': 'the server was busy.',
   'refusal.payment_not_found': 'the server has no such payment on the card.',
   'refusal.not_found': 'the server does not know the card.',

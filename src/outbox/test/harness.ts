@@ -24,6 +24,8 @@ export function outboxHarness(
     keys?: 'kept' | 'ignored';
     /** Another till's: this terminal talks to the same server (its own database, its own sender). */
     sim?: ReturnType<typeof simulatedApi>;
+    /** The server's currency as the records keep it (absent: records as kept before they had one). */
+    currency?: string;
   } = {},
 ) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
@@ -39,6 +41,7 @@ export function outboxHarness(
     operatorId: 'op7',
     storeId: 1,
     workstationId: 7,
+    currency: options.currency,
     now: () => new Date(clock),
   });
   const reads = createReadModel(() => db, 'test');
