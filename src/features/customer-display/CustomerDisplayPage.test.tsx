@@ -49,6 +49,17 @@ describe('the customer display window', () => {
     other.close();
   });
 
+  it('is titled in the terminal’s language', async () => {
+    window.location.hash = '#/customer-display?tab=till-a';
+    const other = terminalWindow();
+    render(<CustomerDisplayPage />);
+    other.say({ type: 'view', tab: 'till-a', view: view(4250, { locale: 'de-DE' }) });
+    // German is a chunk of its own: the title follows once it has come.
+    expect(await screen.findByRole('heading', { name: 'Kundenanzeige' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.title).toBe('Kundenanzeige');
+    other.close();
+  });
+
   it('opened by its address, follows the first window that answers', async () => {
     window.location.hash = '#/customer-display';
     const other = terminalWindow();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
 import type { DisplayView } from './view';
+import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import { CustomerDisplayView } from './CustomerDisplayView';
 
@@ -15,7 +16,6 @@ export function CustomerDisplayPage() {
   const [view, setView] = useState<DisplayView | null>(null);
   const [, setCatalogs] = useState(0);
   useEffect(() => {
-    document.title = 'Customer display';
     const pinned = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
     let follows = pinned;
     const channel = new BroadcastChannel(DISPLAY_CHANNEL);
@@ -38,13 +38,17 @@ export function CustomerDisplayPage() {
     return () => channel.close();
   }, []);
   const locale = view?.locale ?? 'en';
+  const title = translator(locale)('display.open');
   useEffect(() => {
     document.documentElement.lang = locale.slice(0, 2);
     void loadCatalog(locale).then(() => setCatalogs((n) => n + 1));
   }, [locale]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <main className="customer-display-page">
-      <h1 className="visually-hidden">Customer display</h1>
+      <h1 className="visually-hidden">{title}</h1>
       <CustomerDisplayView view={view} />
     </main>
   );

@@ -9,7 +9,8 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
   const t = translator(view?.locale ?? 'en');
   const money = (minor: number) => (view ? formatMoney(minor, view.currency, view.locale) : '');
   // A till's sale finished with part left for the till to collect is not "paid" to the customer.
-  const paidInFull = view?.status === 'completed' && view.remaining === 0;
+  // Nor is one whose commit is not answered yet: the receipt says not to hand over the goods.
+  const paidInFull = view?.status === 'completed' && view.remaining === 0 && !view.confirming;
   return (
     <div className="customer-display" lang={(view?.locale ?? 'en').slice(0, 2)}>
       {view?.training && (
@@ -33,10 +34,10 @@ export function CustomerDisplayView({ view }: { view: DisplayView | null }) {
             )}
             <Fact
               id="customer-remaining"
-              term={t(paidInFull ? 'display.thanks' : 'display.remaining')}
+              term={t(paidInFull ? 'display.thanks' : view.confirming ? 'display.confirming' : 'display.remaining')}
               className="customer-remaining"
             >
-              {paidInFull ? '✓' : money(view.remaining)}
+              {paidInFull ? '✓' : view.confirming ? '…' : money(view.remaining)}
             </Fact>
           </dl>
           {view.tenders.length > 0 && (

@@ -13,15 +13,24 @@ export type DisplayMessage =
 
 const tab = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
-const minor = v.pipe(v.number(), v.safeInteger());
+const minor = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** A locale Intl takes (a malformed one would throw while the display draws). */
+const isLocale = (tag: string) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+};
 const view = v.object({
   training: v.boolean(),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-  locale: v.pipe(v.string(), v.maxLength(20)),
+  locale: v.pipe(v.string(), v.maxLength(20), v.check(isLocale)),
   status: v.picklist(['idle', 'open', 'completed', 'voided']),
   due: minor,
   paid: minor,
   remaining: minor,
+  confirming: v.optional(v.boolean()),
   tenders: v.pipe(
     v.array(
       v.object({

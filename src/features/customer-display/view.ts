@@ -1,6 +1,6 @@
 import type { Minor } from '@/domain/money';
 import type { Sale } from '@/domain/sale';
-import { coveredAmount, type ExternalMethod, type TenderKind } from '@/domain/tender-line';
+import { coveredAmount, isUnconfirmed, type ExternalMethod, type TenderKind } from '@/domain/tender-line';
 
 /**
  * What the customer may see of a sale: amounts, each approved tender by its kind and last four
@@ -25,6 +25,8 @@ export interface DisplayView {
   due: Minor;
   paid: Minor;
   remaining: Minor;
+  /** A completed sale whose commit is not answered yet: not "paid" to the customer until it is (the receipt says the same). */
+  confirming?: boolean | undefined;
   tenders: DisplayTender[];
 }
 
@@ -69,6 +71,7 @@ export function displayView(
     due: sale.due,
     paid,
     remaining: Math.max(0, sale.due - paid),
+    ...(sale.status === 'completed' && sale.lines.some(isUnconfirmed) && { confirming: true }),
     tenders,
   };
 }

@@ -627,6 +627,7 @@ export const de: Record<MessageKey, Message> = {
   'display.paid': 'Bezahlt',
   'display.remaining': 'Noch zu zahlen',
   'display.thanks': 'Bezahlt — vielen Dank',
+  'display.confirming': 'Ihre Zahlung wird bestätigt',
   'display.tenders': 'Zahlungen',
   'display.balanceLeft': 'Restguthaben auf der Karte: {amount}',
   'display.open': 'Kundenanzeige',

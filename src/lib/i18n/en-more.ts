@@ -551,6 +551,7 @@ export const enMore = {
   'display.paid': 'Paid',
   'display.remaining': 'Still to pay',
   'display.thanks': 'Paid — thank you',
+  'display.confirming': 'Your payment is being confirmed',
   'display.tenders': 'Payments',
   'display.balanceLeft': 'left on the card: {amount}',
   'display.show': 'Show to customer',

@@ -1,6 +1,9 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@/domain/sale';
 import { readDisplayMessage } from './channel';
+import { CustomerDisplayView } from './CustomerDisplayView';
 import { displayView } from './view';
 
 const terminal = { training: false, currency: 'EUR', locale: 'en-IE' };
@@ -56,6 +59,44 @@ describe('what the customer display may show', () => {
       due: 0,
     });
     expect(displayView(null, { ...terminal, training: true })).toMatchObject({ status: 'idle', training: true });
+  });
+
+  it('a completed sale whose commit is not answered yet is not "paid" to the customer: the receipt says to keep the goods', () => {
+    const completed: Sale = {
+      ...sale,
+      due: 2000,
+      status: 'completed',
+      lines: [
+        {
+          id: 'a',
+          kind: 'giftCard',
+          number: '700100000001',
+          amount: 2000,
+          state: { name: 'committing', authCode: 'SECRET1' },
+        },
+      ],
+    };
+    const view = displayView(completed, terminal);
+    expect(view).toMatchObject({ status: 'completed', remaining: 0, confirming: true });
+    render(<CustomerDisplayView view={view} />);
+    expect(screen.queryByText('Paid — thank you')).toBeNull();
+    expect(screen.getByText('Your payment is being confirmed')).toBeTruthy();
+    cleanup();
+
+    const committed: Sale = {
+      ...completed,
+      lines: [{ ...completed.lines[0]!, state: { name: 'committed', authCode: 'SECRET1' } }],
+    };
+    render(<CustomerDisplayView view={displayView(committed, terminal)} />);
+    expect(screen.getByText('Paid — thank you')).toBeTruthy();
+    cleanup();
+  });
+
+  it('refuses a view whose locale the display could not format with, or a negative amount', () => {
+    const view = displayView(sale, terminal);
+    expect(readDisplayMessage({ type: 'view', tab: 'till-a', view: { ...view, locale: 'en_IE!' } })).toBeNull();
+    expect(readDisplayMessage({ type: 'view', tab: 'till-a', view: { ...view, remaining: -1 } })).toBeNull();
+    expect(readDisplayMessage({ type: 'view', tab: 'till-a', view: { ...view, locale: 'de-DE' } })).not.toBeNull();
   });
 
   it('refuses a message that would show more than four digits of a card', () => {
