@@ -92,6 +92,10 @@ describe('what the customer display may show', () => {
     cleanup();
   });
 
+  it('a sale’s amounts in its own currency after the terminal’s changed', () => {
+    expect(displayView({ ...sale, currency: 'EUR' }, { ...terminal, currency: 'ISK' }).currency).toBe('EUR');
+  });
+
   it('refuses a view whose locale the display could not format with, or a negative amount', () => {
     const view = displayView(sale, terminal);
     expect(readDisplayMessage({ type: 'view', tab: 'till-a', view: { ...view, locale: 'en_IE!' } })).toBeNull();

@@ -38,7 +38,8 @@ export function displayView(
   sale: Sale | null,
   terminal: { training: boolean; currency: string; locale: string },
 ): DisplayView {
-  const base = { training: terminal.training, currency: terminal.currency, locale: terminal.locale };
+  // A sale's amounts in its own currency (one kept before it had one: the terminal's).
+  const base = { training: terminal.training, currency: sale?.currency ?? terminal.currency, locale: terminal.locale };
   if (
     !sale ||
     sale.status === 'voiding' ||

@@ -294,6 +294,8 @@ export const de: Record<MessageKey, Message> = {
   'slip.balance': 'Restguthaben',
   'slip.notConfirmed': 'NOCH NICHT BESTÄTIGT: Ware nicht aushändigen',
   'slip.saleNotConfirmed': 'Wartet auf den Kartenserver: nicht abgeschlossen',
+  'slip.withManager': 'EINE FÜHRUNGSKRAFT PRÜFT DIESE ZAHLUNG',
+  'slip.saleWithManager': 'Eine Führungskraft prüft eine Zahlung: Ware erst nach ihrer Bestätigung aushändigen',
   'slip.transaction': 'Vorgang',
   'slip.total': 'Summe',
   'slip.status': 'Status',

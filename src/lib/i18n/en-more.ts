@@ -251,6 +251,8 @@ export const enMore = {
   'slip.balance': 'Balance left',
   'slip.notConfirmed': 'NOT CONFIRMED YET: do not hand over the goods',
   'slip.saleNotConfirmed': 'Waiting for the card server: not complete',
+  'slip.withManager': 'A MANAGER CHECKS THIS PAYMENT',
+  'slip.saleWithManager': 'A manager checks a payment: do not hand over the goods until they confirm it',
   'slip.transaction': 'Transaction',
   'slip.total': 'Total',
   'slip.status': 'Status',
