@@ -37,6 +37,21 @@ describe('ESC/POS slips (the bytes decoded as the printer reads them)', () => {
     expect(lastCommand(events)).toEqual({ type: 'cut', partial: true });
   });
 
+  it('a card number too long for the paper at double width, and a long description, are wrapped whole, never cut', () => {
+    const long: SlipDoc = {
+      ...issueSlip,
+      subtitle: 'Geschenkkarte für das Weihnachtsgeschäft, gültig in allen Filialen',
+      number: '7001 0000 0000 0001',
+    };
+    const lines = printedLines(decodeEscPos(encodeSlip(long, { paper: 58, locale: 'de-DE' })));
+    // 58 mm: 32 columns, 16 at double width.
+    expect(lines).toEqual(expect.arrayContaining(['7001 0000 0000', '0001']));
+    expect(lines.join(' ')).toContain('Geschenkkarte für das Weihnachtsgeschäft, gültig in allen Filialen');
+    const number22 = { ...issueSlip, number: '7001 0000 0000 0000 0123 45' };
+    const wide = printedLines(decodeEscPos(encodeSlip(number22, { paper: 80, locale: 'de-DE' })));
+    expect(wide).toEqual(expect.arrayContaining(['7001 0000 0000 0000 0123', '45'])); // 80 mm: 24 at double width
+  });
+
   it('a receipt: its reference as a barcode and, under it, in characters (what the return desk accepts)', () => {
     const receipt: SlipDoc = {
       name: 'Receipt',

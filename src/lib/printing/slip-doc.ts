@@ -41,7 +41,7 @@ export function slipRow(label: string, value: string, columns: number): string[]
 }
 
 /** Text in lines of at most `columns`, broken at spaces (a word longer than a line, within it). */
-function wrapAtSpaces(text: string, columns: number): string[] {
+export function wrapAtSpaces(text: string, columns: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ')) {

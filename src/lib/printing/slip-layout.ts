@@ -1,4 +1,4 @@
-import { slipRow, type SlipDoc } from './slip-doc';
+import { slipRow, wrapAtSpaces, type SlipDoc } from './slip-doc';
 
 /**
  * A slip laid out on a receipt printer's fixed-width lines, whatever language the printer speaks:
@@ -41,7 +41,7 @@ export interface CentredLine {
   bold: boolean;
 }
 
-/** The card number, centred in double width and height (so at most half the columns). */
+/** The card number, centred in double width and height (so at most half the columns; a longer one goes on more lines). */
 export interface NumberLine {
   kind: 'number';
   text: string;
@@ -77,24 +77,24 @@ const CODE128_DATA = /^[\x20-\x7e]+$/;
 /** A slip document on the paper: every line fits, nothing a printer lacks, the number large, the barcode native. */
 export function layoutSlip(doc: SlipDoc, paper: Paper): SlipLayout {
   const columns = PAPER_COLUMNS[paper];
-  const centred = (text: string, bold = false): CentredLine => ({
-    kind: 'centred',
-    text: printable(text).slice(0, columns),
-    bold,
-  });
+  // Nothing on paper is cut off: a line too long for the paper is wrapped at spaces (a series'
+  // description on the issue slip; a card number of up to 32 characters, printed twice as wide).
+  const centred = (text: string, bold = false): CentredLine[] =>
+    wrapAtSpaces(printable(text), columns).map((line) => ({ kind: 'centred', text: line, bold }));
   const top: SlipLayout['top'] = [];
-  if (doc.training) top.push(centred(doc.training, true));
-  top.push(centred(doc.title, true));
-  if (doc.subtitle) top.push(centred(doc.subtitle));
-  for (const line of doc.header) top.push(centred(line));
-  if (doc.number) top.push({ kind: 'number', text: printable(doc.number).slice(0, columns / 2) });
+  if (doc.training) top.push(...centred(doc.training, true));
+  top.push(...centred(doc.title, true));
+  if (doc.subtitle) top.push(...centred(doc.subtitle));
+  for (const line of doc.header) top.push(...centred(line));
+  if (doc.number)
+    for (const text of wrapAtSpaces(printable(doc.number), columns / 2)) top.push({ kind: 'number', text });
   if (doc.barcode && CODE128_DATA.test(doc.barcode.value))
     top.push({ kind: 'barcode', value: doc.barcode.value, moduleWidth: paper === 58 ? 2 : 3, height: 64 });
-  if (doc.barcode?.text) top.push(centred(doc.barcode.text));
+  if (doc.barcode?.text) top.push(...centred(doc.barcode.text));
   const rows: RowLine[] = [];
   for (const row of doc.rows)
     for (const line of slipRow(printable(row.label), printable(row.value), columns))
       // A value on a line of its own (its label wrapped above) is right-aligned by the printer, not by spaces.
       rows.push(line.startsWith(' ') ? { align: 'right', text: line.trimStart() } : { align: 'left', text: line });
-  return { columns, top, rows, bottom: doc.training ? [centred(doc.training, true)] : [] };
+  return { columns, top, rows, bottom: doc.training ? centred(doc.training, true) : [] };
 }
