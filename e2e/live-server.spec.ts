@@ -217,6 +217,22 @@ test('the currency is not changed under money still being settled; changed, the 
   await expect(page.getByLabel('Offer cash-out')).not.toBeChecked();
 });
 
+test('a sale open on the server, even one with nothing paid yet, keeps its currency: the manager is told to finish it first', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await configureLiveServer(page, loyaltyServer);
+  await page.getByRole('button', { name: 'Use this server' }).click();
+  await startSale(page, '50.00'); // €50.00 due: changed to yen, cards would be asked for ¥5,000
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency (ISO code)').fill('JPY');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A sale is open on this server' })).toBeVisible();
+  await page.reload();
+  await goTo(page, 'Settings');
+  await expect(page.getByLabel('Currency (ISO code)')).toHaveValue('EUR'); // nothing saved
+});
+
 test('training waits for the live server’s money; another server waits for the day’s close, another spelling of this one does not', async ({
   page,
   loyaltyServer,

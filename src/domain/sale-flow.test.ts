@@ -139,6 +139,27 @@ describe('decide: a cashier tenders', () => {
   });
 });
 
+describe('decide: a sale started in another currency than the server’s now', () => {
+  const inYen = { ...env(), currency: 'JPY' };
+  const euros = (lines: TenderLine[]): Sale => ({ ...sale(lines), currency: 'EUR' });
+  it('takes no payment and does not complete: its amounts would be another sum', () => {
+    const card = { type: 'tender', kind: 'giftCard', number: '7001', amount: 1000 } as const;
+    expect(decide(euros([]), card, inYen)).toMatchObject({ rejected: 'currency_changed', orders: [] });
+    expect(decide(euros([]), { type: 'tenderExternal', amount: 1000, method: 'cash' }, inYen).rejected).toBe(
+      'currency_changed',
+    );
+    const paid = euros([line('a', 'external', states.recorded!, { amount: 3000 })]);
+    expect(decide(paid, { type: 'complete' }, inYen).rejected).toBe('currency_changed');
+    expect(decide(paid, { type: 'complete' }, { ...env(), currency: 'EUR' }).sale.status).toBe('completed');
+  });
+  it('is voided: its holds given back, which carry no amount', () => {
+    const held = euros([line('a', 'giftCard', states.authorized!)]);
+    const step = decide(held, { type: 'void' }, inYen);
+    expect(step.rejected).toBeUndefined();
+    expect(step.orders.map((o) => o.request.type)).toEqual(['giftCard.cancel']);
+  });
+});
+
 describe('decide: removing a line, in every state', () => {
   const gone = ['recorded', 'denied', 'failed', 'canceled', 'voided'];
   const refusedStates = ['requesting', 'unknown', 'committing', 'canceling', 'voiding', 'committed'];

@@ -7,6 +7,7 @@ import {
   canTender,
   cashOwed,
   hasWorkInFlight,
+  inAnotherCurrency,
   lineAdded,
   lineChanged,
   lineRemoved,
@@ -40,6 +41,8 @@ import { holdGoneCodes, tenderFor, tenders, voidedEvents, type LineChange } from
 export interface FlowEnv {
   newId: () => string;
   now: Date;
+  /** The server's currency now: a sale started in another takes no payment and does not complete. */
+  currency?: string | undefined;
 }
 
 export type SaleAction =
@@ -189,6 +192,8 @@ export function startTillSale(till: TillOrder, due: Minor, meta: SaleMeta, env: 
 
 /** A cashier's action: the next sale and what to send. An action that does not fit the sale is rejected, never half done. */
 export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
+  const movesMoney = action.type === 'tender' || action.type === 'tenderExternal' || action.type === 'complete';
+  if (movesMoney && inAnotherCurrency(sale, env.currency)) return reject(sale, 'currency_changed');
   switch (action.type) {
     case 'tender': {
       if (!canTender(sale)) return reject(sale, 'not_tendering');

@@ -97,6 +97,14 @@ export function newSale(transactionId: string, due: Minor, now: Date): Sale {
   return { transactionId, due, lines: [], status: 'open', startedAt: now.toISOString() };
 }
 
+/**
+ * Started in another currency than the server's now (it changed in another window while this sale
+ * was open): its amounts would be another sum. It takes no payment and does not complete; it is voided.
+ */
+export function inAnotherCurrency(sale: Sale, currency: string | undefined): boolean {
+  return sale.currency !== undefined && currency !== undefined && sale.currency !== currency;
+}
+
 export function paidAmount(sale: Sale): Minor {
   return sale.lines.reduce((sum, line) => sum + coveredAmount(line), 0);
 }

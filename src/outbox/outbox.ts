@@ -163,7 +163,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     const time = clock();
     return time.getTime() < floor ? new Date(floor) : time;
   };
-  const env = (): FlowEnv => ({ now: now(), newId: context.newId ?? (() => crypto.randomUUID()) });
+  const env = (): FlowEnv => ({
+    now: now(),
+    newId: context.newId ?? (() => crypto.randomUUID()),
+    currency: context.currency,
+  });
 
   /**
    * `allOrNothing`: work that throws aborts the transaction, and nothing of it is kept. Not the

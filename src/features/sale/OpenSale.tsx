@@ -6,6 +6,7 @@ import {
   canComplete,
   givesBackWhateverItTook,
   hasWorkInFlight,
+  inAnotherCurrency,
   paidAmount,
   remainingDue,
   waitsForManager,
@@ -66,21 +67,24 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const { currency, locale } = useTerminal();
   const [confirmVoid, setConfirmVoid] = useState(false);
   const { busy, run } = useBusy();
-  const blockedReason = waitsForManager(sale)
-    ? t(
-        sale.lines.filter(isWithManager).every((l) => givesBackWhateverItTook(sale, l))
-          ? 'sale.cannotCompleteLost'
-          : 'sale.cannotCompleteManager',
-      )
-    : hasWorkInFlight(sale)
-      ? t('sale.cannotCompleteBusy')
-      : sale.till
-        ? paidAmount(sale) === 0
-          ? t('till.nothingPaid')
-          : null
-        : remainingDue(sale) > 0
-          ? t('sale.cannotCompleteDue')
-          : null;
+  const otherCurrency = inAnotherCurrency(sale, currency);
+  const blockedReason = otherCurrency
+    ? t('sale.otherCurrency', { currency: sale.currency ?? '' })
+    : waitsForManager(sale)
+      ? t(
+          sale.lines.filter(isWithManager).every((l) => givesBackWhateverItTook(sale, l))
+            ? 'sale.cannotCompleteLost'
+            : 'sale.cannotCompleteManager',
+        )
+      : hasWorkInFlight(sale)
+        ? t('sale.cannotCompleteBusy')
+        : sale.till
+          ? paidAmount(sale) === 0
+            ? t('till.nothingPaid')
+            : null
+          : remainingDue(sale) > 0
+            ? t('sale.cannotCompleteDue')
+            : null;
   if (confirmVoid) {
     return (
       <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
@@ -108,7 +112,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
       <button
         type="button"
         className="button button-primary button-large"
-        disabled={busy || !canComplete(sale)}
+        disabled={busy || !canComplete(sale) || otherCurrency}
         aria-describedby={blockedReason ? 'complete-blocked' : undefined}
         onClick={() => void run(() => controls.act({ type: 'complete' }))}
       >

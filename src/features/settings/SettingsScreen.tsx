@@ -99,7 +99,12 @@ export function SettingsScreen() {
         saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
       if (moves) {
         const live = createReadModel(outboxDb, scopeOf('live', saved));
-        const stays = await whatStaysWith(live);
+        // A sale still open would take its payments, or complete, in the new currency or on no server.
+        const open = await live.activeSales().then(
+          (sales) => sales.some((s) => s.status === 'open'),
+          () => !keepsNoRecords(),
+        );
+        const stays = (await whatStaysWith(live)) ?? (open ? 'saleOpen' : null);
         if (stays) {
           setNotice({ tone: 'error', text: t(`settings.${stays}`) });
           return;

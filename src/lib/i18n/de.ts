@@ -121,6 +121,8 @@ export const de: Record<MessageKey, Message> = {
   'settings.fix': 'Bitte die markierten Felder korrigieren.',
   'settings.unsettled':
     'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
+  'settings.saleOpen':
+    'Auf diesem Server ist ein Verkauf offen. Bitte erst abschließen oder stornieren: Jetzt geändert, nähmen Server oder Währung seine Zahlungen in einer anderen Währung oder auf einem anderen Server an, oder schlössen ihn so ab.',
   'settings.cashOwed':
     'Bargeld aus einer Barauszahlung ist noch zu übergeben (die Kartenabfrage listet es). Erst übergeben und bestätigen, dann Server oder Währung ändern: Sonst verschwände es vom Bildschirm.',
   'settings.dayOpen':
@@ -220,6 +222,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.voidYes': 'Ja, stornieren',
   'sale.voidNo': 'Nein, behalten',
   'sale.cannotCompleteDue': 'Noch offen: den Rest bezahlen, dann abschließen.',
+  'sale.otherCurrency':
+    'Dieser Verkauf wurde in {currency} begonnen, und die Währung des Servers wurde seitdem geändert: Er nimmt keine Zahlung an und kann nicht abgeschlossen werden. Bitte stornieren und neu beginnen.',
   'sale.cannotCompleteManager':
     'Eine Zeile braucht eine Führungskraft: der Verkauf kann nicht abgeschlossen werden. Verkauf stornieren oder die Karte von einer Führungskraft prüfen lassen.',
   'sale.cannotCompleteLost':

@@ -99,6 +99,8 @@ export const enMore = {
   'settings.fix': 'Fix the marked fields.',
   'settings.unsettled':
     'Money is still being settled with this server (a sale not finished, or operations waiting to be sent). Let it settle first: changed now, the server or the currency would leave them unsent, or send them in the new currency.',
+  'settings.saleOpen':
+    'A sale is open on this server. Complete or void it first: changed now, the server or the currency would take its payments, or complete it, in another currency or on another server.',
   'settings.cashOwed':
     'A cash-out’s cash is still to be paid out (Card lookup lists it). Pay it out and say so before changing the server or its currency: it would leave the screen.',
   'settings.dayOpen':
@@ -186,6 +188,8 @@ export const enMore = {
   'sale.voidYes': 'Yes, void the sale',
   'sale.voidNo': 'No, keep it',
   'sale.cannotCompleteDue': 'Still due: tender the rest before completing.',
+  'sale.otherCurrency':
+    'This sale was started in {currency}, and the server’s currency has been changed since: it takes no payment and cannot be completed. Void it and start it again.',
   'sale.cannotCompleteManager':
     'A line needs a manager: the sale cannot be completed. Void the sale, or ask a manager to check the card.',
   'sale.cannotCompleteLost':
