@@ -3,7 +3,7 @@ import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
-import { lineNames, type DayReport } from './day-report';
+import { figureOf, lineNames, type DayReport } from './day-report';
 import { operationText, settledLateText } from './report-slip';
 
 /**
@@ -36,7 +36,8 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
                 <th scope="row">{t(`report.line.${name}`)}</th>
                 {instrumentKinds.map((kind) => (
                   <td key={kind}>
-                    {report.byKind[kind][name].count} · <Money minor={report.byKind[kind][name].amount} />
+                    {figureOf(report.byKind, kind, name).count} ·{' '}
+                    <Money minor={figureOf(report.byKind, kind, name).amount} />
                   </td>
                 ))}
               </tr>

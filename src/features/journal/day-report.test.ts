@@ -126,6 +126,34 @@ describe('the day report: counts and sums from the journal, per kind and per cas
     });
   });
 
+  it('loyalty approved, partly approved and settled by a void add up to what was paid with it', () => {
+    const lost = record({ type: 'loyaltyCard.pay', number: '710100000003', amount: 800 }, undefined, {
+      status: 'attention',
+      settledAt: '2026-11-24T10:00:02.000Z',
+      notes: [{ code: 'givenBackByVoid', amount: 800 }],
+    });
+    const day = dayReport({
+      settled: [...records, lost],
+      unsettled: [],
+      sales,
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+      currency: 'EUR',
+    });
+    const loyalty = day.byKind.loyaltyCard;
+    expect(loyalty.taken).toEqual({ count: 3, amount: 2100 });
+    expect(loyalty.loyaltyByVoid).toEqual({ count: 1, amount: 800 });
+    expect(loyalty.loyaltyApproved.amount + loyalty.loyaltyPartial.amount + loyalty.loyaltyByVoid.amount).toBe(
+      loyalty.taken.amount,
+    );
+  });
+
+  it('a report kept before a line existed reads that line as none', () => {
+    const { loyaltyByVoid: _new, ...older } = report.byKind.loyaltyCard;
+    const kept = { ...report, byKind: { ...report.byKind, loyaltyCard: older as typeof report.byKind.loyaltyCard } };
+    expect(reportCsv(kept, 'EUR')).toContain('all,loyaltyCard,loyaltyApproved,1,8.00,EUR');
+  });
+
   it('per cashier the figures add up to the day', () => {
     const cashiers = Object.values(report.byCashier);
     expect(cashiers).toHaveLength(2);

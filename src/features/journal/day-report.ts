@@ -30,11 +30,24 @@ const lines = {
   loyaltyApproved: (r: JournalRow) => (r.outcome === 'succeeded' && r.loyaltyResult === 'approved' ? r.paid : null),
   loyaltyPartial: (r: JournalRow) =>
     r.outcome === 'succeeded' && r.loyaltyResult === 'partiallyApproved' ? r.paid : null,
+  // A loyalty payment whose answer never came, settled by the void that gave it back: with approved
+  // and partly approved, what "paid with it" counts of loyalty.
+  loyaltyByVoid: (r: JournalRow) =>
+    r.outcome === 'succeeded' && r.kind === 'loyaltyCard' && r.operation === 'pay' && !r.loyaltyResult && r.paid > 0
+      ? r.paid
+      : null,
 } satisfies Record<string, (row: JournalRow) => Minor | null>;
 
 export type LineName = keyof typeof lines;
 export const lineNames = Object.keys(lines) as LineName[];
 export type KindFigures = Record<LineName, Figure>;
+
+/** One line's figure of a kind; a report kept before the line existed has none: zero. */
+export const figureOf = (
+  byKind: Partial<Record<InstrumentKind, Partial<KindFigures>>>,
+  kind: InstrumentKind,
+  name: LineName,
+): Figure => byKind[kind]?.[name] ?? { count: 0, amount: 0 };
 
 const empty = (): KindFigures =>
   Object.fromEntries(lineNames.map((name) => [name, { count: 0, amount: 0 }])) as KindFigures;
@@ -269,7 +282,7 @@ export function reportCsv(
   const figures = (who: string, byKind: Record<InstrumentKind, KindFigures>) => {
     for (const kind of kinds)
       for (const name of lineNames) {
-        const f = byKind[kind][name];
+        const f = figureOf(byKind, kind, name);
         if (f.count > 0) rows.push([who, kind, name, String(f.count), minorToInput(f.amount, currency), currency]);
       }
   };

@@ -1,21 +1,21 @@
-import { instrumentKinds, maskNumber } from '@/domain/instrument';
+import { instrumentKinds, maskNumber, type InstrumentKind } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { MessageKey, T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slips/slip-head';
 import type { Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
-import { lineNames, type DayReport, type KindFigures, type SettledLate } from './day-report';
+import { figureOf, lineNames, type DayReport, type KindFigures, type SettledLate } from './day-report';
 
 /** Each kind's lines that have a count, as slip rows. */
-function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<string, KindFigures>>) {
+function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<InstrumentKind, Partial<KindFigures>>>) {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
   return instrumentKinds.flatMap((kind) =>
     lineNames
-      .filter((name) => (byKind[kind]?.[name].count ?? 0) > 0)
+      .filter((name) => figureOf(byKind, kind, name).count > 0)
       .map((name) => ({
-        label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${byKind[kind]?.[name].count ?? 0})`,
-        value: money(byKind[kind]?.[name].amount ?? 0),
+        label: `${t(`kind.${kind}`)}: ${t(`report.line.${name}`)} (${figureOf(byKind, kind, name).count})`,
+        value: money(figureOf(byKind, kind, name).amount),
       })),
   );
 }

@@ -901,6 +901,7 @@ export const de: Record<MessageKey, Message> = {
   'report.line.unissued': 'Ausgabe zurückgenommen',
   'report.line.loyaltyApproved': 'Kundenkarte genehmigt',
   'report.line.loyaltyPartial': 'Kundenkarte teilweise genehmigt',
+  'report.line.loyaltyByVoid': 'Kundenkarte, durch Storno abgerechnet',
   'report.otherPayments': 'Anders bezahlt (bar, EC)',
   'report.otherPaymentsBack': 'Anders zurückgegeben (Rückgaben)',
   'report.voidedSales': 'Stornierte Verkäufe',

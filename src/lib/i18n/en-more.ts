@@ -834,6 +834,7 @@ export const enMore = {
   'report.line.unissued': 'Un-issued',
   'report.line.loyaltyApproved': 'Loyalty approved',
   'report.line.loyaltyPartial': 'Loyalty partly approved',
+  'report.line.loyaltyByVoid': 'Loyalty, settled by its void',
   'report.otherPayments': 'Paid another way (cash, bank card)',
   'report.otherPaymentsBack': 'Given back another way (returns)',
   'report.voidedSales': 'Voided sales',
