@@ -13,7 +13,7 @@ import { downloadFile } from '@/lib/download';
 import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
-import { toCsv, toRow, totalsForDay } from './journal-rows';
+import { localDate, toCsv, toRow, totalsInCurrency } from './journal-rows';
 import { SaleSearch } from './SaleSearch';
 import { XReport } from './XReport';
 import { LookupPauses } from './LookupPauses';
@@ -44,9 +44,12 @@ function useJournalPage() {
     };
     read();
     const off = onOutboxChange(read);
+    // A journal left open over midnight: "Today" is the new day's from its first minute.
+    const midnight = setTimeout(read, Date.parse(dayBounds(new Date())[1]) - Date.now() + 1000);
     return () => {
       live = false;
       off();
+      clearTimeout(midnight);
     };
   }, [reads, before]);
   const shown = records.slice(0, PAGE_SIZE);
@@ -84,13 +87,19 @@ export function JournalScreen() {
     [t, currency, locale],
   );
   const rows = useMemo(() => records.map((r) => toRow(r, currency, words)), [records, currency, words]);
-  const totals = useMemo(() => totalsForDay(journal.today.map((r) => toRow(r, currency))), [journal.today, currency]);
-  const today = new Date().toISOString().slice(0, 10);
+  const { totals, leftOut } = useMemo(
+    () =>
+      totalsInCurrency(
+        journal.today.map((r) => toRow(r, currency)),
+        currency,
+      ),
+    [journal.today, currency],
+  );
 
   const exportCsv = async () => {
     const all = (await journal.all()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const csv = toCsv(all.map((r) => toRow(r, currency, words)));
-    downloadFile(`journal-${terminal.mode}-${today}.csv`, csv, 'text/csv;charset=utf-8');
+    downloadFile(`journal-${terminal.mode}-${localDate(new Date())}.csv`, csv, 'text/csv;charset=utf-8');
   };
 
   return (
@@ -128,6 +137,11 @@ export function JournalScreen() {
             </tbody>
           </table>
         </TableScroll>
+        {leftOut.count > 0 && (
+          <p className="hint">
+            {t('journal.otherCurrencyToday', { count: leftOut.count, currencies: leftOut.currencies.join(', ') })}
+          </p>
+        )}
         <button type="button" className="button" onClick={() => void exportCsv()} disabled={rows.length === 0}>
           {t('journal.export')}
         </button>

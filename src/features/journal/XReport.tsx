@@ -10,6 +10,7 @@ import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
 import { reportCsv, type DayReport } from './day-report';
+import { localDate } from './journal-rows';
 import { closedJustBefore, readDay, type Day } from './read-day';
 import { ReportTable } from './ReportTable';
 import { reportSlipDoc, zSlipDoc } from './report-slip';
@@ -175,7 +176,7 @@ export function XReport() {
               >
                 {t('report.print')}
               </button>
-              <button type="button" className="button" onClick={() => download(day.report)}>
+              <button type="button" className="button" onClick={() => download(day.report, terminal.currency)}>
                 {t('report.exportJson')}
               </button>
               <button
@@ -183,7 +184,7 @@ export function XReport() {
                 className="button"
                 onClick={() =>
                   downloadFile(
-                    `x-report-${day.report.to.slice(0, 10)}.csv`,
+                    `x-report-${localDate(new Date(day.report.to))}.csv`,
                     reportCsv(day.report, terminal.currency),
                     'text/csv;charset=utf-8',
                   )
@@ -259,8 +260,8 @@ export function XReport() {
   );
 }
 
-/** The report as JSON (amounts in minor units, open operations with masked numbers only). */
-function download(report: DayReport) {
+/** The report as JSON (amounts in minor units of `currency`, open operations with masked numbers only). */
+function download(report: DayReport, currency: string) {
   const open = report.open.map((r) => ({
     id: r.id,
     type: r.request.type,
@@ -269,8 +270,8 @@ function download(report: DayReport) {
     createdAt: r.createdAt,
   }));
   downloadFile(
-    `x-report-${report.to.slice(0, 10)}.json`,
-    JSON.stringify({ ...report, open }, null, 2),
+    `x-report-${localDate(new Date(report.to))}.json`,
+    JSON.stringify({ currency, ...report, open }, null, 2),
     'application/json',
   );
 }

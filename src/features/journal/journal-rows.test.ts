@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OperationRecord } from '@/outbox/types';
-import { csvCell, toCsv, toRow, totalsForDay } from './journal-rows';
+import { csvCell, localDate, toCsv, toRow, totalsForDay, totalsInCurrency } from './journal-rows';
 
 const base = {
   scope: 's',
@@ -119,6 +119,42 @@ describe('journal rows', () => {
       loyaltyCard: { operations: 1, paid: 500, issued: 0, returned: 0 },
       storeCredit: { operations: 1, paid: 0, issued: 0, returned: 0 },
     });
+  });
+
+  it('the day’s totals in one currency: a morning in euros before a midday Z and a change to yen is left out and named', () => {
+    const morning = records.map((r) => toRow({ ...r, currency: 'EUR' }, 'JPY'));
+    const afternoon = toRow(
+      {
+        ...base,
+        id: 'y1',
+        status: 'succeeded',
+        currency: 'JPY',
+        request: { type: 'giftCard.commit', number: '700100000001', authCode: 'Y', amount: 500 },
+        result: {
+          authCode: 'Y',
+          instrumentId: 'x',
+          amount: 500,
+          status: 'committed',
+          created: '',
+          expires: '',
+          account,
+        },
+      },
+      'JPY',
+    );
+    const { totals, leftOut } = totalsInCurrency([...morning, afternoon], 'JPY');
+    expect(totals.giftCard).toEqual({ operations: 1, paid: 500, issued: 0, returned: 0 });
+    expect(leftOut).toEqual({ count: morning.length, currencies: ['EUR'] });
+  });
+
+  it('names an exported file by the store’s own date, not UTC’s', () => {
+    vi.stubEnv('TZ', 'America/New_York'); // 20:00 there is already tomorrow in UTC
+    try {
+      expect(localDate(new Date('2026-11-29T01:00:00Z'))).toBe('2026-11-28');
+      expect(localDate(new Date(2026, 0, 5, 0, 10))).toBe('2026-01-05');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a return is its own kind, named by the sale it gives back money of, and apart from sales in the totals', () => {

@@ -131,6 +131,12 @@ export function toRow(
   };
 }
 
+/** A date as the store reads it (its own day, not UTC's): what an exported file is named by. */
+export function localDate(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+}
+
 /** Totals per kind of the rows given (the day's, as read by the caller; or those of `day` only when it is named). */
 export function totalsForDay(
   rows: JournalRow[],
@@ -150,6 +156,18 @@ export function totalsForDay(
     t.returned += row.returned;
   }
   return totals;
+}
+
+/**
+ * The day's totals added up in one currency: a day whose currency changed after a midday Z has
+ * records in two. Those in another are left out and named (the journal lists each in its own).
+ */
+export function totalsInCurrency(rows: JournalRow[], currency: string) {
+  const others = rows.filter((r) => r.currency !== currency);
+  return {
+    totals: totalsForDay(rows.filter((r) => r.currency === currency)),
+    leftOut: { count: others.length, currencies: [...new Set(others.map((r) => r.currency))] },
+  };
 }
 
 /**

@@ -455,6 +455,11 @@ export const de: Record<MessageKey, Message> = {
   'journal.pageNumber': 'Seite {page}',
   'journal.title': 'Journal',
   'journal.today': 'Heute',
+  'journal.otherCurrencyToday': {
+    one: 'Nicht in diesen Summen: {count} Vorgang von heute in {currencies}, vor dem Währungswechsel (unten in seiner Währung aufgeführt).',
+    other:
+      'Nicht in diesen Summen: {count} Vorgänge von heute in {currencies}, vor dem Währungswechsel (unten in ihrer Währung aufgeführt).',
+  },
   'journal.kind': 'Art',
   'journal.operations': 'Vorgänge',
   'journal.paid': 'Eingenommen',

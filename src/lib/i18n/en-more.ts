@@ -401,6 +401,11 @@ export const enMore = {
   'journal.pageNumber': 'Page {page}',
   'journal.title': 'Journal',
   'journal.today': 'Today',
+  'journal.otherCurrencyToday': {
+    one: 'Not in these totals: {count} operation of today in {currencies}, before the currency changed (listed below in its own currency).',
+    other:
+      'Not in these totals: {count} operations of today in {currencies}, before the currency changed (listed below in their own currency).',
+  },
   'journal.kind': 'Kind',
   'journal.operations': 'Operations',
   'journal.paid': 'Payments taken',
