@@ -10,7 +10,16 @@ import { operationText, settledLateText } from './report-slip';
  * A day's figures on screen: its lines by kind, payments another way, what settled late into it,
  * what was flagged, the cash-outs' cash still owed or paid out late, what is open.
  */
-export function ReportTable({ report, caption }: { report: DayReport; caption: string }) {
+export function ReportTable({
+  report,
+  caption,
+  currency,
+}: {
+  report: DayReport;
+  caption: string;
+  /** The report's currency (a Z report's own); absent: the terminal's. */
+  currency?: string | undefined;
+}) {
   const t = useT();
   const captionId = useId();
   return (
@@ -37,7 +46,7 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
                 {instrumentKinds.map((kind) => (
                   <td key={kind}>
                     {figureOf(report.byKind, kind, name).count} ·{' '}
-                    <Money minor={figureOf(report.byKind, kind, name).amount} />
+                    <Money currency={currency} minor={figureOf(report.byKind, kind, name).amount} />
                   </td>
                 ))}
               </tr>
@@ -46,14 +55,16 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
         </table>
       </TableScroll>
       <p>
-        {t('report.otherPayments')}: {report.otherPayments.count} · <Money minor={report.otherPayments.amount} /> —{' '}
+        {t('report.otherPayments')}: {report.otherPayments.count} ·{' '}
+        <Money currency={currency} minor={report.otherPayments.amount} /> —{' '}
         {report.otherPaymentsBack && (
           <>
             {t('report.otherPaymentsBack')}: {report.otherPaymentsBack.count} ·{' '}
-            <Money minor={report.otherPaymentsBack.amount} /> —{' '}
+            <Money currency={currency} minor={report.otherPaymentsBack.amount} /> —{' '}
           </>
         )}
-        {t('report.voidedSales')}: {report.voidedSales.count} · <Money minor={report.voidedSales.amount} />
+        {t('report.voidedSales')}: {report.voidedSales.count} ·{' '}
+        <Money currency={currency} minor={report.voidedSales.amount} />
       </p>
       {(report.settledLate ?? []).length > 0 && (
         <ul aria-label={t('report.settledLate')}>
@@ -71,11 +82,22 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
           ))}
         </ul>
       )}
+      {(report.otherCurrency ?? []).length > 0 && (
+        <ul aria-label={t('report.otherCurrency')}>
+          {(report.otherCurrency ?? []).map((o) => (
+            <li key={o.id}>
+              {t('report.otherCurrency')}: {operationText(t, o.type, o.maskedNumber)} ·{' '}
+              <Money minor={o.amount} currency={o.currency} />
+            </li>
+          ))}
+        </ul>
+      )}
       {(report.cashOwed ?? []).length > 0 && (
         <ul aria-label={t('report.cashOwed')}>
           {(report.cashOwed ?? []).map((c) => (
             <li key={c.id}>
-              {t('report.cashOwed')}: {t('kind.giftCard')} {c.maskedNumber} · <Money minor={c.amount} />
+              {t('report.cashOwed')}: {t('kind.giftCard')} {c.maskedNumber} ·{' '}
+              <Money currency={currency} minor={c.amount} />
             </li>
           ))}
         </ul>
@@ -85,7 +107,7 @@ export function ReportTable({ report, caption }: { report: DayReport; caption: s
           {(report.paidOutLate ?? []).map((c) => (
             <li key={c.id}>
               {t('report.paidOutLate', { number: c.owedAtZ })}: {t('kind.giftCard')} {c.maskedNumber} ·{' '}
-              <Money minor={c.amount} />
+              <Money currency={currency} minor={c.amount} />
             </li>
           ))}
         </ul>

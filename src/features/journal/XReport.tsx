@@ -144,6 +144,7 @@ export function XReport() {
           <ReportTable
             report={closedElsewhere.report as DayReport}
             caption={t('report.z', { number: closedElsewhere.number })}
+            currency={closedElsewhere.currency}
           />
           <button type="button" className="button" onClick={() => print(zSlipDoc(t, terminal, closedElsewhere))}>
             {t('report.zPrintFor', { number: closedElsewhere.number })}

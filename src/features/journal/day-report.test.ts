@@ -148,6 +148,34 @@ describe('the day report: counts and sums from the journal, per kind and per cas
     );
   });
 
+  it('a record settled in another currency (a backup from before the change) is not added to this one’s figures: it is named', () => {
+    const euros = record(
+      { type: 'giftCard.commit', number: '700100000005', authCode: 'E', amount: 1234 },
+      { ...hold, amount: 1234 },
+      { currency: 'EUR' },
+    );
+    const yen = record(
+      { type: 'giftCard.commit', number: '700100000006', authCode: 'Y', amount: 500 },
+      { ...hold, amount: 500 },
+      { currency: 'JPY' },
+    );
+    const day = dayReport({
+      settled: [euros, yen],
+      unsettled: [],
+      sales: [],
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+      currency: 'JPY',
+    });
+    expect(day.byKind.giftCard.taken).toEqual({ count: 1, amount: 500 });
+    expect(day.otherCurrency).toEqual([
+      { id: euros.id, type: 'giftCard.commit', maskedNumber: '•••• 0005', currency: 'EUR', amount: 1234 },
+    ]);
+    const csv = reportCsv(day, 'JPY');
+    expect(csv).toContain('all,giftCard,taken,1,500,JPY');
+    expect(csv).toContain('otherCurrency:giftCard.commit:•••• 0005,1,12.34,EUR');
+  });
+
   it('a report kept before a line existed reads that line as none', () => {
     const { loyaltyByVoid: _new, ...older } = report.byKind.loyaltyCard;
     const kept = { ...report, byKind: { ...report.byKind, loyaltyCard: older as typeof report.byKind.loyaltyCard } };

@@ -57,6 +57,10 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
         label: t('report.flagged'),
         value: operationText(t, f.type, f.maskedNumber),
       })),
+      ...(r.otherCurrency ?? []).map((o) => ({
+        label: t('report.otherCurrency'),
+        value: `${operationText(t, o.type, o.maskedNumber)} ${formatMoney(o.amount, o.currency, terminal.locale)}`,
+      })),
       ...(r.cashOwed ?? []).map((c) => ({
         label: t('report.cashOwed'),
         value: `${t('kind.giftCard')} ${c.maskedNumber} ${money(c.amount)}`,

@@ -915,6 +915,7 @@ export const de: Record<MessageKey, Message> = {
   'report.paidOutLate': 'Barauszahlung ausgezahlt, offen bei Z {number}',
   'report.paidOutLateList': 'Barauszahlungen ausgezahlt, offen bei einem früheren Z',
   'report.flagged': 'Gezählt, für die Filialleitung markiert',
+  'report.otherCurrency': 'Nicht gezählt: in einer anderen Währung (von vor dem Währungswechsel)',
   'report.openCount': {
     one: '{count} Vorgang ist noch nicht abgeschlossen (Ergebnis unklar oder wartet auf die Filialleitung): aufgeführt, nicht gezählt.',
     other:

@@ -848,6 +848,7 @@ export const enMore = {
   'report.paidOutLate': 'Cash-out paid out, owed at Z {number}',
   'report.paidOutLateList': 'Cash-outs paid out, owed at an earlier Z',
   'report.flagged': 'Counted, flagged for a manager',
+  'report.otherCurrency': 'Not counted: in another currency (from before the currency changed)',
   'report.openCount': {
     one: '{count} operation is not settled yet (outcome unknown or waiting for a manager): it is listed, not counted.',
     other:
