@@ -27,6 +27,8 @@ export function dayCount(
   finished: readonly Finished[],
   returns: readonly Started[] = [],
   owed: readonly Pick<Sale, 'transactionId'>[] = [],
+  /** Records counted by an earlier day and flagged in this one (`flaggedIn`): the report names them. */
+  flagged: readonly Pick<OperationRecord, 'id' | 'updatedAt'>[] = [],
 ): DayCount {
   let hash = 0x811c9dc5;
   const add = (text: string) => {
@@ -36,6 +38,7 @@ export function dayCount(
   for (const s of finished) add(`${s.transactionId}|${s.status}|${s.finishedAt ?? ''};`);
   for (const r of returns) add(`${r.returnId}|${r.startedAt};`);
   for (const s of owed) add(`owed|${s.transactionId};`);
+  for (const r of flagged) add(`flagged|${r.id}|${r.updatedAt};`);
   return {
     settled: settled.length,
     finished: finished.length,
@@ -43,6 +46,20 @@ export function dayCount(
     print: (hash >>> 0).toString(16),
   };
 }
+
+/**
+ * Records counted on an earlier day (settled before `from`) and flagged for a manager in [from, to):
+ * the day's report names them (day-report.ts), so a flag between the read and the close changes it.
+ */
+export const flaggedIn = <R extends Pick<OperationRecord, 'id' | 'status' | 'settledAt' | 'updatedAt'>>(
+  records: readonly R[],
+  from: string,
+  to: string,
+): R[] =>
+  records
+    .filter((r) => r.status === 'attention' && r.settledAt !== undefined && r.settledAt < from)
+    .filter((r) => r.updatedAt >= from && r.updatedAt < to)
+    .sort((a, b) => a.id.localeCompare(b.id));
 
 /** The returns of a server started in [from, to), oldest first: what a day reads and its close checks. */
 export const startedBetween = (returns: StoredReturn[], scope: string, from: string, to: string): SaleReturn[] =>

@@ -22,7 +22,7 @@ import {
   type ReturnSettings,
   type SaleReturn,
 } from '@/domain/return-flow';
-import { dayCount, startedBetween, type DayCount } from './day-count';
+import { dayCount, flaggedIn, startedBetween, type DayCount } from './day-count';
 import {
   KEEP_DAYS,
   markRecordsKept,
@@ -561,6 +561,11 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         await tx.objectStore('sales').index('byScopeFinished').getAll(span),
         startedBetween(await tx.objectStore('returns').getAll(), scope, z.from, z.closedAt),
         (await tx.objectStore('sales').index('byScopeActive').getAll([scope, 1])).filter(cashOwed),
+        flaggedIn(
+          await tx.objectStore('operations').index('byScopeStatus').getAll([scope, 'attention']),
+          z.from,
+          z.closedAt,
+        ),
       );
       if (
         inSpan.print !== counted.print ||

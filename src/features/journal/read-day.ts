@@ -1,6 +1,6 @@
 import { cashOwed, type Sale } from '@/domain/sale';
 import type { ZReport } from '@/outbox/db';
-import { dayCount, owedOn, type DayCount } from '@/outbox/day-count';
+import { dayCount, flaggedIn, owedOn, type DayCount } from '@/outbox/day-count';
 import type { ReadModel } from '@/outbox/read-model';
 import { dayReport, type DayReport } from './day-report';
 
@@ -54,7 +54,7 @@ export async function readDay(reads: ReadModel, currency: string, at = new Date(
   return {
     zs,
     report: dayReport({ settled, unsettled, sales, returns, from, to, currency, carriedBy, cashOuts, owedBy }),
-    counted: dayCount(settled, sales, returns, owed),
+    counted: dayCount(settled, sales, returns, owed, flaggedIn(unsettled, from, to)),
   };
 }
 

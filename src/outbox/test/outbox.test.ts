@@ -197,6 +197,22 @@ describe('a day that adds up: what changes between reading the day and closing i
     expect(await close(t, again)).toMatchObject({ number: 1 });
   });
 
+  it('refuses a close read before an earlier day’s payment was flagged: the flag is named on this day', async () => {
+    const t = setup();
+    const paid = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    expect(await close(t, await read(t))).toMatchObject({ number: 1 });
+    t.advance(60_000);
+    const before = await read(t);
+    expect(before.report.flagged).toEqual([]);
+    await t.outbox.flag(paid.id, { code: 'appliedTwice' }); // a check made after the read, say
+    expect(await close(t, before)).toBe('changed');
+    const again = await read(t);
+    expect(again.report.flagged?.map((f) => f.id)).toEqual([paid.id]);
+    expect(again.report.byKind.loyaltyCard.taken.count).toBe(0); // counted once, on the day it settled
+    expect(await close(t, again)).toMatchObject({ number: 2, report: { flagged: [{ id: paid.id }] } });
+  });
+
   it('counts cash a return gave back on the day the return started, and refuses a close read before it', async () => {
     const t = setup();
     const sale = await t.start(3200);
