@@ -82,7 +82,18 @@ test('turned to the customer on the same tablet, then back to the cashier', asyn
   await expect(shown.getByLabel('Still to pay', { exact: true })).toContainText('€30.00');
   await expectAccessible(page);
   await shoot(page, 'customer-overlay');
+  // The customer holds the tablet: the cashier's buttons behind cannot be reached.
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Void sale' })).not.toBeFocused();
+  }
   await shown.getByRole('button', { name: 'Back to the cashier' }).click();
   await expect(shown).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Pay with a card' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show to customer' })).toBeFocused();
+  // Escape, too, gives the tablet back to the cashier.
+  await page.getByRole('button', { name: 'Show to customer' }).click();
+  await expect(shown).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(shown).toHaveCount(0);
 });
