@@ -1,12 +1,11 @@
 import { CONTRADICTORY_ANSWER, forManager, LoyaltyApiError, toOutcome } from '@/api/errors';
-import { getInstrument, type LoyaltyApi, type PostOptions } from '@/api/loyalty-api';
+import { createLoyaltyApi, getInstrument, type LoyaltyApi, type PostOptions } from '@/api/loyalty-api';
 import { availableAmount } from '@/domain/instrument';
 import { contradiction, untrustedText } from '@/domain/answer-check';
 import {
   CURRENCY_CHANGED,
   INTERRUPTED,
   kindOf,
-  type OperationRequest,
   type OperationType,
   type Outcome,
   type RequestOf,
@@ -118,7 +117,21 @@ const inAnotherCurrency = (record: OperationRecord, serverCurrency: string): boo
  * something new is recorded. Only one window of the terminal sends at a time.
  */
 export function createSender(context: SenderContext) {
-  const { api, outbox, reads } = context;
+  const { outbox, reads } = context;
+  /**
+   * The API a record is sent and its card read with: in the record's own currency. A commit, cancel
+   * or void of a sale begun before the currency changed sends no amount, but its answer carries the
+   * hold's or the payment's: read in the new currency, it would contradict the request it answers.
+   */
+  const inCurrency = new Map<string, LoyaltyApi>();
+  const apiFor = (record: Pick<OperationRecord, 'currency'>): LoyaltyApi => {
+    const currency = record.currency ?? context.api.config.currency;
+    if (currency === context.api.config.currency) return context.api;
+    let api = inCurrency.get(currency);
+    if (!api) inCurrency.set(currency, (api = createLoyaltyApi({ ...context.api.config, currency })));
+    return api;
+  };
+  const api = context.api;
   const keys = keyKeeping(outbox.scope, context.storage ?? globalThis.localStorage);
   const exclusive = context.exclusive ?? webLockOrQueue();
   const now = context.now ?? Date.now;
@@ -164,7 +177,7 @@ export function createSender(context: SenderContext) {
           ? { status: 'refused', code: CURRENCY_CHANGED, message: '' }
           : { status: 'unknown', code: CURRENCY_CHANGED, message: '' },
       );
-      if (written?.record.status === 'attention') await reread(record.id, record.request);
+      if (written?.record.status === 'attention') await reread(record);
       if (written) context.onAnswered?.(written.record);
       return;
     }
@@ -174,7 +187,7 @@ export function createSender(context: SenderContext) {
     try {
       const request = record.request as RequestOf<typeof record.request.type>;
       const answer = { replayed: false };
-      const result = await dispatch(api, request, {
+      const result = await dispatch(apiFor(record), request, {
         transactionId: record.transactionId,
         reason: record.reason,
         idempotencyKey: record.id,
@@ -213,10 +226,9 @@ export function createSender(context: SenderContext) {
     const keysKept = keys.shown() && !keyMayBeGone && sameToken;
     const written = await outbox.answered(record.id, outcome, { keysKept, sentWith });
     if (!written) return;
-    if (written.record.toCheck) await verify(written.record.id, written.record.toCheck);
+    if (written.record.toCheck) await verify(written.record, written.record.toCheck);
     const error = written.record.error;
-    if (written.record.status === 'attention' && error && forManager(error.code))
-      await reread(record.id, record.request);
+    if (written.record.status === 'attention' && error && forManager(error.code)) await reread(record);
     context.onAnswered?.(written.record);
   }
 
@@ -226,8 +238,9 @@ export function createSender(context: SenderContext) {
    * than this payment may mean the key was not honoured and the payment applied twice. The check was
    * written with the answer (`toCheck`); its result clears it, in one transaction.
    */
-  async function verify(id: string, check: NonNullable<OperationRecord['toCheck']>) {
-    const fresh = await getInstrument(api, check.kind, check.number).catch(() => null);
+  async function verify(record: OperationRecord, check: NonNullable<OperationRecord['toCheck']>) {
+    const { id } = record;
+    const fresh = await getInstrument(apiFor(record), check.kind, check.number).catch(() => null);
     const available = fresh ? availableAmount(fresh.account) : null;
     await outbox.checked(
       id,
@@ -241,9 +254,10 @@ export function createSender(context: SenderContext) {
   }
 
   /** A contradicted answer is resolved as the contract says: the card is read again, and what it shows goes to the manager. */
-  async function reread(id: string, request: OperationRequest) {
+  async function reread(record: OperationRecord) {
+    const { id, request } = record;
     if (!('number' in request)) return;
-    const fresh = await getInstrument(api, kindOf(request.type), request.number).catch(() => null);
+    const fresh = await getInstrument(apiFor(record), kindOf(request.type), request.number).catch(() => null);
     await outbox.flag(
       id,
       fresh
@@ -261,7 +275,7 @@ export function createSender(context: SenderContext) {
     // A check a window left when it died between a resend's answer and the card's read (written with
     // the answer) is made before anything is sent: the sale's follow-ups, written with that answer (a
     // voided sale's cancel), would give back a hold and could hide a payment applied twice.
-    for (const left of await reads.toCheck()) if (left.toCheck) await verify(left.id, left.toCheck);
+    for (const left of await reads.toCheck()) if (left.toCheck) await verify(left, left.toCheck);
     // Once a start: a sale an earlier build left unable to finish is given its written answer again.
     if (!leftOverSettled) {
       leftOverSettled = true;

@@ -67,7 +67,7 @@ export const de: Record<MessageKey, Message> = {
   'error.network': 'Keine Verbindung zum Kundenkarten-Server. Netzwerk prüfen und erneut versuchen.',
   'error.timeout': 'Der Server hat nicht rechtzeitig geantwortet. Erneut versuchen.',
   'error.currency_changed':
-    'Die Währung des Servers wurde in einem anderen Fenster geändert, bevor dies gesendet wurde: Der Betrag wäre eine andere Summe gewesen. Eine Führungskraft prüft die Karte.',
+    'Die Währung des Servers wurde geändert, bevor dies gesendet wurde: Es wurde nicht in der neuen Währung gesendet, in der der Betrag eine andere Summe wäre. Kann ein früherer Versuch den Server erreicht haben, prüft eine Führungskraft die Karte.',
   'error.interrupted':
     'Das Terminal wurde beendet (neu geladen, abgestürzt oder Fenster geschlossen), bevor die Antwort kam. Es wird erneut gefragt.',
   'error.malformed_response':

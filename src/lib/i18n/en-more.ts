@@ -52,7 +52,7 @@ export const enMore = {
   'error.network': 'No connection to the Loyalty server. Check the network, then try again.',
   'error.timeout': 'The Loyalty server did not answer in time. Try again.',
   'error.currency_changed':
-    'The server’s currency was changed in another window before this was sent: its amount would have been another sum. A manager checks the card.',
+    'The server’s currency was changed before this was sent: it was not sent in the new currency, where its amount would be another sum. If an earlier attempt may have reached the server, a manager checks the card.',
   'error.interrupted':
     'The terminal stopped (a reload, a crash or a closed window) before the answer came. It is asked again.',
   'error.malformed_response':

@@ -108,8 +108,30 @@ describe('a record kept in another currency than the server’s now', () => {
     const posted = await sendInYen(t);
 
     expect(posted).toEqual([expect.stringMatching(new RegExp(`/authorizations/${await authCode(t)}/_commit$`))]);
-    expect((await t.sale()).status).toBe('completed');
+    const sale = await t.sale();
+    expect(sale.status).toBe('completed');
+    // Its answer read in the sale's own currency: the hold it commits, never a contradiction.
+    expect(sale.lines[0]?.state.name).toBe('committed');
+    expect(sale.lines[0]?.settleWithManager).toBeUndefined();
+    expect((await t.reads.all()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
     expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+
+  it('a sale voided after the change gives its loyalty payment back, the void’s answer read in its own currency', async () => {
+    const t = setup();
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1500, availableBefore: 12000 });
+    await t.run();
+    t.sender.stop();
+    await t.act({ type: 'void' });
+
+    const posted = await sendInYen(t);
+
+    expect(posted).toEqual([expect.stringMatching(/_voidPayment$/)]);
+    const sale = await t.sale();
+    expect(sale.status).toBe('voided');
+    expect(sale.lines[0]?.state.name).toBe('voided');
+    expect((await t.reads.all()).every((r) => r.status === 'succeeded')).toBe(true);
   });
 });
 
