@@ -29,13 +29,13 @@ function Totals({ sale }: { sale: Sale }) {
   return (
     <dl className="sale-totals">
       <Fact id={`sale-${sale.transactionId}-due`} term={t('sale.due')}>
-        <Money minor={sale.due} />
+        <Money minor={sale.due} currency={sale.currency} />
       </Fact>
       <Fact id={`sale-${sale.transactionId}-paid`} term={t('sale.paid')}>
-        <Money minor={paidAmount(sale)} />
+        <Money minor={paidAmount(sale)} currency={sale.currency} />
       </Fact>
       <Fact id={`sale-${sale.transactionId}-remaining`} term={t('sale.remaining')} className="sale-remaining">
-        <Money minor={remainingDue(sale)} />
+        <Money minor={remainingDue(sale)} currency={sale.currency} />
       </Fact>
     </dl>
   );
@@ -126,7 +126,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
       >
         {t('sale.void')}
       </button>
-      {blockedReason && (sale.lines.length > 0 || sale.till) && (
+      {blockedReason && (sale.lines.length > 0 || sale.till || otherCurrency) && (
         <p id="complete-blocked" className="hint">
           {blockedReason}
         </p>
@@ -190,8 +190,14 @@ export function OpenSale({
   customerView?: CustomerViewSlot | undefined;
 }) {
   const t = useT();
+  const { currency } = useTerminal();
   const finished = sale.status === 'completed' || sale.status === 'voided';
-  const tendering = sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale);
+  // A sale begun in another currency takes no payment (SaleActions says why): it is voided.
+  const tendering =
+    sale.status === 'open' &&
+    remainingDue(sale) > 0 &&
+    !hasWorkInFlight(sale) &&
+    !inAnotherCurrency(sale, currency);
   const reopened = sale.status === 'open' && sale.notice === 'reopened';
   return (
     <div className="screen sale">
