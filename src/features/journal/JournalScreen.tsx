@@ -44,8 +44,18 @@ function useJournalPage() {
     };
     read();
     const off = onOutboxChange(read);
-    // A journal left open over midnight: "Today" is the new day's from its first minute.
-    const midnight = setTimeout(read, Date.parse(dayBounds(new Date())[1]) - Date.now() + 1000);
+    // A journal left open over midnight (one or several): "Today" is the new day's from its first minute.
+    let midnight: ReturnType<typeof setTimeout>;
+    const atMidnight = () => {
+      midnight = setTimeout(
+        () => {
+          read();
+          atMidnight();
+        },
+        Date.parse(dayBounds(new Date())[1]) - Date.now() + 1000,
+      );
+    };
+    atMidnight();
     return () => {
       live = false;
       off();

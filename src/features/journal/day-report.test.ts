@@ -159,8 +159,18 @@ describe('the day report: counts and sums from the journal, per kind and per cas
       { ...hold, amount: 500 },
       { currency: 'JPY' },
     );
+    const refused = record({ type: 'giftCard.pay', number: '700100000007', amount: 2000 }, undefined, {
+      status: 'refused',
+      currency: 'EUR',
+      error: { code: 'currency_changed', message: '' },
+    });
+    const partly = record(
+      { type: 'loyaltyCard.pay', number: '710100000004', amount: 2000 },
+      { result: 'partiallyApproved', requestedAmount: 2000, approvedAmount: 500, transactionId: 't', account },
+      { currency: 'EUR' },
+    );
     const day = dayReport({
-      settled: [euros, yen],
+      settled: [euros, yen, refused, partly],
       unsettled: [],
       sales: [],
       from: '2026-11-24T00:00:00.000Z',
@@ -168,8 +178,10 @@ describe('the day report: counts and sums from the journal, per kind and per cas
       currency: 'JPY',
     });
     expect(day.byKind.giftCard.taken).toEqual({ count: 1, amount: 500 });
+    // What each would have counted: the loyalty payment's approved part; a refusal names nothing.
     expect(day.otherCurrency).toEqual([
       { id: euros.id, type: 'giftCard.commit', maskedNumber: '•••• 0005', currency: 'EUR', amount: 1234 },
+      { id: partly.id, type: 'loyaltyCard.pay', maskedNumber: '•••• 0004', currency: 'EUR', amount: 500 },
     ]);
     const csv = reportCsv(day, 'JPY');
     expect(csv).toContain('all,giftCard,taken,1,500,JPY');

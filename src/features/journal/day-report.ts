@@ -225,7 +225,10 @@ export function dayReport({
       currency,
     );
     if (row.currency !== currency) {
-      report.otherCurrency?.push({ ...named(record), currency: row.currency, amount: row.amount ?? 0 });
+      // Named by what it would have counted (a refusal, a hold not yet committed: nothing).
+      const counted = lineNames.map((name) => lines[name](row)).find((amount) => amount !== null);
+      if (counted !== undefined && counted !== null)
+        report.otherCurrency?.push({ ...named(record), currency: row.currency, amount: counted });
       continue;
     }
     const cashier = (report.byCashier[row.operator || '—'] ??= byKind());

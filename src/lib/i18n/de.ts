@@ -456,9 +456,8 @@ export const de: Record<MessageKey, Message> = {
   'journal.title': 'Journal',
   'journal.today': 'Heute',
   'journal.otherCurrencyToday': {
-    one: 'Nicht in diesen Summen: {count} Vorgang von heute in {currencies}, vor dem Währungswechsel (unten in seiner Währung aufgeführt).',
-    other:
-      'Nicht in diesen Summen: {count} Vorgänge von heute in {currencies}, vor dem Währungswechsel (unten in ihrer Währung aufgeführt).',
+    one: 'Nicht in diesen Summen: {count} Vorgang von heute in {currencies} (unten in seiner Währung aufgeführt).',
+    other: 'Nicht in diesen Summen: {count} Vorgänge von heute in {currencies} (unten in ihrer Währung aufgeführt).',
   },
   'journal.kind': 'Art',
   'journal.operations': 'Vorgänge',
@@ -915,7 +914,7 @@ export const de: Record<MessageKey, Message> = {
   'report.paidOutLate': 'Barauszahlung ausgezahlt, offen bei Z {number}',
   'report.paidOutLateList': 'Barauszahlungen ausgezahlt, offen bei einem früheren Z',
   'report.flagged': 'Gezählt, für die Filialleitung markiert',
-  'report.otherCurrency': 'Nicht gezählt: in einer anderen Währung (von vor dem Währungswechsel)',
+  'report.otherCurrency': 'Nicht gezählt: in einer anderen Währung',
   'report.openCount': {
     one: '{count} Vorgang ist noch nicht abgeschlossen (Ergebnis unklar oder wartet auf die Filialleitung): aufgeführt, nicht gezählt.',
     other:

@@ -402,9 +402,8 @@ export const enMore = {
   'journal.title': 'Journal',
   'journal.today': 'Today',
   'journal.otherCurrencyToday': {
-    one: 'Not in these totals: {count} operation of today in {currencies}, before the currency changed (listed below in its own currency).',
-    other:
-      'Not in these totals: {count} operations of today in {currencies}, before the currency changed (listed below in their own currency).',
+    one: 'Not in these totals: {count} operation of today in {currencies} (listed below in its own currency).',
+    other: 'Not in these totals: {count} operations of today in {currencies} (listed below in their own currency).',
   },
   'journal.kind': 'Kind',
   'journal.operations': 'Operations',
@@ -848,7 +847,7 @@ export const enMore = {
   'report.paidOutLate': 'Cash-out paid out, owed at Z {number}',
   'report.paidOutLateList': 'Cash-outs paid out, owed at an earlier Z',
   'report.flagged': 'Counted, flagged for a manager',
-  'report.otherCurrency': 'Not counted: in another currency (from before the currency changed)',
+  'report.otherCurrency': 'Not counted: in another currency',
   'report.openCount': {
     one: '{count} operation is not settled yet (outcome unknown or waiting for a manager): it is listed, not counted.',
     other:
