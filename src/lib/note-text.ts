@@ -33,8 +33,10 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
 /** Every note of a record, in order: a record written before notes were codes keeps its English sentence. */
 export function notesText(
   t: T,
-  record: { notes?: ManagerNote[] | undefined; note?: string | undefined },
+  record: { notes?: ManagerNote[] | undefined; note?: string | undefined; currency?: string | undefined },
   money: { currency: string; locale: string },
 ): string {
-  return [record.note, ...(record.notes ?? []).map((n) => noteText(t, n, money))].filter(Boolean).join(' ');
+  // In the record's own currency (the card read for it in that one); a record kept before it had one: `money`'s.
+  const inCurrency = { currency: record.currency ?? money.currency, locale: money.locale };
+  return [record.note, ...(record.notes ?? []).map((n) => noteText(t, n, inCurrency))].filter(Boolean).join(' ');
 }

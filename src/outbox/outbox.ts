@@ -209,7 +209,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
    * another operation (a cash-out's commit, the cancel of a sale voided meanwhile): that one's
    * cashier, whichever window or cashier's sender took the answer.
    */
-  const recordOf = (order: OperationOrder, by: Operator = context): OperationRecord => {
+  const recordOf = (
+    order: OperationOrder,
+    by: Operator = context,
+    /** The currency of the sale it belongs to (a void of a sale begun before a change): its amounts are in it. */
+    currency = context.currency,
+  ): OperationRecord => {
     const at = now().toISOString();
     return {
       ...order,
@@ -218,7 +223,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       operatorId: by.operatorId,
       operatorName: by.operatorName,
       workstation: { storeId: context.storeId, workstationId: context.workstationId },
-      ...(context.currency && { currency: context.currency }),
+      ...(currency && { currency }),
       status: 'pending',
       attempts: 0,
       createdAt: at,
@@ -228,7 +233,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
   async function putStep(w: Write, step: Pick<FlowStep, 'sale' | 'orders' | 'flags'>, by: Operator = context) {
     await w.putSale(step.sale);
-    for (const order of step.orders) await w.putRecord(recordOf(order, by));
+    for (const order of step.orders) await w.putRecord(recordOf(order, by, step.sale.currency ?? context.currency));
     await applyFlags(w, step.flags);
   }
 

@@ -69,7 +69,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const { busy, run } = useBusy();
   const otherCurrency = inAnotherCurrency(sale, currency);
   const blockedReason = otherCurrency
-    ? t('sale.otherCurrency', { currency: sale.currency ?? '' })
+    ? t(sale.till ? 'sale.otherCurrencyTill' : 'sale.otherCurrency', { currency: sale.currency ?? '' })
     : waitsForManager(sale)
       ? t(
           sale.lines.filter(isWithManager).every((l) => givesBackWhateverItTook(sale, l))
@@ -116,7 +116,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
         aria-describedby={blockedReason ? 'complete-blocked' : undefined}
         onClick={() => void run(() => controls.act({ type: 'complete' }))}
       >
-        {completeLabel(sale, t, (minor) => formatMoney(minor, currency, locale))}
+        {completeLabel(sale, t, (minor) => formatMoney(minor, sale.currency ?? currency, locale))}
       </button>
       <button
         type="button"
@@ -194,10 +194,7 @@ export function OpenSale({
   const finished = sale.status === 'completed' || sale.status === 'voided';
   // A sale begun in another currency takes no payment (SaleActions says why): it is voided.
   const tendering =
-    sale.status === 'open' &&
-    remainingDue(sale) > 0 &&
-    !hasWorkInFlight(sale) &&
-    !inAnotherCurrency(sale, currency);
+    sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && !inAnotherCurrency(sale, currency);
   const reopened = sale.status === 'open' && sale.notice === 'reopened';
   return (
     <div className="screen sale">

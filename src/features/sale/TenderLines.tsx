@@ -17,7 +17,8 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
   const terminal = useTerminal();
   const { busy, run } = useBusy();
   const givesBack = givesBackWhateverItTook(sale, line);
-  const status = lineStatus(t, line, terminal, givesBack);
+  const money = { currency: sale.currency ?? terminal.currency, locale: terminal.locale };
+  const status = lineStatus(t, line, money, givesBack);
   const name = lineName(t, line);
   // A loyalty payment whose outcome is with a manager can go: its void gives back whatever it took.
   const removable = sale.status === 'open' && !isInFlight(line) && (line.state.name !== 'unknown' || givesBack);
@@ -26,7 +27,7 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
       <div className="tender-line-main">
         <span className="tender-line-name">{name}</span>
         <span className="tender-line-amount">
-          <Money minor={line.amount} />
+          <Money minor={line.amount} currency={sale.currency} />
         </span>
       </div>
       <p className="tender-line-status">

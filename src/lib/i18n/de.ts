@@ -222,6 +222,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.voidYes': 'Ja, stornieren',
   'sale.voidNo': 'Nein, behalten',
   'sale.cannotCompleteDue': 'Noch offen: den Rest bezahlen, dann abschließen.',
+  'sale.otherCurrencyTill':
+    'Die Kasse hat diesen Verkauf in {currency} übergeben, und die Währung des Servers wurde seitdem geändert: Er nimmt keine Zahlung an und kann nicht abgeschlossen werden. Bitte stornieren; die Kasse fragt in der neuen Währung erneut.',
   'sale.otherCurrency':
     'Dieser Verkauf wurde in {currency} begonnen, und die Währung des Servers wurde seitdem geändert: Er nimmt keine Zahlung an und kann nicht abgeschlossen werden. Bitte stornieren und neu beginnen.',
   'sale.cannotCompleteManager':

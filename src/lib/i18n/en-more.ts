@@ -188,6 +188,8 @@ export const enMore = {
   'sale.voidYes': 'Yes, void the sale',
   'sale.voidNo': 'No, keep it',
   'sale.cannotCompleteDue': 'Still due: tender the rest before completing.',
+  'sale.otherCurrencyTill':
+    'The till handed this sale over in {currency}, and the server’s currency has been changed since: it takes no payment and cannot be completed. Void it; the till asks again in the new currency.',
   'sale.otherCurrency':
     'This sale was started in {currency}, and the server’s currency has been changed since: it takes no payment and cannot be completed. Void it and start it again.',
   'sale.cannotCompleteManager':

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { remainingDue } from '@/domain/sale';
 import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
+import { createPerform } from '../money-path';
 import { createOutbox } from '../outbox';
 import { createReadModel } from '../read-model';
 import { createSender } from '../sender';
@@ -26,7 +27,7 @@ function setup() {
 }
 
 /** The money path as it is rebuilt once the currency was saved in another window: the same records, a new currency. */
-async function sendInYen(t: Harness) {
+async function sendInYen(t: Harness, before?: (perform: ReturnType<typeof createPerform>) => Promise<unknown>) {
   t.sender.stop();
   const posted: string[] = [];
   const inner = simulatorFetch(t.app);
@@ -48,6 +49,7 @@ async function sendInYen(t: Harness) {
     elapsed: t.elapsed,
   });
   stops.push(() => sender.stop());
+  await before?.(createPerform(outbox, 'tab-1', 'JPY'));
   t.advance(2000);
   await sender.kick();
   await sender.idle();
@@ -115,6 +117,28 @@ describe('a record kept in another currency than the server’s now', () => {
     expect(sale.lines[0]?.settleWithManager).toBeUndefined();
     expect((await t.reads.all()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
     expect(t.state().authorizations[0]?.status).toBe('committed');
+  });
+
+  it('a sale voided in a window that already works in yen: its hold is given back, the cancel kept in the sale’s euros', async () => {
+    const t = setup();
+    const sale = await t.start(2000);
+    await t.act(tender);
+    await t.run();
+    t.sender.stop();
+
+    const posted = await sendInYen(t, (perform) =>
+      perform({ type: 'saleAction', transactionId: sale.transactionId, action: { type: 'void' } }),
+    );
+
+    expect(posted).toEqual([expect.stringMatching(/_cancel$/)]);
+    expect((await t.sale()).status).toBe('voided');
+    expect(await t.lineStates()).toEqual(['canceled']);
+    const records = await t.reads.all();
+    expect(records.map((r) => [r.status, r.currency])).toEqual([
+      ['succeeded', 'EUR'],
+      ['succeeded', 'EUR'],
+    ]);
+    expect(t.state().authorizations[0]?.status).toBe('canceled');
   });
 
   it('a sale voided after the change gives its loyalty payment back, the void’s answer read in its own currency', async () => {

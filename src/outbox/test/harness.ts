@@ -46,7 +46,7 @@ export function outboxHarness(
   });
   const reads = createReadModel(() => db, 'test');
   const sender = createSender({ api: sim.api, outbox, reads, now, elapsed: () => passed });
-  const perform = createPerform(outbox, 'tab-1');
+  const perform = createPerform(outbox, 'tab-1', options.currency);
   let current: string | null = null;
 
   const sale = async (): Promise<Sale> => {
