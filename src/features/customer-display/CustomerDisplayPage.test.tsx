@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISPLAY_CHANNEL, type DisplayMessage } from './channel';
 import { CustomerDisplayPage } from './CustomerDisplayPage';
@@ -56,7 +56,7 @@ describe('the customer display window', () => {
     other.say({ type: 'view', tab: 'till-a', view: view(4250, { locale: 'de-DE' }) });
     // German is a chunk of its own: the title follows once it has come.
     expect(await screen.findByRole('heading', { name: 'Kundenanzeige' }, { timeout: 5000 })).toBeTruthy();
-    expect(document.title).toBe('Kundenanzeige');
+    await waitFor(() => expect(document.title).toBe('Kundenanzeige'));
     other.close();
   });
 
