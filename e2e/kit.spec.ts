@@ -1,4 +1,5 @@
 import { expect, magicCards, test } from '@loyalty-terminal/playwright';
+import { goTo } from '@loyalty-terminal/playwright/steps';
 
 /**
  * The kit as an integrator uses it (kit/example runs the packed package; this runs its source):
@@ -91,6 +92,28 @@ test('a step the sale on screen does not allow is told in words, not a time-out'
     'payWithCard: the sale on screen is finished: call startSale (or nextSale) for the next one.',
   );
   await expect(cashier.voidSale()).rejects.toThrow('voidSale: the sale on screen is finished');
+});
+
+test.describe('with a manager PIN of the test’s own', () => {
+  test.use({ managerPin: '1357' });
+
+  test('the lower-level steps unlock with the PIN they are given', async ({ page, terminal }) => {
+    await terminal.open();
+    await goTo(page, 'Settings', terminal.managerPin);
+    await expect(page.getByRole('button', { name: 'Lock manager' })).toBeVisible();
+  });
+});
+
+test('a series added before the terminal is used reaches it; one added after is refused in words', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const series = await loyaltyServer.giftCardSeries();
+  const card = await loyaltyServer.giftCard({ series: series.seriesNumber, balance: '12.00' });
+  expect(await terminal.cashier.lookUp(card)).toEqual({ available: '€12.00' });
+  await expect(loyaltyServer.giftCardSeries({ livePrinted: true })).rejects.toThrow(
+    'giftCardSeries({"livePrinted":true}): the terminal is set up with this server\'s series already',
+  );
 });
 
 test('the manager closes the day twice: each Z with the number the terminal shows', async ({

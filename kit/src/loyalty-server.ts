@@ -146,6 +146,8 @@ export class LoyaltyServer {
   /** The series this server has (built in, and added by this test): what the terminal is set up with. */
   readonly series: Series[] = [...builtInSeries];
   private counter = 0;
+  /** Whether a terminal was set up with this server's series: one added later would not reach it. */
+  private seriesHandedOver = false;
 
   constructor(
     /** The server's address, e.g. http://127.0.0.1:40123 (no trailing slash). */
@@ -167,6 +169,12 @@ export class LoyaltyServer {
   /** The Loyalty API's base for this server's loyalty group. */
   get api(): string {
     return `${this.url}/loyalty/api/v1/pos/loyaltyGroups/${this.loyaltyGroup}`;
+  }
+
+  /** The series a terminal is set up with (its settings): from now on, `giftCardSeries()` refuses. */
+  seriesForTerminal(): Series[] {
+    this.seriesHandedOver = true;
+    return this.series;
   }
 
   /** Back to the built-in dataset: the test's own cards, holds, keys, faults and clock gone. */
@@ -216,6 +224,10 @@ export class LoyaltyServer {
   /** A gift card series of its own (pre-numbered or live-printed, any or a fixed amount). */
   async giftCardSeries(options: SeriesOptions = {}): Promise<Series> {
     const where = `giftCardSeries(${JSON.stringify(options)})`;
+    if (this.seriesHandedOver)
+      throw new Error(
+        `${where}: the terminal is set up with this server's series already, so it would not know this one. Add series before the test uses the terminal.`,
+      );
     const fixed = options.fixedAmount ? majorUnits(options.fixedAmount, this.currency, where) : null;
     const n = this.series.length + 1;
     const series: Series = {

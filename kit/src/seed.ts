@@ -56,7 +56,7 @@ export function terminalRecords(setup: TerminalSetup): Record<string, string> {
             operatorId: setup.cashier?.operatorId ?? 'kit',
             currency: server.currency,
             timeoutSeconds: 3,
-            series: server.series.map((s) => ({
+            series: server.seriesForTerminal().map((s) => ({
               prefix: s.prefix,
               kind: s.kind,
               seriesNumber: s.seriesNumber,

@@ -14,18 +14,22 @@ export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', 
   }, cashier);
 }
 
-/** The manager's PIN where a manager's screen or action asks for it: set on first use, entered after that. */
-export async function managerUnlocks(page: Page) {
+/**
+ * The manager's PIN where a manager's screen or action asks for it: set on first use, entered after
+ * that. `pin`: the one the terminal was set up with (the `managerPin` option, when the `terminal`
+ * fixture set the page up); the kit's default otherwise.
+ */
+export async function managerUnlocks(page: Page, pin = MANAGER_PIN) {
   const choose = page.getByRole('heading', { name: 'Set a manager PIN' });
   const enter = page.getByLabel('Manager PIN', { exact: true });
   const unlocked = page.getByRole('button', { name: 'Lock manager' });
   await expect(choose.or(enter).or(unlocked).first()).toBeVisible();
   if (await choose.isVisible()) {
-    await page.getByLabel('New manager PIN').fill(MANAGER_PIN);
-    await page.getByLabel('Repeat the PIN').fill(MANAGER_PIN);
+    await page.getByLabel('New manager PIN').fill(pin);
+    await page.getByLabel('Repeat the PIN').fill(pin);
     await page.getByRole('button', { name: 'Set PIN' }).click();
   } else if (await enter.isVisible()) {
-    await enter.fill(MANAGER_PIN);
+    await enter.fill(pin);
     await page.getByRole('button', { name: 'Unlock' }).click();
   }
   await expect(unlocked).toBeVisible();
@@ -91,12 +95,14 @@ export async function expectAvailable(page: Page, text: string) {
   await expect(availableAmount(instrumentPanel(page))).toHaveText(text);
 }
 
+/** Opens a screen from the tab bar; a manager's screen is unlocked with `pin` (see `managerUnlocks`). */
 export async function goTo(
   page: Page,
   screen: 'Sale' | 'Returns' | 'Issue' | 'Card lookup' | 'Journal' | 'Training' | 'Settings',
+  pin = MANAGER_PIN,
 ) {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
-  if (screen === 'Settings' || screen === 'Journal') await managerUnlocks(page);
+  if (screen === 'Settings' || screen === 'Journal') await managerUnlocks(page, pin);
 }
 
 /** The manager configures the terminal for the standalone simulator through the settings screen. */
