@@ -18,7 +18,7 @@ export default defineConfig({
       name: 'till-client-types-entry',
       generateBundle() {
         // tsc -p tsconfig.till-client.json writes index.d.ts and protocol.d.ts; this names them for the .js.
-        this.emitFile({ type: 'asset', fileName: 'till-client.d.ts', source: "export * from './index';\n" });
+        this.emitFile({ type: 'asset', fileName: 'till-client.d.ts', source: "export * from './index.js';\n" });
       },
     },
   ],

@@ -19,9 +19,9 @@ import {
   type TillResult,
   type RefusalReason,
   type TerminalMessage,
-} from './protocol';
+} from './protocol.js';
 
-export * from './protocol';
+export * from './protocol.js';
 
 export interface TerminalClientOptions {
   /** The terminal's window: the iframe's contentWindow, or what window.open returned. */
