@@ -8,7 +8,7 @@ import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useWarmFormatters } from '@/lib/warm-formatters';
 import { scopeOf } from '@/lib/settings/scope';
 import { useCashier } from '@/app/cashier-store';
-import { useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
+import { savedScope, useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';
 
@@ -60,6 +60,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
         fetch: globalThis.fetch.bind(globalThis),
         baseUrl: server.baseUrl,
         scope: scopeOf(mode, server),
+        savedScope,
       };
     }
     // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
@@ -88,6 +89,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       fetch: trainingFetch,
       baseUrl: trainingFacts.baseUrl,
       scope: scopeOf('training', null),
+      savedScope,
     };
   }, [mode, server, cashier]);
 

@@ -11,6 +11,11 @@ export interface Terminal {
   apiConfig: ApiConfig;
   /** Separates cached data of different servers: training and live never mix. */
   scope: string;
+  /**
+   * The scope the saved settings give now, whichever window saved them (`savedScope`): the outbox
+   * begins nothing for `scope` once it differs. Absent (component tests): never refused.
+   */
+  savedScope?: (() => string) | undefined;
   currency: string;
   locale: string;
   /** The signed-on cashier (sent as workstationData.operatorId, recorded in the journal). */

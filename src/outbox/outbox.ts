@@ -49,6 +49,20 @@ export interface OutboxContext {
   currency?: string | undefined;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * The scope the terminal's settings give now, as whichever window saved them last (read in the
+   * write): a sale, payment, issue, return or box of this scope is no longer begun once another
+   * server or training was chosen. Answers are still written. Absent: never refused (tests).
+   */
+  savedScope?: () => string;
+}
+
+/**
+ * A sale, payment, issue, return or box refused before anything was written: the terminal was set
+ * to another server (or training, or back) since this outbox started, in this window or another.
+ */
+export class ScopeChanged extends Error {
+  override name = 'ScopeChanged';
 }
 
 type Operator = Pick<OperationRecord, 'operatorId' | 'operatorName'>;
@@ -176,9 +190,20 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
    * flow threw (a bug), rolling the answer back would leave the record to be sent again, and a server
    * that ignores keys would take the money again on every pass.
    */
-  async function write(work: (w: Write) => Promise<void>, { allOrNothing = false } = {}): Promise<void> {
+  async function write(
+    work: (w: Write) => Promise<void>,
+    { allOrNothing = false, begins = false } = {},
+  ): Promise<void> {
     const stores: Store[] = ['sales', 'operations', 'returns', 'boxes', 'zReports'];
     const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
+    // Asked once the transaction exists: a change of server asks what stays with this scope again
+    // once saved, in a transaction opened after this one, which sees what this one writes
+    // (lib/settings/switch-scope.ts). Nothing is begun here after the change was saved.
+    if (begins && context.savedScope && context.savedScope() !== scope) {
+      w.tx.abort();
+      await w.tx.done.catch(() => undefined);
+      throw new ScopeChanged();
+    }
     raiseFloor((await w.tx.objectStore('zReports').openCursor(zsOfScope, 'prev'))?.value);
     try {
       await work(w);
@@ -253,12 +278,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     env,
 
     async startSale(sale: Sale) {
-      await write((w) => w.putSale(sale));
+      await write((w) => w.putSale(sale), { begins: true });
     },
 
     /** A sale that starts with operations to send (a cash-out): the sale and its orders in one transaction. */
     async begin(step: FlowStep) {
-      await write((w) => putStep(w, step));
+      await write((w) => putStep(w, step), { begins: true });
     },
 
     /**
@@ -269,33 +294,44 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const reference = sale.till?.reference;
       if (!reference) throw new Error('A till sale needs its reference');
       let out = { sale, started: true };
-      await write(async (w) => {
-        const existing = await w.tx.objectStore('sales').index('byTillReference').get([scope, reference]);
-        if (existing) out = { sale: plain(existing), started: false };
-        else await w.putSale(sale);
-      });
+      await write(
+        async (w) => {
+          const existing = await w.tx.objectStore('sales').index('byTillReference').get([scope, reference]);
+          if (existing) out = { sale: plain(existing), started: false };
+          else await w.putSale(sale);
+        },
+        { begins: true },
+      );
       return out;
     },
 
     /** Reads the sale, lets `decide` change it, and writes the sale and its orders, all in one transaction. */
     async act(transactionId: string, decide: (sale: Sale, env: FlowEnv) => FlowStep): Promise<FlowStep | null> {
       let result: FlowStep | null = null;
-      await write(async (w) => {
-        const current = await w.sale(transactionId);
-        if (!current) return;
-        result = decide(plain(current), env());
-        if (!result.rejected) await putStep(w, result);
-      });
+      await write(
+        async (w) => {
+          const current = await w.sale(transactionId);
+          // Another server's sale (or training's), still on a screen that has not caught up with the
+          // change: acted on here, its hold's commit would go to this server and the sale move to it.
+          if (!current || current.scope !== scope) return;
+          result = decide(plain(current), env());
+          if (!result.rejected) await putStep(w, result);
+        },
+        { begins: true },
+      );
       return result;
     },
 
     /** An operation that belongs to no sale (issue, un-issue): recorded, then sent by the sender. */
     async record(order: OperationOrder): Promise<OperationRecord> {
       let record: OperationRecord | undefined;
-      await write(async (w) => {
-        record = recordOf(order);
-        await w.putRecord(record);
-      });
+      await write(
+        async (w) => {
+          record = recordOf(order);
+          await w.putRecord(record);
+        },
+        { begins: true },
+      );
       return record!;
     },
 
@@ -499,27 +535,30 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       requestId?: string,
     ): Promise<SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused'> {
       let out: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused' = 'no_sale';
-      await write(async (w) => {
-        const sale = await w.sale(saleId);
-        if (!sale || sale.scope !== scope) return;
-        const earlier = (await w.tx.objectStore('returns').index('bySale').getAll(saleId)).map(plainReturn);
-        const again = requestId ? earlier.find((r) => r.requestId === requestId) : undefined;
-        if (again) {
-          // The same request again is the same return; the same id with another amount is a mistake
-          // (two sent at once both passed the till service's check before either was written).
-          out = again.amount === amount ? again : 'id_reused';
-          return;
-        }
-        const step = startReturn(plain(sale), earlier, amount, settings, { ...env(), scope });
-        if (typeof step === 'string') {
-          out = step;
-          return;
-        }
-        if (requestId) step.saleReturn.requestId = requestId;
-        await w.putReturn(step.saleReturn);
-        for (const order of step.orders) await w.putRecord(recordOf(order));
-        out = step.saleReturn;
-      });
+      await write(
+        async (w) => {
+          const sale = await w.sale(saleId);
+          if (!sale || sale.scope !== scope) return;
+          const earlier = (await w.tx.objectStore('returns').index('bySale').getAll(saleId)).map(plainReturn);
+          const again = requestId ? earlier.find((r) => r.requestId === requestId) : undefined;
+          if (again) {
+            // The same request again is the same return; the same id with another amount is a mistake
+            // (two sent at once both passed the till service's check before either was written).
+            out = again.amount === amount ? again : 'id_reused';
+            return;
+          }
+          const step = startReturn(plain(sale), earlier, amount, settings, { ...env(), scope });
+          if (typeof step === 'string') {
+            out = step;
+            return;
+          }
+          if (requestId) step.saleReturn.requestId = requestId;
+          await w.putReturn(step.saleReturn);
+          for (const order of step.orders) await w.putRecord(recordOf(order));
+          out = step.saleReturn;
+        },
+        { begins: true },
+      );
       return out;
     },
 
@@ -597,12 +636,15 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      */
     async startBox(box: CardBox): Promise<{ overlaps: CardBox } | null> {
       let overlaps: CardBox | undefined;
-      await write(async (w) => {
-        const wanted = new Set(box.numbers);
-        const boxes = await w.tx.objectStore('boxes').index('byScope').getAll(scope);
-        overlaps = boxes.find((b) => b.state === 'running' && b.numbers.some((n) => wanted.has(n)));
-        if (!overlaps) await w.putBox({ ...box, scope });
-      });
+      await write(
+        async (w) => {
+          const wanted = new Set(box.numbers);
+          const boxes = await w.tx.objectStore('boxes').index('byScope').getAll(scope);
+          overlaps = boxes.find((b) => b.state === 'running' && b.numbers.some((n) => wanted.has(n)));
+          if (!overlaps) await w.putBox({ ...box, scope });
+        },
+        { begins: true },
+      );
       return overlaps ? { overlaps } : null;
     },
 
@@ -613,14 +655,17 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      */
     async boxEvent(boxId: string, event: BoxEvent): Promise<BoxStep | 'no_box'> {
       let out: BoxStep | 'no_box' = 'no_box';
-      await write(async (w) => {
-        const stored = await w.tx.objectStore('boxes').get(boxId);
-        if (!stored || stored.scope !== scope) return;
-        out = boxDecide(stored, event, env());
-        if ('rejected' in out) return;
-        await w.putBox(out.box);
-        for (const order of out.orders) await w.putRecord(recordOf(order));
-      });
+      await write(
+        async (w) => {
+          const stored = await w.tx.objectStore('boxes').get(boxId);
+          if (!stored || stored.scope !== scope) return;
+          out = boxDecide(stored, event, env());
+          if ('rejected' in out) return;
+          await w.putBox(out.box);
+          for (const order of out.orders) await w.putRecord(recordOf(order));
+        },
+        { begins: true },
+      );
       return out;
     },
 
@@ -628,7 +673,8 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     async adopt(transactionId: string, from: string | undefined, to: string) {
       await write(async (w) => {
         const sale = await w.sale(transactionId);
-        if (sale && sale.owner === from && !sale.closed) await w.putSale({ ...plain(sale), owner: to });
+        if (sale && sale.scope === scope && sale.owner === from && !sale.closed)
+          await w.putSale({ ...plain(sale), owner: to });
       });
     },
 

@@ -202,6 +202,30 @@ export async function whatStaysWith(reads: ReadModel): Promise<'unsettled' | 'ca
   }
 }
 
+/** What keeps the terminal with a server when training starts: money on its way (cash owed can wait). */
+export async function whatStopsTraining(reads: ReadModel): Promise<'unsettled' | 'unreadable' | null> {
+  const stays = await whatStaysWith(reads);
+  return stays === 'unsettled' || stays === 'unreadable' ? stays : null;
+}
+
+/**
+ * What keeps the terminal with a server when another server or currency is chosen: what stays
+ * with it (above); a sale still open, which would take its payments, or complete, in the new
+ * currency or on no server; or a day with figures, counted only by this server's Z and in its
+ * currency.
+ */
+export async function whatStopsAChange(
+  reads: ReadModel,
+): Promise<'unsettled' | 'cashOwed' | 'unreadable' | 'saleOpen' | 'dayOpen' | null> {
+  const open = await reads.activeSales().then(
+    (sales) => sales.some((s) => s.status === 'open'),
+    () => !keepsNoRecords(),
+  );
+  const stays = (await whatStaysWith(reads)) ?? (open ? 'saleOpen' : null);
+  if (stays) return stays;
+  return (await reads.dayHasFigures().catch(() => !keepsNoRecords())) ? 'dayOpen' : null;
+}
+
 /**
  * This browser keeps no records here: no storage, or storage refused where it never kept any (a
  * database refused after it kept records, one a newer version upgraded say, may hold unsent ones).

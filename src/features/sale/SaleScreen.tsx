@@ -23,6 +23,9 @@ async function recorded(work: () => Promise<unknown>) {
     await work();
     useRecordFailure.setState({ failed: false });
   } catch (error) {
+    // The terminal was set to another server (or training) as the cashier tapped: nothing was
+    // written, and this screen is about to show that server's sale instead.
+    if (error instanceof Error && error.name === 'ScopeChanged') return;
     useRecordFailure.setState({ failed: true });
     console.warn('could not record', error instanceof Error ? error.name : '');
   }

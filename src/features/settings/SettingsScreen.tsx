@@ -9,7 +9,8 @@ import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
 import { scopeOf } from '@/lib/settings/scope';
 import { outboxDb } from '@/outbox/db';
-import { createReadModel, keepsNoRecords, whatStaysWith } from '@/outbox/read-model';
+import { createReadModel, whatStopsAChange, whatStopsTraining } from '@/outbox/read-model';
+import { switchScope } from '@/lib/settings/switch-scope';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
 import { RecordsPanel } from './RecordsPanel';
@@ -97,29 +98,16 @@ export function SettingsScreen() {
       // settles, whether the terminal works with it now or is in training meanwhile.
       const moves =
         saved && (scopeOf('live', saved) !== scopeOf('live', settings) || saved.currency !== settings.currency);
-      if (moves) {
-        const live = createReadModel(outboxDb, scopeOf('live', saved));
-        // A sale still open would take its payments, or complete, in the new currency or on no server.
-        const open = await live.activeSales().then(
-          (sales) => sales.some((s) => s.status === 'open'),
-          () => !keepsNoRecords(),
-        );
-        const stays = (await whatStaysWith(live)) ?? (open ? 'saleOpen' : null);
-        if (stays) {
-          setNotice({ tone: 'error', text: t(`settings.${stays}`) });
-          return;
-        }
-        // A day's figures are added up in one currency, and counted by the server's Z: a new
-        // currency or server starts with a new day, or the open one's figures are on no report.
-        if (await live.dayHasFigures().catch(() => !keepsNoRecords())) {
-          setNotice({
-            tone: 'error',
-            text: t(saved.currency !== settings.currency ? 'settings.dayOpen' : 'settings.dayOpenServer'),
-          });
-          return;
-        }
+      const save = () => actions.serverSettingsSaved(settings);
+      let stays = null;
+      if (moves)
+        stays = await switchScope(() => whatStopsAChange(createReadModel(outboxDb, scopeOf('live', saved))), save);
+      else save();
+      if (stays) {
+        const dayOpen = saved?.currency !== settings.currency ? 'settings.dayOpen' : 'settings.dayOpenServer';
+        setNotice({ tone: 'error', text: t(stays === 'dayOpen' ? dayOpen : `settings.${stays}`) });
+        return;
       }
-      actions.serverSettingsSaved(settings);
       form.reset(toFormValues(settings, locale));
       const currencyChanged = saved !== null && saved.currency !== settings.currency;
       setNotice({ tone: 'ok', text: t(currencyChanged ? 'settings.currencyChanged' : 'settings.saved') });
@@ -130,13 +118,12 @@ export function SettingsScreen() {
   // In training nothing is sent to this server: its money still on its way would wait, and a hold
   // lapse before its commit is sent.
   const onTraining = async () => {
-    const stays = saved ? await whatStaysWith(createReadModel(outboxDb, scopeOf('live', saved))) : null;
-    if (stays === 'unsettled' || stays === 'unreadable') {
-      setModeNotice(t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable'));
-      return;
-    }
-    setModeNotice(null);
-    actions.trainingStarted();
+    const live = saved ? createReadModel(outboxDb, scopeOf('live', saved)) : null;
+    const stays = await switchScope(
+      async () => (live ? whatStopsTraining(live) : null),
+      () => actions.trainingStarted(),
+    );
+    setModeNotice(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable') : null);
   };
 
   const onCheck = async () => {

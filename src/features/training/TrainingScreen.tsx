@@ -10,7 +10,8 @@ import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { trainingDataReset } from '@/lib/training-events';
 import { outboxDb } from '@/outbox/db';
-import { createReadModel, whatStaysWith } from '@/outbox/read-model';
+import { createReadModel, whatStopsTraining } from '@/outbox/read-model';
+import { switchScope } from '@/lib/settings/switch-scope';
 
 import { faultSetting, faultTargets, trainingFaults, type FaultTarget, type TrainingFault } from './fault-targets';
 
@@ -30,13 +31,11 @@ export function TrainingScreen() {
   // In training nothing is sent to the live server: its money still on its way would wait, and a
   // hold lapse before its commit is sent. Training starts once the live server's money has settled.
   const startTraining = async () => {
-    const stays = await whatStaysWith(createReadModel(outboxDb, terminal.scope));
-    if (stays === 'unsettled' || stays === 'unreadable') {
-      setMessage(t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable'));
-      return;
-    }
-    setMessage(null);
-    trainingStarted();
+    const stays = await switchScope(
+      () => whatStopsTraining(createReadModel(outboxDb, terminal.scope)),
+      trainingStarted,
+    );
+    setMessage(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable') : null);
   };
 
   if (terminal.mode === 'training' && !terminal.training)

@@ -3,6 +3,7 @@ import { persist } from 'zustand/middleware';
 import type { CashOutPolicy } from '@/domain/cash-out';
 import type { SupportedLocale } from './locales';
 import type { ServerSettings } from './schema';
+import { scopeOf } from './scope';
 
 export type TerminalMode = 'training' | 'live';
 
@@ -32,6 +33,9 @@ interface SettingsState {
     cashOutSaved: (policy: CashOutPolicy) => void;
   };
 }
+
+/** What a change of server or mode changes: put back whole if it must be undone. */
+export type ScopeSettings = Pick<SettingsState, 'mode' | 'server' | 'returns' | 'cashOut'>;
 
 /**
  * Terminal settings, kept in this browser (localStorage). The token lives here because every
@@ -113,6 +117,32 @@ export const tillOriginAllowed = (origin: string) => {
   const origins = Array.isArray(saved) ? saved : useSettingsStore.getState().tillOrigins;
   return origins.includes(origin);
 };
+/**
+ * Which server's data the terminal works with as saved now, by whichever window saved it last
+ * (localStorage, read synchronously, as `tillOriginAllowed`): the outbox begins nothing of another.
+ * This window's copy where there is no storage to read.
+ */
+export const savedScope = (): string => {
+  let saved: Partial<Pick<SettingsState, 'mode' | 'server'>> | undefined;
+  try {
+    saved = (
+      JSON.parse(localStorage.getItem(useSettingsStore.persist.getOptions().name ?? '') ?? 'null') as {
+        state?: Partial<Pick<SettingsState, 'mode' | 'server'>>;
+      } | null
+    )?.state;
+  } catch {
+    saved = undefined;
+  }
+  const { mode, server } = saved ?? useSettingsStore.getState();
+  return scopeOf(mode ?? 'training', server ?? null);
+};
+/** The server and mode as they are now, to put back if a change must be undone (switch-scope.ts). */
+export const scopeSettingsNow = (): ScopeSettings => {
+  const { mode, server, returns, cashOut } = useSettingsStore.getState();
+  return { mode, server, returns, cashOut };
+};
+export const putScopeSettingsBack = ({ mode, server, returns, cashOut }: ScopeSettings) =>
+  useSettingsStore.setState({ mode, server, returns, cashOut });
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);
