@@ -2,7 +2,7 @@ import type { CardBox } from '@/domain/card-box';
 import type { SaleReturn } from '@/domain/return-flow';
 import { cashOwed, moneyOnItsWay, type Sale } from '@/domain/sale';
 import { hadRecords, useStorageStore, type OutboxDb, type StoredSale, type ZReport } from './db';
-import { owedOn, startedBetween } from './day-count';
+import { flaggedIn, owedOn, startedBetween } from './day-count';
 import type { OperationRecord, OperationStatus } from './types';
 
 const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale): Sale => sale;
@@ -102,15 +102,18 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       const last = (await this.zReports())[0];
       const from = last?.closedAt ?? '';
       const to = '\uffff';
-      const [settled, sales, returns, owedAtLast] = await Promise.all([
+      const [settled, sales, returns, owedAtLast, unsettled] = await Promise.all([
         this.settledBetween(from, to),
         this.salesFinishedBetween(from, to),
         this.returnsStartedBetween(from, to),
         Promise.all(owedOn(last).map((id) => this.getSale(id))),
+        this.unsettled(),
       ]);
       // Cash the last Z named as owed, paid out since: named on this day's report, in its currency.
       const paidOutLate = owedAtLast.some((s) => s?.paidOutAt !== undefined);
-      return settled.length + sales.length + returns.length > 0 || paidOutLate;
+      // An earlier day's payment flagged for a manager since: only this server's next Z names it.
+      const flagged = flaggedIn(unsettled, from, to).length;
+      return settled.length + sales.length + returns.length + flagged > 0 || paidOutLate;
     },
 
     /** Every Z report of every server: what a backup carries. */

@@ -213,6 +213,17 @@ describe('a day that adds up: what changes between reading the day and closing i
     expect(await close(t, again)).toMatchObject({ number: 2, report: { flagged: [{ id: paid.id }] } });
   });
 
+  it('an earlier day’s payment flagged since the last Z is a figure of this day: the server may not change under it', async () => {
+    const t = setup();
+    const paid = await t.record({ type: 'loyaltyCard.pay', number: '710100000001', amount: 100 });
+    await t.run();
+    expect(await close(t, await read(t))).toMatchObject({ number: 1 });
+    t.advance(60_000);
+    expect(await t.reads.dayHasFigures()).toBe(false);
+    await t.outbox.flag(paid.id, { code: 'appliedTwice' }); // a check after a resend: charged twice
+    expect(await t.reads.dayHasFigures()).toBe(true);
+  });
+
   it('counts cash a return gave back on the day the return started, and refuses a close read before it', async () => {
     const t = setup();
     const sale = await t.start(3200);
