@@ -188,6 +188,17 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
 
 export type ReadModel = ReturnType<typeof createReadModel>;
 
+/** The scopes records and closed days are kept under here, each once: the servers this terminal has known. */
+export async function keptScopes(db: () => Promise<OutboxDb>): Promise<string[]> {
+  const d = await db();
+  const scopes = new Set<string>();
+  const index = d.transaction('operations').store.index('byScope');
+  for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue())
+    scopes.add(String(cursor.key));
+  for (const [scope] of await d.getAllKeys('zReports')) scopes.add(scope);
+  return [...scopes];
+}
+
 /**
  * What keeps the terminal with a server, asked before it stops sending to it (another server,
  * another currency, training): records waiting to be sent or a sale's money held or in flight

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Terminal } from '@/lib/terminal-context';
 import { makeBackup } from '@/outbox/backup';
@@ -8,6 +8,8 @@ import { openOutboxDb, useStorageStore } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
 import { createReadModel } from '@/outbox/read-model';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
+import { useSettingsActions } from '@/lib/settings/store';
+import { outboxHarness } from '@/outbox/test/harness';
 import { RecordsPanel } from './RecordsPanel';
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'records' } as Terminal;
@@ -39,6 +41,46 @@ describe("the manager's records panel", () => {
       await screen.findByText(/2 of the backup's operations settled before this terminal's last closed day/),
     ).toBeTruthy();
     expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
+  });
+
+  it('takes a backup’s records of this server typed with a slash more as this server’s, and names those of a server not set up here', async () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.serverSettingsSaved({
+      baseUrl: 'https://loyalty.example',
+      token: 't',
+      loyaltyGroup: 'demo',
+      merchantId: 'M1',
+      currency: 'EUR',
+      timeoutSeconds: 10,
+      series: [],
+    });
+    // The old tablet: two issues waiting, one for this server (its address typed with a slash at the end), one for another.
+    const old = outboxHarness();
+    const issue = (number: string) =>
+      old.perform({ type: 'operation', request: { type: 'giftCard.issue', number, amount: 1000 }, reason: 'sold' });
+    const mine = await issue('700100001001');
+    const theirs = await issue('700100001002');
+    const spelled = {
+      [mine.id]: 'live|https://loyalty.example/|demo|M1',
+      [theirs.id]: 'live|https://other.example|demo|M1',
+    };
+    const records = (await old.reads.everything()).map((r) => ({ ...r, scope: spelled[r.id]! }));
+    old.sender.stop();
+
+    const perform = vi.fn(async (_intent: Intent) => ({ added: 2, skipped: 0, zLeftOut: 0, countedToday: 0 }));
+    renderPanel(perform);
+    const file = JSON.stringify(await makeBackup(records, 'correct horse'));
+    fireEvent.change(screen.getByLabelText('Backup passphrase'), { target: { value: 'correct horse' } });
+    fireEvent.change(screen.getByLabelText('Backup file to import'), {
+      target: { files: [new File([file], 'backup.json', { type: 'application/json' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
+    expect(await screen.findByText(/One of them is for a server this terminal is not set up for/)).toBeTruthy();
+    const restored = perform.mock.calls[0]![0] as Extract<Intent, { type: 'restore' }>;
+    expect(Object.fromEntries(restored.records.map((r) => [r.id, r.scope]))).toEqual({
+      [mine.id]: 'live|https://loyalty.example|demo|M1',
+      [theirs.id]: 'live|https://other.example|demo|M1',
+    });
   });
 
   it('imports a file whose figures its seal does not cover only when the manager says so', async () => {

@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import type { RecordsKeeping } from '@/lib/browser-features';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
+import { asSpelledHere, scopeOf } from '@/lib/settings/scope';
+import { useServerSettings } from '@/lib/settings/store';
 import { makeBackup, openBackup, type OpenedBackup } from '@/outbox/backup';
 import { useOutbox } from '@/outbox/projection';
 import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/db';
@@ -30,6 +32,7 @@ export function RecordsPanel() {
   const storage = useStorageReport();
   const { locale } = useTerminal();
   const { reads, perform } = useOutbox();
+  const server = useServerSettings();
   const [passphrase, setPassphrase] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -67,15 +70,22 @@ export function RecordsPanel() {
     });
 
   const restore = async (opened: OpenedFile): Promise<Notice> => {
+    // The server as this terminal spells its address: a backup from a tablet where it was typed with
+    // a slash more is that server's (its waiting records sent, its days continued), not another's.
+    const here = <T extends { scope: string }>(kept: T): T => ({ ...kept, scope: asSpelledHere(kept.scope, server) });
+    const waiting = opened.waiting.map(here);
     const { added, zLeftOut, countedToday } = await perform({
       type: 'restore',
-      records: [...opened.journal, ...opened.waiting],
-      zReports: opened.zReports,
+      records: [...opened.journal.map(here), ...waiting],
+      zReports: opened.zReports?.map(here),
     });
     evictionAcknowledged();
-    const imported = t('records.imported', { count: added, waiting: opened.waiting.length });
+    const imported = t('records.imported', { count: added, waiting: waiting.length });
+    const live = server ? scopeOf('live', server) : null;
+    const elsewhere = waiting.filter((r) => r.scope !== live && r.scope !== 'training').length;
     const told = [
       imported,
+      elsewhere > 0 ? t('records.waitingElsewhere', { count: elsewhere }) : '',
       zLeftOut > 0 ? t('records.zLeftOut', { count: zLeftOut }) : '',
       countedToday > 0 ? t('records.countedToday', { count: countedToday }) : '',
     ];

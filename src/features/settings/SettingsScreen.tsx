@@ -7,9 +7,9 @@ import { useT, type MessageKey } from '@/lib/i18n';
 import { LocaleSelect } from '@/components/LocaleSelect';
 import { checkServerAddress } from '@/lib/settings/server-address';
 import { useLocale, useServerSettings, useSettingsActions, useTerminalMode } from '@/lib/settings/store';
-import { scopeOf } from '@/lib/settings/scope';
+import { scopeOf, withKnownSpelling } from '@/lib/settings/scope';
 import { outboxDb } from '@/outbox/db';
-import { createReadModel, whatStopsAChange, whatStopsTraining } from '@/outbox/read-model';
+import { createReadModel, keptScopes, whatStopsAChange, whatStopsTraining } from '@/outbox/read-model';
 import { switchScope } from '@/lib/settings/switch-scope';
 import { checkConnection, type ConnectionCheck } from './check-connection';
 import { TillOriginsForm } from './TillOriginsForm';
@@ -93,7 +93,10 @@ export function SettingsScreen() {
 
   const onSave = handleSubmit(
     async (values) => {
-      const settings = keepSavedAddress(withToken(values, bound), saved);
+      // The address as this terminal spells it already (saved, or its records'): the same server's
+      // records stay its own, a backup's brought in before it was set up included.
+      const known = await keptScopes(outboxDb).catch(() => []);
+      const settings = withKnownSpelling(keepSavedAddress(withToken(values, bound), saved), known);
       // The money of this server is sent to it in its currency: neither changes under it while it
       // settles, whether the terminal works with it now or is in training meanwhile.
       const moves =

@@ -759,6 +759,11 @@ export const de: Record<MessageKey, Message> = {
     other:
       '{count} Vorgänge eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',
   },
+  'records.waitingElsewhere': {
+    one: 'Einer davon gehört zu einem Server, für den dieses Terminal nicht eingerichtet ist: Er wird gesendet, sobald das Terminal mit diesem Server arbeitet (dieselbe Adresse, Kundengruppe und Händler-ID).',
+    other:
+      '{count} davon gehören zu einem Server, für den dieses Terminal nicht eingerichtet ist: Sie werden gesendet, sobald das Terminal mit diesem Server arbeitet (dieselbe Adresse, Kundengruppe und Händler-ID).',
+  },
   'records.countedToday': {
     one: 'Ein Vorgang der Sicherung wurde vor dem letzten hier abgeschlossenen Tag abgerechnet und stand in keinem Bericht: Er zählt im heutigen.',
     other:

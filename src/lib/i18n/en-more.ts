@@ -699,6 +699,11 @@ export const enMore = {
     one: 'Imported {count} record; the {waiting} waiting are sent now, with the keys they had.',
     other: 'Imported {count} records; the {waiting} waiting are sent now, with the keys they had.',
   },
+  'records.waitingElsewhere': {
+    one: 'One of them is for a server this terminal is not set up for: it is sent once the terminal works with that server (the same address, loyalty group and merchant id).',
+    other:
+      '{count} of them are for a server this terminal is not set up for: they are sent once the terminal works with that server (the same address, loyalty group and merchant id).',
+  },
   'records.countedToday': {
     one: "One of the backup's operations settled before this terminal's last closed day and was on no report: it counts in today's.",
     other:

@@ -9,7 +9,7 @@ import { switchScope } from '@/lib/settings/switch-scope';
 import { openOutboxDb } from '../db';
 import { createPerform } from '../money-path';
 import { createOutbox, ScopeChanged } from '../outbox';
-import { createReadModel, whatStopsAChange } from '../read-model';
+import { createReadModel, keptScopes, whatStopsAChange } from '../read-model';
 
 const server = (baseUrl: string): ServerSettings => ({
   baseUrl,
@@ -96,5 +96,24 @@ describe('a change of server, with another window taking a payment', () => {
       }),
     ).rejects.toBeInstanceOf(ScopeChanged);
     expect(await onA.reads.unsettled()).toEqual([]);
+  });
+});
+
+describe('the servers this terminal has known', () => {
+  it('are the scopes its records are kept under, each once', async () => {
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const issue = (scope: string, number: string) =>
+      createPerform(
+        createOutbox(db, { scope, training: false }),
+        'tab-1',
+      )({
+        type: 'operation',
+        request: { type: 'giftCard.issue', number, amount: 1000 },
+        reason: 'sold',
+      });
+    await issue('live|https://a.example/|demo|M1', '700100001001');
+    await issue('live|https://a.example/|demo|M1', '700100001002');
+    await issue('training', '700100001003');
+    expect((await keptScopes(() => db)).sort()).toEqual(['live|https://a.example/|demo|M1', 'training']);
   });
 });
