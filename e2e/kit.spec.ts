@@ -20,6 +20,13 @@ test.describe('in training mode', () => {
     await terminal.cashier.completeSale();
   });
 
+  test('what a test would set up on the kit’s server is refused in words: the terminal works with its own simulator', async ({
+    loyaltyServer,
+  }) => {
+    await expect(loyaltyServer.giftCard()).rejects.toThrow("this test's terminal is in training mode");
+    await expect(loyaltyServer.fail('pay', 'timeout')).rejects.toThrow("fail('pay', 'timeout'): this test's terminal");
+  });
+
   test('a magic card behaves in training as on the kit’s server: its first answer lost, then resolved', async ({
     terminal,
   }) => {
@@ -41,6 +48,12 @@ test.describe('in German, on a phone', () => {
     expect(await loyaltyServer.holds(card)).toMatchObject([{ amount: '12.50', status: 'committed' }]);
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
   });
+
+  test('the manager activates a box in German: the button is told from the task’s tab of a like name', async ({
+    terminal,
+  }) => {
+    expect(await terminal.manager.activateBox('700100001001', '700100001003', '10.00')).toBe(3);
+  });
 });
 
 test('bad use is told in words: an amount with too many decimals, a page object on the wrong screen', async ({
@@ -61,6 +74,34 @@ test('bad use is told in words: an amount with too many decimals, a page object 
   await expect(loyaltyServer.card('123456')).rejects.toThrow(
     "card('123456'): this server has no card with that number",
   );
+});
+
+test('a card read again shows its old figures until the server answers: lookUp returns the answer', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const card = await loyaltyServer.giftCard({ series: 'GC2', balance: '30.00' });
+  expect(card).toHaveLength(12);
+  expect(await terminal.cashier.lookUp(card)).toEqual({ available: '€30.00' });
+  await loyaltyServer.holdElsewhere(card, '10.00');
+  await loyaltyServer.latency(1_500);
+  expect(await terminal.cashier.lookUp(card)).toEqual({ available: '€20.00' });
+});
+
+test('steps that were easy to get wrong: other money twice, unlock where nothing asks, two tills, another till’s hold', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  await terminal.cashier.startSale('10.00');
+  await terminal.cashier.payOtherWay('3.00');
+  await terminal.cashier.payOtherWay();
+  expect(await terminal.cashier.remainingDue()).toBe('€0.00');
+  await expect(terminal.manager.unlock()).rejects.toThrow("unlock: nothing on this screen asks for the manager's PIN");
+  await expect(terminal.allowTill('http://till.test')).rejects.toThrow('allowTill: the terminal is set up already');
+  await expect(terminal.trainer.openTraining()).rejects.toThrow('openTraining: this terminal works with a live server');
+  const card = await loyaltyServer.giftCard();
+  const hold = await loyaltyServer.holdElsewhere(card, '5.00');
+  expect(await loyaltyServer.holds(card)).toMatchObject([{ transactionId: hold.transactionId, amount: '5.00' }]);
 });
 
 test('a failure and a latency set one after the other both hold, whichever comes first', async ({ loyaltyServer }) => {

@@ -83,8 +83,8 @@ export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & Kit
     { scope: 'worker' },
   ],
 
-  loyaltyServer: async ({ kitSimulator }, use, testInfo) => {
-    const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex);
+  loyaltyServer: async ({ kitSimulator, mode }, use, testInfo) => {
+    const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex, mode === 'training');
     if (await server.isSimulator()) await server.reset();
     await use(server);
   },

@@ -20,6 +20,7 @@ export {
   type Series,
   type SeriesOptions,
   type ServerState,
+  type SimulatorView,
   type StoreCreditOptions,
 } from './loyalty-server';
 export { Terminal } from './terminal';
@@ -31,3 +32,4 @@ export type { Amount } from './amounts';
 export type { Cashier } from './seed';
 export { magicCards, magicSeries } from '../../src/simulator/magic-cards';
 export { servePage, terminalIn } from './till';
+export type { LocalServer } from './listen';

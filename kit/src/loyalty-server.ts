@@ -153,7 +153,18 @@ export class LoyaltyServer {
     /** The server's address, e.g. http://127.0.0.1:40123 (no trailing slash). */
     readonly url: string,
     private readonly worker = 0,
+    /** The test's terminal is in training mode: it works with the simulator in its page, never with this server. */
+    private readonly terminalInTraining = false,
   ) {}
+
+  /** What a test sets up here reaches a terminal in training mode nowhere: said, not ignored. */
+  private forTheTerminal(where: string): void {
+    if (this.terminalInTraining)
+      throw new Error(
+        `${where}: this test's terminal is in training mode, where it works with the simulator in its own page, ` +
+          "not with this server. Use the magic cards and terminal.trainer there, or mode 'live' for this server.",
+      );
+  }
 
   private simulator: Promise<boolean> | null = null;
 
@@ -186,6 +197,7 @@ export class LoyaltyServer {
   /** A gift card of its own for this test; returns its number. */
   async giftCard(options: GiftCardOptions = {}): Promise<string> {
     const where = `giftCard(${JSON.stringify(options)})`;
+    this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '50.00', this.currency, where);
     const series = options.series ?? 'GC1';
     const number = options.number ?? this.nextNumber(this.prefixOf(series, where));
@@ -196,6 +208,7 @@ export class LoyaltyServer {
   /** Store credit of its own for this test; returns its number. */
   async storeCredit(options: StoreCreditOptions = {}): Promise<string> {
     const where = `storeCredit(${JSON.stringify(options)})`;
+    this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '30.00', this.currency, where);
     const number = options.number ?? this.nextNumber('7201');
     await this.add({ storeCredits: [this.holdCard(number, 'SC1', balance, options.status ?? 'issued')] }, where);
@@ -205,6 +218,7 @@ export class LoyaltyServer {
   /** A loyalty card of its own for this test (Open, 100.00 unless told otherwise); returns its number. */
   async loyaltyCard(options: LoyaltyCardOptions = {}): Promise<string> {
     const where = `loyaltyCard(${JSON.stringify(options)})`;
+    this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '100.00', this.currency, where);
     const number = options.number ?? this.nextNumber('7101');
     const status = options.status ?? 'open';
@@ -224,6 +238,7 @@ export class LoyaltyServer {
   /** A gift card series of its own (pre-numbered or live-printed, any or a fixed amount). */
   async giftCardSeries(options: SeriesOptions = {}): Promise<Series> {
     const where = `giftCardSeries(${JSON.stringify(options)})`;
+    this.forTheTerminal(where);
     if (this.seriesHandedOver)
       throw new Error(
         `${where}: the terminal is set up with this server's series already, so it would not know this one. Add series before the test uses the terminal.`,
@@ -262,12 +277,14 @@ export class LoyaltyServer {
    * a time, so a second `fail` replaces what is left of the first.
    */
   async fail(operation: Operation, how: Failure, options: { times?: number } = {}): Promise<void> {
+    this.forTheTerminal(`fail('${operation}', '${how}')`);
     const setting = faultSetting(targets[operation], 'error500', options.times ?? 1, 0);
     await this.setFaults({ ...(await this.faultsNow()), next: { ...setting.next, kind: failures[how] } });
   }
 
   /** Every API request waits this long first; the failure rule set by `fail()` stays. */
   async latency(ms: number): Promise<void> {
+    this.forTheTerminal(`latency(${ms})`);
     await this.setFaults({ ...(await this.faultsNow()), latencyMs: ms });
   }
 
@@ -283,28 +300,34 @@ export class LoyaltyServer {
 
   /** Moves the server's clock on, e.g. `advanceClock(16 * 60_000)`: pending holds lapse after 15 minutes. */
   async advanceClock(ms: number): Promise<void> {
+    this.forTheTerminal(`advanceClock(${ms})`);
     await this.control('POST', '/_simulator/clock', { advanceMs: ms });
   }
 
   /** Spends from a card as another till would: a hold of `amount` (it counts against what is available). */
   async holdElsewhere(number: string, amount: Amount): Promise<Hold> {
     const where = `holdElsewhere('${number}', '${amount}')`;
+    this.forTheTerminal(where);
+    const transactionId = crypto.randomUUID();
     const response = await fetch(`${this.api}/giftcards/${number}/_pay`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         amount: majorUnits(amount, this.currency, where),
-        workstationData: { transactionId: crypto.randomUUID(), reason: 'Another till' },
+        workstationData: { transactionId, reason: 'Another till' },
       }),
     });
-    if (response.status !== 201) throw new Error(`${where}: the server answered ${response.status}`);
+    if (response.status !== 201) {
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      throw new Error(`${where}: the server refused it: ${body?.error?.message ?? response.status}`);
+    }
     const hold = (await response.json()) as { authCode: string; amount: number; status: Hold['status'] };
     return {
       authCode: hold.authCode,
       card: number,
       amount: amountText(hold.amount, this.currency),
       status: hold.status,
-      transactionId: '',
+      transactionId,
     };
   }
 
@@ -389,7 +412,8 @@ export class LoyaltyServer {
   /** A number no other card of this server has: the prefix, then a counter of this worker's. */
   private nextNumber(prefix: string): string {
     this.counter += 1;
-    const length = prefix === '7001' || prefix === '7101' || prefix === '7201' ? 12 : prefix.length + 7;
+    // The built-in series (4-digit prefixes) are 8 digits after the prefix; the kit's own (5) are 7.
+    const length = prefix.length === 4 ? 12 : prefix.length + 7;
     const body = `5${this.worker % 10}${String(this.counter).padStart(length - prefix.length - 2, '0')}`;
     return `${prefix}${body}`;
   }

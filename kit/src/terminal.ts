@@ -44,13 +44,17 @@ export class Terminal implements Counter {
   }
 
   /**
-   * Lets a till (its origin) hand payments over, as a manager does in Settings → Till integration,
-   * and sets the page up with it: a till page the test opens next finds the terminal in its frame
-   * ready. Before the terminal is used: it is part of what was set up.
+   * Lets tills (their origins) hand payments over, as a manager does in Settings → Till integration,
+   * and sets the page up with them: a till page the test opens next finds the terminal in its frame
+   * ready. Once, before the terminal is used: it is part of what was set up.
    */
-  async allowTill(origin: string): Promise<void> {
-    if (this.seeded) throw new Error('allowTill: the terminal is set up already; allow the till before using it.');
-    this.setup.tillOrigins = [...(this.setup.tillOrigins ?? []), new URL(origin).origin];
+  async allowTill(...origins: string[]): Promise<void> {
+    if (this.seeded)
+      throw new Error(
+        'allowTill: the terminal is set up already. Allow every till in one call before using it ' +
+          '(allowTill(first, second)), or with the option test.use({ tillOrigins: [...] }).',
+      );
+    this.setup.tillOrigins = [...(this.setup.tillOrigins ?? []), ...origins.map((o) => new URL(o).origin)];
     await this.seed();
   }
 

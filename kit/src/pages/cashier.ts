@@ -17,6 +17,9 @@ const outcomes: WordKey[] = [
   'line.failed',
   'line.unknown',
   'line.contradicted',
+  'line.lostAttempt',
+  'line.lostAttemptLoyalty',
+  'line.contradictedLoyalty',
   'line.recorded',
 ];
 
@@ -133,7 +136,10 @@ export class CashierPage {
   async payOtherWay(amount?: Amount): Promise<TenderLine> {
     await this.requireOpenSale('payOtherWay');
     const before = await this.tenderLines.count();
-    await this.page.getByText(this.words.text('sale.externalTitle')).click();
+    // The form stays open after a payment: tapped again, its summary would close it.
+    const summary = this.page.locator('summary', { hasText: this.words.text('sale.externalTitle') });
+    if (!(await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement | null)?.open ?? false)))
+      await summary.click();
     if (amount !== undefined) await this.page.getByLabel(this.words.text('sale.externalAmount')).fill(amount);
     await this.page.getByRole('button', { name: this.words.pattern('sale.addExternal') }).click();
     const added = this.tenderLines.nth(before);
@@ -162,14 +168,22 @@ export class CashierPage {
     ).toBeVisible({ timeout: 20_000 });
   }
 
-  /** Voids the sale: holds released, loyalty payments voided. */
+  /**
+   * Voids the sale: holds released, loyalty payments voided. Resolves once the sale says it is
+   * voided; throws with the screen's words if a line's release has no answer (the cashier may move
+   * on, and the terminal keeps asking).
+   */
   async voidSale(): Promise<void> {
     await this.requireOpenSale('voidSale');
     const voidButton = this.page.getByRole('button', { name: this.words.text('sale.void'), exact: true });
     await this.requireEnabled('voidSale', voidButton);
     await voidButton.click();
     await this.page.getByRole('button', { name: this.words.text('sale.voidYes') }).click();
-    await expect(this.page.getByRole('status').filter({ hasText: this.words.text('sale.voided') })).toBeVisible();
+    const voided = this.page.getByRole('status').filter({ hasText: this.words.text('sale.voided') });
+    const unknown = this.page.getByRole('status').filter({ hasText: this.words.text('sale.voidingUnknown') });
+    await expect(voided.or(unknown).first()).toBeVisible({ timeout: 20_000 });
+    if (!(await voided.isVisible()))
+      throw new Error(`voidSale: the sale is not voided yet: ${(await unknown.first().textContent())?.trim()}`);
   }
 
   /** The next customer: the finished sale gives way to a new one. */
@@ -211,6 +225,11 @@ export class CashierPage {
     await expect(available.or(refused).first()).toBeVisible({ timeout: 15_000 });
     if (!(await available.isVisible()))
       throw new Error(`lookUp('${number}'): ${(await refused.first().textContent())?.trim()}`);
+    // A card read before shows its old figures while it is read again: only the server's answer is returned.
+    const status = (key: WordKey) => this.page.getByRole('status').filter({ hasText: this.words.pattern(key) });
+    await expect(status('lookup.reading')).toBeHidden({ timeout: 15_000 });
+    if (await status('lookup.refreshFailed').isVisible())
+      throw new Error(`lookUp('${number}'): ${(await status('lookup.refreshFailed').textContent())?.trim()}`);
     return { available: (await available.textContent()) ?? '' };
   }
 
@@ -246,6 +265,12 @@ export class CashierPage {
       ),
       { timeout: 20_000 },
     );
+    // Every part gone back, or what the screen says of the parts that did not.
+    const notDone = ways.getByRole('listitem').filter({ hasNotText: this.words.pattern('returns.state.done') });
+    if ((await notDone.count()) > 0)
+      throw new Error(
+        `returnSale('${reference}'): not every part went back: ${(await notDone.allTextContents()).map((t) => t.trim()).join(' / ')}`,
+      );
   }
 
   private async requireOpenSale(method: string): Promise<void> {

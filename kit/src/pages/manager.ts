@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { minorText, type Amount } from '../amounts';
-import { openScreen, requireScreen, typeManagerPin, type Counter } from './screen';
+import { currentHeading, openScreen, requireScreen, typeManagerPin, type Counter } from './screen';
 
 type Kind = 'giftCard' | 'storeCredit' | 'loyaltyCard';
 /** A count and its sum, as a test reads it. */
@@ -46,9 +46,28 @@ export class ManagerPage {
     return this.at.words;
   }
 
-  /** The manager's PIN typed where a screen asks for it (set the first time): unlocked for a while. */
+  /**
+   * The manager's PIN typed where the screen on show asks for it (set the first time): unlocked for
+   * a while. Settings, the Journal, a box of cards and a return above the manager's amount ask for it;
+   * on another screen this throws and says so (`openSettings()` unlocks from anywhere).
+   */
   async unlock(): Promise<void> {
     await this.at.open();
+    const { page, words } = this.at;
+    const asked = page
+      .getByRole('heading', { name: words.text('manager.chooseTitle') })
+      .or(page.getByLabel(words.text('manager.pin'), { exact: true }))
+      .or(page.getByRole('button', { name: words.text('manager.lock') }));
+    const shown = await asked
+      .first()
+      .waitFor({ timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown)
+      throw new Error(
+        `unlock: nothing on this screen asks for the manager's PIN. The terminal shows "${await currentHeading(page)}": ` +
+          'call openSettings() or openJournal(), or unlock where a step asks for the PIN.',
+      );
     await typeManagerPin(this.at);
   }
 
@@ -117,12 +136,12 @@ export class ManagerPage {
   async activateBox(first: string, last: string, amount?: Amount): Promise<number> {
     await this.at.open();
     await openScreen(this.at, 'issue');
-    await this.page.getByRole('button', { name: this.words.text('issue.task.box') }).click();
+    await this.page.getByRole('button', { name: this.words.text('issue.task.box'), exact: true }).click();
     await typeManagerPin(this.at);
     await this.page.getByLabel(this.words.text('box.first')).fill(first);
     await this.page.getByLabel(this.words.text('box.last')).fill(last);
     if (amount !== undefined) await this.page.getByLabel(this.words.pattern('issue.amount')).fill(amount);
-    await this.page.getByRole('button', { name: this.words.text('box.start') }).click();
+    await this.page.getByRole('button', { name: this.words.text('box.start'), exact: true }).click();
     const issued = this.page.getByLabel(this.words.text('box.issued'), { exact: true });
     await expect(issued).toBeVisible({ timeout: 120_000 });
     return Number((await issued.textContent())?.trim());

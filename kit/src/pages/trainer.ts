@@ -17,14 +17,19 @@ export class TrainerPage {
     return this.at.words;
   }
 
-  /** The Training screen (training mode only). */
+  /** The Training screen (training mode only: `test.use({ mode: 'training' })`). */
   async openTraining(): Promise<void> {
     await this.at.open();
     await openScreen(this.at, 'training');
     await requireScreen(this.at, 'openTraining', 'trainingPanel.title', 'the Training screen did not open.');
-    await expect(this.page.getByRole('button', { name: this.words.text('trainingPanel.reset') })).toBeVisible({
-      timeout: 15_000,
-    });
+    const reset = this.page.getByRole('button', { name: this.words.text('trainingPanel.reset') });
+    const start = this.page.getByRole('button', { name: this.words.text('trainingPanel.start') });
+    await expect(reset.or(start).first()).toBeVisible({ timeout: 15_000 });
+    if (await start.isVisible())
+      throw new Error(
+        "openTraining: this terminal works with a live server, so the trainer's tools are not there. " +
+          "Set test.use({ mode: 'training' }) for a trainer's test.",
+      );
   }
 
   /** Taps the scenario card of this number: the card is looked up, its account on screen. */
@@ -46,6 +51,7 @@ export class TrainerPage {
     await this.page.getByLabel(this.words.text('trainingPanel.faultLabel')).selectOption(fault);
     await this.page.getByLabel(this.words.text('trainingPanel.faultCount')).selectOption(String(times));
     await this.page.getByRole('button', { name: this.words.text('trainingPanel.failNow') }).click();
+    // The screen clears the last outcome as the tap lands: what shows next is this one's.
     await expect(
       this.page.getByRole('status').filter({ hasText: this.words.pattern('trainingPanel.faultSet') }),
     ).toBeVisible();
@@ -55,6 +61,7 @@ export class TrainerPage {
   async reset(): Promise<void> {
     await this.openTraining();
     await this.page.getByRole('button', { name: this.words.text('trainingPanel.reset') }).click();
+    // The screen clears the last outcome as the tap lands: what shows next is this one's.
     await expect(
       this.page.getByRole('status').filter({ hasText: this.words.text('trainingPanel.resetDone') }),
     ).toBeVisible();

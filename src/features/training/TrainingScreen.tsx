@@ -69,7 +69,10 @@ export function TrainingScreen() {
   const label = (card: ScenarioCard) =>
     `${t(`kind.${card.kind}`)}, ${t(`scenario.${card.situation}`, { amount: card.amount === undefined ? '' : formatMoney(card.amount, terminal.currency, terminal.locale) })}`;
 
+  // Each action's outcome replaces the last one's; the last one's goes as the action starts, so
+  // what the trainer reads is never an earlier action's.
   const reset = async () => {
+    setMessage(null);
     await simulator('reset');
     trainingDataReset();
     await queryClient.invalidateQueries({ queryKey: instrumentQueries.all(terminal.scope) });
@@ -77,11 +80,13 @@ export function TrainingScreen() {
   };
   const applyLatency = async () => {
     const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+    setMessage(null);
     await simulator('faults', { latencyMs: ms });
     setMessage(t('trainingPanel.latencySet', { ms }));
   };
   const failNext = async () => {
     const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+    setMessage(null);
     await simulator('faults', faultSetting(target, fault, count, ms));
     setMessage(
       t('trainingPanel.faultSet', {
