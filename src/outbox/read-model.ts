@@ -60,6 +60,24 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
       return sale ? plain(sale) : undefined;
     },
 
+    /**
+     * A till's sale by its reference, kept for another server (or training): one the till started
+     * before the terminal's server or mode changed. Looked up per scope the sales are kept under.
+     */
+    tillSaleElsewhere: async (reference: string) => {
+      const store = (await db()).transaction('sales').store;
+      const scopes = new Set<string>();
+      const index = store.index('byScopeActive');
+      for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue())
+        scopes.add(cursor.key[0]);
+      for (const other of scopes) {
+        if (other === scope) continue;
+        const sale = await store.index('byTillReference').get([other, reference]);
+        if (sale) return plain(sale);
+      }
+      return undefined;
+    },
+
     /** A completed sale by the reference its receipt prints (text and barcode). */
     saleByReceipt: async (reference: string) => {
       const sale = await (await db()).getFromIndex('sales', 'byReference', [scope, reference.toUpperCase()]);

@@ -87,6 +87,10 @@ export const refundIdReusedText = 'This refund id was used for another amount: n
 export const serverRefusedText =
   'The Loyalty server refused to give this back: nothing was given back. Ask again with a new id, or give it back another way.';
 
+/** A sale the till started while the terminal worked with another server (or in training). */
+export const otherServerText =
+  'This sale was made while the terminal worked with another Loyalty server (or in training): it can be read, but not changed, until the terminal works with that server again.';
+
 /** `not_reversible` when a link asked for more than a cashier alone may give back, with no manager's PIN. */
 export const managerNeededText =
   'More than a cashier alone may give back of this sale: a manager must confirm it with the PIN at the terminal. Nothing was given back.';

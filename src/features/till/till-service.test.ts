@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnSettings } from '@/domain/return-flow';
 import { outboxHarness } from '@/outbox/test/harness';
+import { createPerform } from '@/outbox/money-path';
+import { createOutbox } from '@/outbox/outbox';
+import { createReadModel } from '@/outbox/read-model';
 import { PROTOCOL, VERSION, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
 import { createTillService, type From } from './till-service';
 
@@ -53,6 +56,59 @@ describe('a till sale and another allowed till', () => {
       state: 'in_progress',
     });
     expect((await t.reads.saleByReference('R-9'))?.status).toBe('open');
+  });
+});
+
+describe('a till’s sale made before the terminal’s mode or server changed', () => {
+  it('is answered from that sale, never started again under the same reference; it is read, not changed', async () => {
+    const t = outboxHarness();
+    const serviceOn = (scope: string) =>
+      createTillService({
+        perform: createPerform(createOutbox(t.db, { scope, training: scope === 'training' }), 'tab-1'),
+        reads: createReadModel(() => t.db, scope),
+        tab: 'tab-1',
+        training: scope === 'training',
+        locale: 'en-IE',
+        onSaleHere: () => undefined,
+        returnSettings: () => null,
+        managerAbove: () => 5000,
+        settleWaitMs: 20,
+      });
+    // In training, the till's sale is started, then cancelled by the till.
+    const before = serviceOn('training');
+    const pay = { ...envelope, id: 'p1', type: 'pay', reference: 'R-OLD', amountDue: 1500, currency: 'EUR' } as const;
+    expect(await before.handle(pay, tillA)).toMatchObject({ type: 'accepted' });
+    expect(await before.handle({ ...envelope, id: 'c1', type: 'cancel', reference: 'R-OLD' }, tillA)).toMatchObject({
+      type: 'result',
+      result: { status: 'canceled' },
+    });
+
+    // The terminal now works with a live server. The till reloaded and asks again with the same
+    // reference: it is told what became of that sale, and nothing starts on the live server.
+    const live = 'live|https://loyalty.example|demo|M1';
+    const after = serviceOn(live);
+    expect(await after.handle({ ...pay, id: 'p2' }, tillA)).toMatchObject({
+      type: 'result',
+      result: { status: 'canceled', training: true },
+    });
+    expect(await after.handle({ ...envelope, id: 's1', type: 'status', reference: 'R-OLD' }, tillA)).toMatchObject({
+      type: 'result',
+      result: { status: 'canceled', training: true },
+    });
+    expect(await after.handle({ ...envelope, id: 'v1', type: 'cancel', reference: 'R-OLD' }, tillA)).toMatchObject({
+      type: 'refused',
+      reason: 'not_reversible',
+      message: expect.stringContaining('another Loyalty server (or in training)'),
+    });
+    expect(await after.handle({ ...pay, id: 'p3', amountDue: 900 }, tillA)).toMatchObject({
+      type: 'refused',
+      reason: 'reference_conflict',
+    });
+    // Another till naming it is told there is none, as before.
+    expect(await after.handle({ ...envelope, id: 's2', type: 'status', reference: 'R-OLD' }, tillB)).toMatchObject({
+      state: 'unknown_reference',
+    });
+    expect(await createReadModel(() => t.db, live).activeSales()).toEqual([]);
   });
 });
 

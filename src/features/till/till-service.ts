@@ -14,7 +14,7 @@ import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { resultSummary, tillResult, tillReturns, tillStatus } from './till-result';
-import { managerNeededText, refundIdReusedText, refusalText, serverRefusedText } from './messages';
+import { managerNeededText, otherServerText, refundIdReusedText, refusalText, serverRefusedText } from './messages';
 
 export interface TillServiceDeps {
   /** The one executor: the till's sales start and move only through it. */
@@ -91,7 +91,13 @@ export function createTillService(deps: TillServiceDeps) {
       type: 'result',
       inReplyTo: request.id,
       reference: request.reference,
-      result: tillResult(sale, status, ctx, returns),
+      // A sale kept from before a change of mode says what it was, not what the terminal is now.
+      result: tillResult(
+        sale,
+        status,
+        { ...ctx, training: sale.scope ? sale.scope === 'training' : ctx.training },
+        returns,
+      ),
     };
   };
 
@@ -117,6 +123,12 @@ export function createTillService(deps: TillServiceDeps) {
       const timer = setTimeout(() => finish(null), ms);
       check();
     });
+
+  /** This till's sale of another server's scope (or training's) with this reference. */
+  const tillSaleElsewhere = async (reference: string, from: From) => {
+    const sale = await reads.tillSaleElsewhere(reference);
+    return sale?.till?.origin === from.origin ? sale : undefined;
+  };
 
   /** This window's sale still on screen, if any. */
   const currentHere = async () => (await reads.activeSales()).filter((s) => s.owner === tab && !s.closed);
@@ -147,6 +159,15 @@ export function createTillService(deps: TillServiceDeps) {
         };
       }
       return answerFor(request, existing);
+    }
+    // Started before the terminal's server or mode changed: answered from that sale, never paid again here.
+    const elsewhere = await tillSaleElsewhere(request.reference, from);
+    if (elsewhere) {
+      if (elsewhere.due !== request.amountDue || elsewhere.till?.currency !== request.currency)
+        return refused(request, 'reference_conflict');
+      return tillStatus(elsewhere) === 'in_progress'
+        ? refused(request, 'busy', otherServerText)
+        : answerFor(request, elsewhere);
     }
     for (const sale of await currentHere()) {
       if (!finished(sale)) return refused(request, 'busy');
@@ -245,6 +266,11 @@ export function createTillService(deps: TillServiceDeps) {
     const found = await reads.saleByReference(request.reference);
     // A sale is the till's that started it: another allowed till naming its reference is told there is none.
     const sale = found?.till?.origin === from.origin ? found : undefined;
+    const elsewhere = sale ? undefined : await tillSaleElsewhere(request.reference, from);
+    if (elsewhere)
+      return request.type === 'status'
+        ? answerFor(request, elsewhere)
+        : refused(request, 'not_reversible', otherServerText);
     if (!sale) {
       return request.type === 'status'
         ? {
