@@ -343,3 +343,30 @@ test('an issue whose answer is missing stays on screen: choosing the task again,
   const credits = ((await state(loyaltyServer)).instruments as Card[]).filter((i) => i.seriesNumber === 'SC1');
   expect(credits.filter((i) => i.status === 'issued' && i.amountOriginal === 50)).toHaveLength(1);
 });
+
+test('a box the server stops answering part-way is not called activated: it waits, and Continue finishes it', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Activate a box of cards' }).click();
+  await managerUnlocks(page);
+  await page.getByLabel('First card number').fill('7001 0000 1001');
+  await page.getByLabel('Last card number').fill('7001 0000 1012');
+  await page.getByLabel('Amount (EUR)').fill('10');
+  await setFaults(loyaltyServer, { latencyMs: 150 });
+  await page.getByRole('button', { name: 'Activate the cards' }).click();
+  const progress = page.getByRole('progressbar', { name: /Cards done/ });
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
+  // The server goes away: every read of a card fails.
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', method: 'GET', path: '/giftcards/' } });
+  await expect(page.getByRole('alert')).toContainText('The Loyalty server does not answer', { timeout: 30_000 });
+  await expect(page.getByText('Box activated')).toBeHidden();
+  const doneWhenStopped = Number(await progress.getAttribute('value'));
+  expect(doneWhenStopped).toBeLessThan(12);
+
+  await setFaults(loyaltyServer, {});
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Box activated')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Cards issued', { exact: true })).toHaveText('12');
+});

@@ -196,7 +196,10 @@ export function BoxTask() {
   const { box, running, ended, summary } = desk;
   /** A box not finished holding some of the cards asked for: continued, not started over them. */
   const [overlaps, setOverlaps] = useState<CardBox | null>(null);
-  if (box && (running || !summary)) {
+  // A run that stopped before the box was done (the server gone, lookups paused) is not a summary:
+  // the box waits, with its cards not asked yet, until it is continued.
+  const stoppedEarly = ended !== null && ended !== 'finished' && ended !== 'cancelled';
+  if (box && (running || !summary || stoppedEarly)) {
     const done = handled(box);
     return (
       <div className="box-run">
@@ -209,7 +212,7 @@ export function BoxTask() {
             <span className="spinner" aria-hidden="true" /> {t('box.waiting')}
           </p>
         )}
-        {(ended === 'unreachable' || ended === 'paused') && (
+        {!running && stoppedEarly && (
           <p className="notice notice-error" role="alert">
             {t(ended === 'paused' ? 'box.paused' : 'box.unreachable')}
           </p>
@@ -225,9 +228,15 @@ export function BoxTask() {
               {t('box.cancel')}
             </button>
           ) : (
-            <button type="button" className="button button-primary button-large" onClick={() => desk.resume(box.boxId)}>
-              {t('box.continue')}
-            </button>
+            <ManagerGate compact>
+              <button
+                type="button"
+                className="button button-primary button-large"
+                onClick={() => desk.resume(box.boxId)}
+              >
+                {t('box.continue')}
+              </button>
+            </ManagerGate>
           )}
         </div>
       </div>
