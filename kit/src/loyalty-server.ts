@@ -241,7 +241,7 @@ export class LoyaltyServer {
     this.forTheTerminal(where);
     if (this.seriesHandedOver)
       throw new Error(
-        `${where}: the terminal is set up with this server's series already, so it would not know this one. Add series before the test uses the terminal.`,
+        `${where}: the terminal is set up with this server's series already, so it would not know this one. Add series before the terminal is set up (used, or given allowTill).`,
       );
     const fixed = options.fixedAmount ? majorUnits(options.fixedAmount, this.currency, where) : null;
     const n = this.series.length + 1;

@@ -8,7 +8,7 @@ import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useWarmFormatters } from '@/lib/warm-formatters';
 import { scopeOf } from '@/lib/settings/scope';
 import { useCashier } from '@/app/cashier-store';
-import { savedScope, useLocale, useServerSettings, useTerminalMode } from '@/lib/settings/store';
+import { savedWork, useLocale, useServerSettings, useTerminalMode, workOf } from '@/lib/settings/store';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import type { TrainingServer } from '@/simulator/browser/runtime';
 
@@ -60,7 +60,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
         fetch: globalThis.fetch.bind(globalThis),
         baseUrl: server.baseUrl,
         scope: scopeOf(mode, server),
-        savedScope,
+        stillCurrent: () => savedWork() === workOf('live', server),
       };
     }
     // Training: the terminal paints and takes keys at once; each request waits for the simulator (its own chunk).
@@ -89,7 +89,7 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
       fetch: trainingFetch,
       baseUrl: trainingFacts.baseUrl,
       scope: scopeOf('training', null),
-      savedScope,
+      stillCurrent: () => savedWork() === workOf('training', null),
     };
   }, [mode, server, cashier]);
 

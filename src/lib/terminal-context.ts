@@ -12,10 +12,11 @@ export interface Terminal {
   /** Separates cached data of different servers: training and live never mix. */
   scope: string;
   /**
-   * The scope the saved settings give now, whichever window saved them (`savedScope`): the outbox
-   * begins nothing for `scope` once it differs. Absent (component tests): never refused.
+   * Whether the saved settings, whichever window saved them, still name this server, its currency
+   * and this mode (`savedWork`): the outbox begins nothing once they do not. Absent (component
+   * tests): always.
    */
-  savedScope?: (() => string) | undefined;
+  stillCurrent?: (() => boolean) | undefined;
   currency: string;
   locale: string;
   /** The signed-on cashier (sent as workstationData.operatorId, recorded in the journal). */

@@ -31,7 +31,7 @@ const loadMoneyPath = () => import('./money-path');
  * makes this one read the projection again. The sender runs while this provider is mounted.
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
-  const { apiConfig, scope, savedScope, mode, operatorId, operatorName } = useTerminal();
+  const { apiConfig, scope, stillCurrent, mode, operatorId, operatorName } = useTerminal();
   const queryClient = useQueryClient();
   const { handle, moneyPath } = useMemo(() => {
     const tab = tabId();
@@ -48,7 +48,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
             operatorId,
             operatorName,
             tab,
-            savedScope,
+            stillCurrent,
             // What the screens show of that card is read again.
             onAnswered: ({ request }) => {
               if ('number' in request)
@@ -68,7 +68,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     // The screens get the executor and the reads; the write side stays here.
     const handle: OutboxHandle = { perform, reads, resolveNow, tab };
     return { handle, moneyPath };
-  }, [apiConfig, scope, savedScope, mode, operatorId, operatorName, queryClient]);
+  }, [apiConfig, scope, stillCurrent, mode, operatorId, operatorName, queryClient]);
 
   useEffect(() => {
     let live = true;

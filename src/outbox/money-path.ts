@@ -29,10 +29,10 @@ export function startMoneyPath(context: {
   operatorName?: string | undefined;
   tab: string;
   onAnswered: (record: OperationRecord) => void;
-  /** The scope the saved settings give now (terminal-context.ts): nothing is begun for another. */
-  savedScope?: (() => string) | undefined;
+  /** Whether the saved settings still name this server and mode (terminal-context.ts): else nothing is begun. */
+  stillCurrent?: (() => boolean) | undefined;
 }) {
-  const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered, savedScope } = context;
+  const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered, stillCurrent } = context;
   const { storeId, workstationId, currency } = apiConfig;
   const outbox = createOutbox(outboxDb(), {
     scope,
@@ -42,7 +42,7 @@ export function startMoneyPath(context: {
     storeId,
     workstationId,
     currency,
-    savedScope,
+    stillCurrent,
   });
   const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
   return { outbox, sender, perform: createPerform(outbox, tab, apiConfig.currency) };

@@ -50,16 +50,18 @@ export interface OutboxContext {
   now?: () => Date;
   newId?: () => string;
   /**
-   * The scope the terminal's settings give now, as whichever window saved them last (read in the
-   * write): a sale, payment, issue, return or box of this scope is no longer begun once another
-   * server or training was chosen. Answers are still written. Absent: never refused (tests).
+   * Whether the terminal's settings, as whichever window saved them last, still name this scope's
+   * server, its currency and this mode (read in the write): a sale, payment, issue, return or box is
+   * no longer begun once they do not, or while a window changes them. Answers are still written.
+   * Absent: never refused (tests).
    */
-  savedScope?: () => string;
+  stillCurrent?: () => boolean;
 }
 
 /**
  * A sale, payment, issue, return or box refused before anything was written: the terminal was set
- * to another server (or training, or back) since this outbox started, in this window or another.
+ * to another server, currency or mode since this outbox started (in this window or another), or a
+ * window is changing that now.
  */
 export class ScopeChanged extends Error {
   override name = 'ScopeChanged';
@@ -196,10 +198,10 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
   ): Promise<void> {
     const stores: Store[] = ['sales', 'operations', 'returns', 'boxes', 'zReports'];
     const w = new Write((await db).transaction(stores, 'readwrite', { durability: 'strict' }), scope);
-    // Asked once the transaction exists: a change of server asks what stays with this scope again
-    // once saved, in a transaction opened after this one, which sees what this one writes
-    // (lib/settings/switch-scope.ts). Nothing is begun here after the change was saved.
-    if (begins && context.savedScope && context.savedScope() !== scope) {
+    // Asked once the transaction exists: a change of server marks itself under way, then asks what
+    // stays with this scope in a transaction opened after this one, which sees what this one writes
+    // (lib/settings/switch-scope.ts). Nothing is begun here once the mark or the change is saved.
+    if (begins && context.stillCurrent && !context.stillCurrent()) {
       w.tx.abort();
       await w.tx.done.catch(() => undefined);
       throw new ScopeChanged();

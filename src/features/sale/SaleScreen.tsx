@@ -15,18 +15,21 @@ const OpenSale = lazy(() => loadOpenSale().then((m) => ({ default: m.OpenSale })
 /** What the app shell puts beside the open sale for the customer to see (the customer display feature). */
 export type CustomerViewSlot = ComponentType<{ sale: Sale }>;
 
-/** Set when an action could not even be recorded (storage failed): nothing was sent, the cashier is told. */
-const useRecordFailure = create<{ failed: boolean }>(() => ({ failed: false }));
+/**
+ * Set when an action could not even be recorded, and why (storage failed; the server or mode was
+ * being changed, perhaps in another window): nothing was sent, the cashier is told.
+ */
+const useRecordFailure = create<{ failed: 'sale.notRecorded' | 'sale.settingsChanged' | null }>(() => ({
+  failed: null,
+}));
 
 async function recorded(work: () => Promise<unknown>) {
   try {
     await work();
-    useRecordFailure.setState({ failed: false });
+    useRecordFailure.setState({ failed: null });
   } catch (error) {
-    // The terminal was set to another server (or training) as the cashier tapped: nothing was
-    // written, and this screen is about to show that server's sale instead.
-    if (error instanceof Error && error.name === 'ScopeChanged') return;
-    useRecordFailure.setState({ failed: true });
+    const changing = error instanceof Error && error.name === 'ScopeChanged';
+    useRecordFailure.setState({ failed: changing ? 'sale.settingsChanged' : 'sale.notRecorded' });
     console.warn('could not record', error instanceof Error ? error.name : '');
   }
 }
@@ -66,7 +69,7 @@ export function SaleScreen({ customerView }: { customerView?: CustomerViewSlot }
   const failure = notRecorded && (
     <p className="notice notice-error" role="alert">
       <span aria-hidden="true">✕ </span>
-      {t('sale.notRecorded')}
+      {t(notRecorded)}
     </p>
   );
 

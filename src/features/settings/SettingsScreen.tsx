@@ -93,10 +93,13 @@ export function SettingsScreen() {
 
   const onSave = handleSubmit(
     async (values) => {
-      // The address as this terminal spells it already (saved, or its records'): the same server's
-      // records stay its own, a backup's brought in before it was set up included.
-      const known = await keptScopes(outboxDb).catch(() => []);
-      const settings = withKnownSpelling(keepSavedAddress(withToken(values, bound), saved), known);
+      // The address as this terminal spells it already: as saved, or else as its records have it
+      // (a backup brought in before it was set up), so that server's records stay its own.
+      const kept = keepSavedAddress(withToken(values, bound), saved);
+      const settings =
+        saved && kept.baseUrl === saved.baseUrl
+          ? kept
+          : withKnownSpelling(kept, await keptScopes(outboxDb).catch(() => []));
       // The money of this server is sent to it in its currency: neither changes under it while it
       // settles, whether the terminal works with it now or is in training meanwhile.
       const moves =

@@ -180,6 +180,8 @@ export const de: Record<MessageKey, Message> = {
   'trainingPanel.latencySet': 'Verzögerung auf {ms} ms gesetzt.',
 
   'nav.sale': 'Verkauf',
+  'sale.settingsChanged':
+    'Server oder Modus des Terminals wurden gerade geändert (in den Einstellungen, vielleicht in einem anderen Fenster), daher wurde nichts gespeichert oder gesendet. Prüfen Sie den Verkauf auf dem Bildschirm und versuchen Sie es erneut.',
   'sale.notRecorded':
     'Das Terminal konnte das nicht speichern, daher wurde nichts gesendet. Bitte erneut versuchen; wenn es weiter fehlschlägt, die Seite neu laden.',
   'sale.title': 'Verkauf',
@@ -374,6 +376,7 @@ export const de: Record<MessageKey, Message> = {
   'issue.done': '{kind} ausgegeben',
   'issue.number': 'Neue Nummer',
   'issue.print': 'Beleg drucken',
+  'issue.checkedNext': 'Eine Führungskraft hat die Karte geprüft: weitere ausstellen',
   'issue.next': 'Weiter',
   'issue.amount': 'Betrag',
   'issue.fixedAmount': 'Festbetrag dieser Serie',

@@ -327,6 +327,7 @@ export const enMore = {
   'issue.done': '{kind} issued',
   'issue.number': 'New number',
   'issue.print': 'Print slip',
+  'issue.checkedNext': 'A manager checked the card: issue another',
   'issue.next': 'Next',
   'issue.amount': 'Amount',
   'issue.fixedAmount': 'Fixed amount of this series',

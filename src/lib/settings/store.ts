@@ -34,9 +34,6 @@ interface SettingsState {
   };
 }
 
-/** What a change of server or mode changes: put back whole if it must be undone. */
-export type ScopeSettings = Pick<SettingsState, 'mode' | 'server' | 'returns' | 'cashOut'>;
-
 /**
  * Terminal settings, kept in this browser (localStorage). The token lives here because every
  * request needs it; it is never rendered back in full, never logged.
@@ -117,14 +114,23 @@ export const tillOriginAllowed = (origin: string) => {
   const origins = Array.isArray(saved) ? saved : useSettingsStore.getState().tillOrigins;
   return origins.includes(origin);
 };
+/** Set while a window changes the server, currency or mode (switch-scope.ts); its time, in case that window closed half-way. */
+const SWITCHING = 'loyalty-terminal.switching';
+const SWITCH_MS = 10_000;
+
+/** What the outbox works for: training, or a server and its currency (amounts are kept in it). */
+export const workOf = (mode: TerminalMode, server: ServerSettings | null): string =>
+  mode === 'live' && server ? `${scopeOf('live', server)}|${server.currency}` : 'training';
+
 /**
- * Which server's data the terminal works with as saved now, by whichever window saved it last
- * (localStorage, read synchronously, as `tillOriginAllowed`): the outbox begins nothing of another.
- * This window's copy where there is no storage to read.
+ * What the terminal works for as saved now, by whichever window saved it last (localStorage, read
+ * synchronously, as `tillOriginAllowed`), or 'switching' while a window changes it: the outbox
+ * begins nothing for anything else. This window's copy where there is no storage to read.
  */
-export const savedScope = (): string => {
+export const savedWork = (): string => {
   let saved: Partial<Pick<SettingsState, 'mode' | 'server'>> | undefined;
   try {
+    if (Date.now() - Number(localStorage.getItem(SWITCHING) ?? 0) < SWITCH_MS) return 'switching';
     saved = (
       JSON.parse(localStorage.getItem(useSettingsStore.persist.getOptions().name ?? '') ?? 'null') as {
         state?: Partial<Pick<SettingsState, 'mode' | 'server'>>;
@@ -134,15 +140,18 @@ export const savedScope = (): string => {
     saved = undefined;
   }
   const { mode, server } = saved ?? useSettingsStore.getState();
-  return scopeOf(mode ?? 'training', server ?? null);
+  return workOf(mode ?? 'training', server ?? null);
 };
-/** The server and mode as they are now, to put back if a change must be undone (switch-scope.ts). */
-export const scopeSettingsNow = (): ScopeSettings => {
-  const { mode, server, returns, cashOut } = useSettingsStore.getState();
-  return { mode, server, returns, cashOut };
+
+/** A change of server, currency or mode under way in this window (`on`), or over: see `savedWork`. */
+export const markSwitching = (on: boolean) => {
+  try {
+    if (on) localStorage.setItem(SWITCHING, String(Date.now()));
+    else localStorage.removeItem(SWITCHING);
+  } catch {
+    // No storage to mark: nothing is kept there for another window to begin either.
+  }
 };
-export const putScopeSettingsBack = ({ mode, server, returns, cashOut }: ScopeSettings) =>
-  useSettingsStore.setState({ mode, server, returns, cashOut });
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);

@@ -4,7 +4,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServerSettings } from '@/lib/settings/schema';
 import { scopeOf } from '@/lib/settings/scope';
-import { savedScope, scopeSettingsNow, useSettingsActions } from '@/lib/settings/store';
+import { savedWork, useSettingsActions, workOf } from '@/lib/settings/store';
 import { switchScope } from '@/lib/settings/switch-scope';
 import { openOutboxDb } from '../db';
 import { createPerform } from '../money-path';
@@ -33,10 +33,12 @@ const tender = {
   availableBefore: 5000,
 } as const;
 
-/** One window's money path for a scope, over the terminal's one database, reading the saved settings as the app's does. */
-const windowOn = (db: ReturnType<typeof openOutboxDb>, scope: string) => {
-  const outbox = createOutbox(db, { scope, training: scope === 'training', currency: 'EUR', savedScope });
-  return { perform: createPerform(outbox, `tab-${scope}`, 'EUR'), reads: createReadModel(() => db, scope) };
+/** One window's money path for a server, over the terminal's one database, asking the saved settings as the app's does. */
+const windowOn = (db: ReturnType<typeof openOutboxDb>, server: ServerSettings) => {
+  const scope = scopeOf('live', server);
+  const stillCurrent = () => savedWork() === workOf('live', server);
+  const outbox = createOutbox(db, { scope, training: false, currency: server.currency, stillCurrent });
+  return { perform: createPerform(outbox, `tab-${scope}`, server.currency), reads: createReadModel(() => db, scope) };
 };
 
 describe('a sale and the server it belongs to', () => {
@@ -55,28 +57,34 @@ describe('a sale and the server it belongs to', () => {
 });
 
 describe('a change of server, with another window taking a payment', () => {
-  it('is undone when a sale began between the check and the save; after a change, the old server’s window begins nothing', async () => {
+  it('is not made when a sale began just before it; while it is under way no window begins anything; after it, the old server’s window begins nothing', async () => {
     const { result } = renderHook(() => useSettingsActions());
     result.current.serverSettingsSaved(A);
     result.current.liveStarted();
     const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
-    const onA = windowOn(db, scopeOf('live', A));
+    const onA = windowOn(db, A);
+    const onB = windowOn(db, B);
 
-    // The manager's check finds nothing; the cashier's window starts a sale just after it, before the save.
+    // The manager's first check finds nothing; the cashier's window starts a sale just after it.
     let checks = 0;
     const stays = await switchScope(
       async () => {
         const found = await whatStopsAChange(onA.reads);
         if (checks++ === 0) await onA.perform({ type: 'startSale', due: 2000 });
+        else {
+          // The change is under way: neither the old server's window nor one already on the new begins anything.
+          await expect(onA.perform({ type: 'startSale', due: 100 })).rejects.toBeInstanceOf(ScopeChanged);
+          await expect(onB.perform({ type: 'startSale', due: 100 })).rejects.toBeInstanceOf(ScopeChanged);
+        }
         return found;
       },
       () => result.current.serverSettingsSaved(B),
     );
     expect(stays).toBe('saleOpen');
-    expect(scopeSettingsNow().server?.baseUrl).toBe('https://a.example');
-    expect(savedScope()).toBe(scopeOf('live', A));
+    expect(savedWork()).toBe(workOf('live', A));
+    expect(await onB.reads.activeSales()).toEqual([]);
 
-    // The sale voided, the change made: the window still on A begins nothing for A any more.
+    // The sale voided: a day with figures, refused until a Z. Then made: the window on A begins nothing.
     const [open] = await onA.reads.activeSales();
     await onA.perform({ type: 'saleAction', transactionId: open!.transactionId, action: { type: 'void' } });
     expect(
@@ -86,7 +94,7 @@ describe('a change of server, with another window taking a payment', () => {
       ),
     ).toBe('dayOpen');
     result.current.serverSettingsSaved(B);
-    expect(savedScope()).toBe(scopeOf('live', B));
+    expect(savedWork()).toBe(workOf('live', B));
     await expect(onA.perform({ type: 'startSale', due: 500 })).rejects.toBeInstanceOf(ScopeChanged);
     await expect(
       onA.perform({
@@ -96,6 +104,20 @@ describe('a change of server, with another window taking a payment', () => {
       }),
     ).rejects.toBeInstanceOf(ScopeChanged);
     expect(await onA.reads.unsettled()).toEqual([]);
+    expect(await onB.perform({ type: 'startSale', due: 500 })).toMatchObject({ due: 500 });
+  });
+
+  it('a new currency is a change too: a window still working in the old one begins nothing', async () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.serverSettingsSaved(A);
+    result.current.liveStarted();
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const inEuros = windowOn(db, A);
+    result.current.serverSettingsSaved({ ...A, currency: 'CHF' });
+    await expect(inEuros.perform({ type: 'startSale', due: 500 })).rejects.toBeInstanceOf(ScopeChanged);
+    expect(await windowOn(db, { ...A, currency: 'CHF' }).perform({ type: 'startSale', due: 500 })).toMatchObject({
+      currency: 'CHF',
+    });
   });
 });
 
