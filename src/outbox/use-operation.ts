@@ -37,7 +37,15 @@ export function keptInThisTab(scope: string): Set<string> {
   }
   return ids;
 }
-const settled = (record: OperationRecord) => record.status !== 'pending' && record.status !== 'unknown';
+/**
+ * Its outcome known, so the task's next visit starts afresh. Not one with a manager that issued
+ * nothing known (a contradicted answer, a lost one then refused): the card may be issued after all,
+ * and a fresh form would issue a second; the task shows it until a manager lets it go (`reset`).
+ */
+const settled = (record: OperationRecord) =>
+  record.status === 'attention'
+    ? record.result !== undefined && 'number' in record.result
+    : record.status !== 'pending' && record.status !== 'unknown';
 
 /**
  * One issue or un-issue through the outbox, with its outcome as screen state. An unknown outcome

@@ -7,6 +7,7 @@ import { useT } from '@/lib/i18n';
 import type { OperationState } from '@/outbox/use-operation';
 import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/printing/print';
+import { ManagerGate } from '@/lib/manager/ManagerGate';
 
 /** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
 export function IssueOutcome({
@@ -45,9 +46,19 @@ export function IssueOutcome({
         {t('operation.waitingToRetry', { seconds: state.seconds })}
       </p>
     );
-  // With a manager (it may have issued after all): no new issue offered here; the manager settles it first.
+  // With a manager (it may have issued after all): a new issue only once a manager has checked the
+  // card (the PIN), never from the cashier's tap on the task.
   if (state.phase === 'attention')
-    return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />;
+    return (
+      <>
+        <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
+        <ManagerGate compact>
+          <button type="button" className="button button-large" onClick={onNext}>
+            {t('issue.checkedNext')}
+          </button>
+        </ManagerGate>
+      </>
+    );
   if (state.phase === 'unknown') {
     return (
       <div role="alert" className="notice notice-warn">
