@@ -135,7 +135,7 @@ describe('issues, un-issues and lookups answered', () => {
     const request = { type: 'giftCard.issue', number: '700100000007', amount: 2500 } as const;
     expect(contradiction(request, 'tx', giftCard())).toBeNull();
     expect(contradiction(request, 'tx', giftCard({ number: '700100000008' }))).toMatch(
-      /card 700100000008, not 700100000007/,
+      /card •••• 0008, not •••• 0007/,
     );
     expect(contradiction(request, 'tx', giftCard({ status: 'notIssued' }))).toMatch(/notIssued, not issued/);
     expect(
@@ -170,7 +170,7 @@ describe('issues, un-issues and lookups answered', () => {
   it('a lookup of card A answered with card B is refused', () => {
     expect(lookupContradiction('giftCard', '700100000007', giftCard())).toBeNull();
     expect(lookupContradiction('giftCard', '700100000007', giftCard({ number: '700100000001' }))).toMatch(
-      /card 700100000001, not 700100000007/,
+      /card •••• 0001, not •••• 0007/,
     );
   });
 });

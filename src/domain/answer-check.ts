@@ -1,4 +1,4 @@
-import type { Account, Instrument, InstrumentKind } from './instrument';
+import { maskNumber, type Account, type Instrument, type InstrumentKind } from './instrument';
 import type { OperationRequest, ResultMap } from './operation';
 import type { Authorization } from './payment';
 
@@ -126,7 +126,10 @@ function first(...problems: (string | false | null | undefined)[]): string | nul
 function instrumentProblem(kind: InstrumentKind, number: string | undefined, card: Instrument): string | null {
   return first(
     card.kind !== kind && `a ${card.kind} answered for a ${kind}`,
-    number !== undefined && card.number !== number && `the answer is for card ${card.number}, not ${number}`,
+    // Masked, as every card number a manager reads in the journal (and its file, and a backup).
+    number !== undefined &&
+      card.number !== number &&
+      `the answer is for card ${maskNumber(card.number)}, not ${maskNumber(number)}`,
     accountProblem(card.account),
   );
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { maskNumber } from '@/domain/instrument';
+import { maskNumber, maskNumbersIn } from '@/domain/instrument';
 import type { OperationType } from '@/domain/operation';
 import type { ZReport } from './db';
 import type { OperationRecord } from './types';
@@ -29,6 +29,7 @@ const BINDS = 'exportedAt,journal,zReports' as const;
 const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown']);
 
 const numberKeys = new Set(['number', 'instrumentId', 'giftCardId', 'storeCreditId', 'loyaltyCardId']);
+const textKeys = new Set(['message', 'detail']);
 
 /** A copy with every card number masked and no customer data, however deep. */
 function masked(value: unknown): unknown {
@@ -37,7 +38,17 @@ function masked(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => key !== 'customer')
-      .map(([key, v]) => [key, numberKeys.has(key) && typeof v === 'string' ? maskNumber(v) : masked(v)]),
+      .map(([key, v]) => [
+        key,
+        typeof v !== 'string'
+          ? masked(v)
+          : numberKeys.has(key)
+            ? maskNumber(v)
+            : // A note or a server's message may name a card whole.
+              textKeys.has(key)
+              ? maskNumbersIn(v)
+              : v,
+      ]),
   );
 }
 

@@ -50,6 +50,24 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(backup.waiting).not.toBeNull();
   });
 
+  it('masks a card named whole in a record’s words: a server’s message, a note for the manager', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    // A lookup answered for another card than asked: the note names both.
+    t.app.faults.clear();
+    const record = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100001003', amount: 1000 },
+      reason: 'Gift card sold',
+    });
+    await t.outbox.flag(record.id, { code: 'contradicted', detail: 'the answer is for card 700100000009' });
+    const kept = await t.reads.everything();
+    const words = kept.map((r) => ({ ...r, error: { code: 'x', message: 'Card 700100001003 is blocked' } }));
+    const text = JSON.stringify(await makeBackup(words, 'correct horse'));
+    expect(text).not.toMatch(/700100001003|700100000009/);
+    expect(text).toContain('•••• 0009');
+  });
+
   it('sends the waiting commit exactly once, however often the file is imported', async () => {
     const t = await tabletWithAWaitingCommit();
     const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
