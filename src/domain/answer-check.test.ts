@@ -134,9 +134,7 @@ describe('issues, un-issues and lookups answered', () => {
   it('a pre-numbered issue must come back issued, for the card and amount asked', () => {
     const request = { type: 'giftCard.issue', number: '700100000007', amount: 2500 } as const;
     expect(contradiction(request, 'tx', giftCard())).toBeNull();
-    expect(contradiction(request, 'tx', giftCard({ number: '700100000008' }))).toMatch(
-      /card •••• 0008, not •••• 0007/,
-    );
+    expect(contradiction(request, 'tx', giftCard({ number: '700100000008' }))).toMatch(/card •••• 0008, not •••• 0007/);
     expect(contradiction(request, 'tx', giftCard({ status: 'notIssued' }))).toMatch(/notIssued, not issued/);
     expect(
       contradiction(request, 'tx', giftCard({ account: { net: 250, original: 250, floor: 0, authorized: 0 } })),
