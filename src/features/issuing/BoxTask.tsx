@@ -27,7 +27,7 @@ function BoxForm({ onStart }: { onStart: (numbers: string[], amount: number | un
   const kind = first.ok ? detectKind(first.number, series) : null;
   // The series the numbers belong to, as their kind is told: by the longest prefix.
   const fixed = first.ok ? seriesOfNumber(first.number, 'giftCard', series)?.fixedAmount : undefined;
-  const schema = boxFormSchema(currency, locale, fixed === undefined);
+  const schema = boxFormSchema(currency, locale, fixed === undefined, series);
   const last = parseInstrumentNumber(lastRaw);
   const preview = boxNumbers({ first: first.ok ? first.number : '', last: last.ok ? last.number : '', count });
   const submit = form.handleSubmit(async (raw) => {

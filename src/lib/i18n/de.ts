@@ -324,6 +324,10 @@ export const de: Record<MessageKey, Message> = {
   'box.problem.count': 'Die letzte Nummer oder die Anzahl angeben (1 bis 200).',
   'box.problem.mismatch': 'Die letzte Nummer muss dieselbe Länge und dieselben Buchstaben haben wie die erste.',
   'box.problem.order': 'Die letzte Nummer liegt vor der ersten.',
+  'box.problem.notGiftCard':
+    'Die erste Nummer gehört zu keiner Geschenkkarten-Serie: Ein Karton enthält nur Geschenkkarten.',
+  'box.problem.otherSeries':
+    'Die letzte Nummer gehört zu einer anderen Geschenkkarten-Serie als die erste: eine Serie pro Karton (ihr Betrag ist der der Serie).',
   'box.problem.tooMany': 'Höchstens 200 Karten in einem Karton.',
   'box.overlaps':
     'Einige dieser Karten gehören zu einem nicht fertigen Karton ({first} bis {last}): Diesen fortsetzen oder andere Nummern wählen.',

@@ -277,6 +277,9 @@ export const enMore = {
   'box.problem.count': 'Give the last number or how many cards (1 to 200).',
   'box.problem.mismatch': 'The last number must have the same length and letters as the first.',
   'box.problem.order': 'The last number comes before the first.',
+  'box.problem.notGiftCard': 'The first number is not of a gift card series: a box holds gift cards only.',
+  'box.problem.otherSeries':
+    "The last number is of another gift card series than the first: one series per box (its amount is the series' own).",
   'box.problem.tooMany': 'At most 200 cards in one box.',
   'box.overlaps':
     'Some of these cards are in a box not finished ({first} to {last}): continue that box, or choose other numbers.',
