@@ -126,6 +126,10 @@ export function isServerErrorCode(code: unknown): code is ServerErrorCode {
   return typeof code === 'string' && Object.hasOwn(table, code);
 }
 
+/** A refusal that passes (429, 401): the request was turned away before the server looked at it. */
+export const turnedAway = (code: string | undefined): boolean =>
+  code !== undefined && Object.hasOwn(policy, code) && policy[code as ApiErrorCode].when === 'passing';
+
 // Unknown outcomes that go to a manager: defined with the outcomes (the sale flow needs them too).
 export { CONTRADICTORY_ANSWER, forManager } from '@/domain/operation';
 

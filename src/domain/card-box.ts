@@ -77,7 +77,12 @@ export type BoxEvent =
   | { type: 'checked'; number: string; found: CardFound }
   | { type: 'cancel' }
   /** Every card has its issue or its reason: the box is done. */
-  | { type: 'finish' };
+  | { type: 'finish' }
+  /**
+   * The card's issue was turned away before the server looked at it (rate limited, the token
+   * refused): nothing was issued, and the card is asked for again when the box is continued.
+   */
+  | { type: 'turnedAway'; number: string; operationId: string };
 
 export type BoxStep = { box: CardBox; orders: OperationOrder[] } | { rejected: 'stopped' | 'handled' | 'not_done' };
 
@@ -137,6 +142,12 @@ export function boxDecide(box: CardBox, event: BoxEvent, env: { newId: () => str
     case 'cancel':
       if (box.state !== 'running') return { rejected: 'stopped' };
       return { box: { ...box, state: 'cancelled', finishedAt: env.now.toISOString() }, orders: [] };
+    case 'turnedAway': {
+      if (box.state !== 'running') return { rejected: 'stopped' };
+      if (box.issued[event.number] !== event.operationId) return { rejected: 'handled' };
+      const { [event.number]: _turnedAway, ...issued } = box.issued;
+      return { box: { ...box, issued }, orders: [] };
+    }
     case 'finish':
       if (box.state !== 'running') return { rejected: 'stopped' };
       if (nextCard(box) !== null) return { rejected: 'not_done' };

@@ -1,3 +1,4 @@
+import { turnedAway } from '@/api/errors';
 import { nextCard, type CardFound } from '@/domain/card-box';
 import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
@@ -57,8 +58,15 @@ export async function runBox(
     onCard();
     if (step !== 'no_box' && !('rejected' in step))
       for (const order of step.orders) {
-        await deps.settled(order.id, signal);
+        const record = await deps.settled(order.id, signal);
         onCard();
+        // Turned away unread (rate limited, the token refused): the card is not left out for good.
+        // The box stops as when the server is gone; continued, it asks for the card again.
+        if (record?.status === 'refused' && turnedAway(record.error?.code)) {
+          await perform({ type: 'boxEvent', boxId, event: { type: 'turnedAway', number, operationId: order.id } });
+          onCard();
+          return 'unreachable';
+        }
       }
   }
 }

@@ -291,7 +291,8 @@ export const enMore = {
   'box.waiting': 'Waiting for the server’s answer for the card being issued. It is sent again until it is known.',
   'box.paused':
     'Card lookups are paused after too many unknown numbers. Nothing more was issued; continue when a manager has lifted the pause.',
-  'box.unreachable': 'The Loyalty server does not answer. Nothing more was issued; continue when it is back.',
+  'box.unreachable':
+    'The Loyalty server does not answer, or turns the terminal away for now (too many requests, or its access token refused). Nothing more was issued; continue when it is back.',
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',
   'box.unfinishedHint':

@@ -95,6 +95,17 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(summary).toMatchObject({ issued: 5, amount: 12500, first: '700100001001', last: '700100001006', done: 6 });
   });
 
+  it('stops when a card’s issue is turned away unread (rate limited): that card is asked for again, not left out', async () => {
+    const { t, deps } = desk();
+    const box = await startedBox(t, { numbers: numbers(4), amount: 1000 });
+    t.app.faults.replace({ next: { count: 1, kind: 'rateLimited', path: '/_issue' } });
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('unreachable');
+    expect(Object.keys((await t.reads.box(box.boxId))?.issued ?? {})).toEqual([]);
+    t.advance(2_000);
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
+    expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(4));
+  });
+
   it('refuses a box over the cards of a box not finished, in the write itself (two windows at once start one)', async () => {
     const { t, deps } = desk();
     const first = await startedBox(t, { numbers: numbers(4), amount: 1500 });
