@@ -147,6 +147,17 @@ describe('issues, un-issues and lookups answered', () => {
     expect(contradiction(request, 'tx', giftCard({ seriesNumber: 'GC1' }))).toMatch(/series GC1, not GC3/);
   });
 
+  it('a live-printed number must start with the series’ prefix as set up here: another card said to be of it is not the new one', () => {
+    const request = { type: 'giftCard.issueInSeries', series: 'GC3', prefix: '7003' } as const;
+    expect(contradiction(request, 'tx', giftCard({ seriesNumber: 'GC3', number: '700300000001' }))).toBeNull();
+    expect(contradiction(request, 'tx', giftCard({ seriesNumber: 'GC3', number: '700100000001' }))).toMatch(
+      /card •••• 0001 does not start with series GC3's prefix 7003/,
+    );
+    // No prefix known (a return's store credit, a record from before): the series number is checked, as before.
+    const { prefix: _none, ...before } = request;
+    expect(contradiction(before, 'tx', giftCard({ seriesNumber: 'GC3', number: '700100000001' }))).toBeNull();
+  });
+
   it('an un-issue must come back not issued; a loyalty card must come back New', () => {
     expect(contradiction({ type: 'giftCard.unissue', number: '700100000007' }, 'tx', giftCard())).toMatch(
       /still issued/,

@@ -90,6 +90,11 @@ export function contradiction<R extends OperationRequest>(
         'series' in request &&
           card.seriesNumber !== request.series &&
           `the card is of series ${card.seriesNumber}, not ${request.series}`,
+        // A number of another series (another card, said to be of this one) is never the new card.
+        'prefix' in request &&
+          request.prefix &&
+          !card.number.startsWith(request.prefix) &&
+          `the card ${maskNumber(card.number)} does not start with series ${request.series}'s prefix ${request.prefix}`,
         card.kind !== 'loyaltyCard' && card.status !== 'issued' && `the card is ${card.status}, not issued`,
         request.amount !== undefined &&
           card.account.original !== request.amount &&

@@ -23,8 +23,9 @@ interface RequestFields {
   'storeCredit.cancel': Settle;
   'loyaltyCard.voidPayment': VoidPayment;
   'giftCard.issue': Issue & { number: string };
-  'giftCard.issueInSeries': Issue & { series: string };
-  'storeCredit.issueInSeries': Issue & { series: string; amount: Minor };
+  /** `prefix`: the series' as the terminal knows it, when it does: the number answered must start with it. */
+  'giftCard.issueInSeries': Issue & { series: string; prefix?: string | undefined };
+  'storeCredit.issueInSeries': Issue & { series: string; amount: Minor; prefix?: string | undefined };
   'loyaltyCard.issue': { number: string; customer?: Customer | null | undefined };
   'giftCard.unissue': { number: string };
   'storeCredit.unissue': { number: string };

@@ -100,13 +100,16 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
   /** Issues in the series the form was filled in for (the question keeps it: the picker is locked while asking). */
-  const issue = ({ amount, customer, reason, series }: IssueFieldsValues & { series: string }) =>
-    kind === 'giftCard'
-      ? op.start({ type: 'giftCard.issueInSeries', series, amount, customer }, reason ?? 'Gift card sold')
+  const issue = ({ amount, customer, reason, series }: IssueFieldsValues & { series: string }) => {
+    // The number answered is checked against the series' prefix as it is set up here.
+    const prefix = choices.find((s) => s.seriesNumber === series)?.prefix;
+    return kind === 'giftCard'
+      ? op.start({ type: 'giftCard.issueInSeries', series, prefix, amount, customer }, reason ?? 'Gift card sold')
       : op.start(
-          { type: 'storeCredit.issueInSeries', series, amount: amount ?? 0, customer },
+          { type: 'storeCredit.issueInSeries', series, prefix, amount: amount ?? 0, customer },
           reason ?? 'Return to store credit',
         );
+  };
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
