@@ -64,18 +64,20 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
      * A till's sale by its reference, kept for another server (or training): one the till started
      * before the terminal's server or mode changed. Looked up per scope the sales are kept under.
      */
-    tillSaleElsewhere: async (reference: string) => {
+    tillSaleElsewhere: async (reference: string, origin: string) => {
       const store = (await db()).transaction('sales').store;
       const scopes = new Set<string>();
       const index = store.index('byScopeActive');
       for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue())
         scopes.add(cursor.key[0]);
+      let latest: StoredSale | undefined;
       for (const other of scopes) {
         if (other === scope) continue;
         const sale = await store.index('byTillReference').get([other, reference]);
-        if (sale) return plain(sale);
+        // This till's (another till's reference is not its), the latest of them.
+        if (sale?.till?.origin === origin && (!latest || sale.startedAt > latest.startedAt)) latest = sale;
       }
-      return undefined;
+      return latest ? plain(latest) : undefined;
     },
 
     /** A completed sale by the reference its receipt prints (text and barcode). */
@@ -91,10 +93,10 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
         .map(plain)
         .sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
 
-    /** Every return made of a sale, oldest first. */
-    returnsOf: async (saleId: string): Promise<SaleReturn[]> =>
+    /** Every return made of a sale, oldest first (`of`: the sale's scope, when not this one). */
+    returnsOf: async (saleId: string, of: string = scope): Promise<SaleReturn[]> =>
       (await (await db()).getAllFromIndex('returns', 'bySale', saleId))
-        .filter((r) => r.scope === scope)
+        .filter((r) => r.scope === of)
         .map(({ scope: _scope, ...r }) => r)
         .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
 

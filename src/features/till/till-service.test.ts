@@ -170,6 +170,39 @@ async function paidTillSale(settings: ReturnSettings | null, reference = 'R-P', 
   return { t, service, ask, act, sale: async () => (await t.reads.saleByReference(reference))! };
 }
 
+describe('a till’s sale reversed, then the server changed', () => {
+  it('is read with its returns, where they are kept: reversed, not paid', async () => {
+    const { t, ask, act } = await paidTillSale({ refundWay: 'storeCredit', refundSeries: 'SC1' }, 'R-REV');
+    try {
+      await act({ type: 'complete' });
+      await t.run();
+      const reversing = ask({ id: 'rev1', type: 'reverse', reference: 'R-REV' });
+      await t.run();
+      await reversing;
+      await t.run();
+      expect(await ask({ id: 's1', type: 'status', reference: 'R-REV' })).toMatchObject({
+        result: { status: 'reversed' },
+      });
+      const other = createOutbox(t.db, { scope: 'live|https://other.example|demo|M1', training: false });
+      const after = createTillService({
+        perform: createPerform(other, 'tab-1'),
+        reads: createReadModel(() => t.db, other.scope),
+        tab: 'tab-1',
+        training: false,
+        locale: 'en-IE',
+        onSaleHere: () => undefined,
+        returnSettings: () => null,
+        managerAbove: () => 5000,
+        settleWaitMs: 20,
+      });
+      const status = { ...envelope, id: 's2', type: 'status', reference: 'R-REV' } as const;
+      expect(await after.handle(status, tillA)).toMatchObject({ type: 'result', result: { status: 'reversed' } });
+    } finally {
+      t.sender.stop();
+    }
+  });
+});
+
 describe('the result a till’s sale sends by itself', () => {
   it('goes once: after it went, a later page load (or the next request in that window) does not send it again', async () => {
     const { t, service, act, sale } = await paidTillSale(null);

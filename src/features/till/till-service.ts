@@ -78,11 +78,13 @@ export function createTillService(deps: TillServiceDeps) {
   });
 
   /** The sale's returns as the till counts them (tillReturns). */
-  const returnsOf = async (transactionId: string) => tillReturns(await reads.returnsOf(transactionId));
+  const returnsOf = async (transactionId: string, scope?: string) =>
+    tillReturns(await reads.returnsOf(transactionId, scope));
 
   /** The stored state of a till's sale, as the till reads it. */
   const answerFor = async (request: TillRequest, sale: Sale): Promise<TerminalMessage> => {
-    const returns = await returnsOf(sale.transactionId);
+    // A sale kept under another scope (before a change of server) has its returns there.
+    const returns = await returnsOf(sale.transactionId, sale.scope);
     const status = tillStatus(sale, returns);
     if (status === 'in_progress')
       return { ...envelope, type: 'status', inReplyTo: request.id, reference: request.reference, state: 'in_progress' };
@@ -125,10 +127,7 @@ export function createTillService(deps: TillServiceDeps) {
     });
 
   /** This till's sale of another server's scope (or training's) with this reference. */
-  const tillSaleElsewhere = async (reference: string, from: From) => {
-    const sale = await reads.tillSaleElsewhere(reference);
-    return sale?.till?.origin === from.origin ? sale : undefined;
-  };
+  const tillSaleElsewhere = (reference: string, from: From) => reads.tillSaleElsewhere(reference, from.origin);
 
   /** This window's sale still on screen, if any. */
   const currentHere = async () => (await reads.activeSales()).filter((s) => s.owner === tab && !s.closed);
