@@ -1,5 +1,5 @@
 import { turnedAway } from '@/api/errors';
-import { nextCard, type CardFound } from '@/domain/card-box';
+import { nextCard, type CardBox, type CardFound } from '@/domain/card-box';
 import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import type { OperationRecord } from '@/outbox/types';
@@ -29,6 +29,22 @@ export async function runBox(
   onCard: () => void = () => undefined,
 ): Promise<BoxRunEnd> {
   const { perform, reads } = deps;
+  /**
+   * Waits for every issue of the box to be answered (this runner's, an earlier run's, another
+   * window's); a card whose issue was turned away unread (429, 401: nothing issued) is freed, to be
+   * asked for again. Whether one was.
+   */
+  const answeredAll = async (box: CardBox): Promise<boolean> => {
+    let freed = false;
+    for (const [number, id] of Object.entries(box.issued)) {
+      const record = await deps.settled(id, signal);
+      if (record?.status === 'refused' && turnedAway(record.error?.code)) {
+        await perform({ type: 'boxEvent', boxId, event: { type: 'turnedAway', number, operationId: id } });
+        freed = true;
+      }
+    }
+    return freed;
+  };
   let first = true;
   for (;;) {
     if (signal.aborted) return 'stopped';
@@ -36,18 +52,20 @@ export async function runBox(
     if (!box) return 'stopped';
     if (box.state !== 'running') return box.state;
     if (first) {
-      for (const id of Object.values(box.issued)) await deps.settled(id, signal);
+      await answeredAll(box);
       first = false;
       continue;
     }
     const number = nextCard(box);
     if (number === null) {
-      // Every card's issue answered first, this runner's or another window's (it may be running the
-      // same box): a box is not said done while a card of it waits for its answer.
-      for (const id of Object.values(box.issued)) await deps.settled(id, signal);
+      // Every card's issue answered first: a box is not said done while a card of it waits for its
+      // answer, nor with a card turned away (it is asked for again).
+      if (await answeredAll(box)) continue;
       if (signal.aborted) return 'stopped';
-      await perform({ type: 'boxEvent', boxId, event: { type: 'finish' } });
+      const step = await perform({ type: 'boxEvent', boxId, event: { type: 'finish' } });
       onCard();
+      // A card another window freed meanwhile: not done yet.
+      if (step !== 'no_box' && 'rejected' in step && step.rejected === 'not_done') continue;
       // Cancelled meanwhile (the wait above is long when another window's card waits): that stands.
       return (await reads.box(boxId))?.state === 'cancelled' ? 'cancelled' : 'finished';
     }

@@ -106,6 +106,24 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(4));
   });
 
+  it('frees a card turned away while no runner waited for it (the screen left): continued, the box issues it', async () => {
+    const { t, deps } = desk();
+    const box = await startedBox(t, { numbers: numbers(3), amount: 1000 });
+    t.app.faults.replace({ next: { count: 1, kind: 'rateLimited', path: '/_issue' } });
+    // The first card's issue recorded, then answered 429 with no runner on the screen.
+    await t.perform({
+      type: 'boxEvent',
+      boxId: box.boxId,
+      event: { type: 'checked', number: '700100001001', found: { kind: 'giftCard', status: 'notIssued' } },
+    });
+    await t.run();
+    const [first] = Object.values((await t.reads.box(box.boxId))?.issued ?? {});
+    expect((await t.reads.get(first!))?.error?.code).toBe('rate_limited');
+    t.advance(2_000);
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
+    expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(3));
+  });
+
   it('refuses a box over the cards of a box not finished, in the write itself (two windows at once start one)', async () => {
     const { t, deps } = desk();
     const first = await startedBox(t, { numbers: numbers(4), amount: 1500 });
