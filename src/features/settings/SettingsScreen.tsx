@@ -97,7 +97,7 @@ export function SettingsScreen() {
       // (a backup brought in before it was set up), so that server's records stay its own.
       const kept = keepSavedAddress(withToken(values, bound), saved);
       const settings =
-        saved && kept.baseUrl === saved.baseUrl
+        saved && scopeOf('live', kept) === scopeOf('live', saved)
           ? kept
           : withKnownSpelling(kept, await keptScopes(outboxDb).catch(() => []));
       // The money of this server is sent to it in its currency: neither changes under it while it
@@ -129,7 +129,7 @@ export function SettingsScreen() {
       async () => (live ? whatStopsTraining(live) : null),
       () => actions.trainingStarted(),
     );
-    setModeNotice(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable') : null);
+    setModeNotice(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : `settings.${stays}`) : null);
   };
 
   const onCheck = async () => {

@@ -35,7 +35,7 @@ export function TrainingScreen() {
       () => whatStopsTraining(createReadModel(outboxDb, terminal.scope)),
       trainingStarted,
     );
-    setMessage(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : 'settings.unreadable') : null);
+    setMessage(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : `settings.${stays}`) : null);
   };
 
   if (terminal.mode === 'training' && !terminal.training)

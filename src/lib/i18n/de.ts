@@ -129,6 +129,8 @@ export const de: Record<MessageKey, Message> = {
     'Die Währung kann nicht mitten am Tag wechseln: Die Zahlen des Tages würden in zwei Währungen addiert. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
   'settings.dayOpenServer':
     'Der Loyalty-Server kann nicht mitten am Tag wechseln: Die Zahlen des Tages gehören zum jetzt gespeicherten Server und stünden in keinem Bericht. Bitte erst den Tag abschließen (Journal, Z-Bericht), dann wechseln.',
+  'settings.otherWindow':
+    'Ein anderes Fenster ändert gerade Server, Währung oder Modus des Terminals: Bitte gleich noch einmal versuchen.',
   'settings.unreadable':
     'Die Vorgänge des Terminals können in diesem Fenster nicht gelesen werden; ob noch Geld abgerechnet wird, ist daher unbekannt. Bitte neu laden und erneut versuchen.',
   'settings.currencyChanged':
@@ -181,7 +183,7 @@ export const de: Record<MessageKey, Message> = {
 
   'nav.sale': 'Verkauf',
   'sale.settingsChanged':
-    'Server oder Modus des Terminals wurden gerade geändert (in den Einstellungen, vielleicht in einem anderen Fenster), daher wurde nichts gespeichert oder gesendet. Prüfen Sie den Verkauf auf dem Bildschirm und versuchen Sie es erneut.',
+    'Server, Währung oder Modus des Terminals wurden gerade geändert (in den Einstellungen, vielleicht in einem anderen Fenster), daher wurde nichts gespeichert oder gesendet. Prüfen Sie den Verkauf auf dem Bildschirm und versuchen Sie es erneut.',
   'sale.notRecorded':
     'Das Terminal konnte das nicht speichern, daher wurde nichts gesendet. Bitte erneut versuchen; wenn es weiter fehlschlägt, die Seite neu laden.',
   'sale.title': 'Verkauf',

@@ -107,6 +107,8 @@ export const enMore = {
     'The currency cannot change in the middle of a day: its figures would be added up in two currencies. Close the day first (Journal, Z report), then change it.',
   'settings.dayOpenServer':
     'The Loyalty server cannot change in the middle of a day: this day’s figures belong to the server saved now and would be on no report. Close the day first (Journal, Z report), then change it.',
+  'settings.otherWindow':
+    "Another window is changing the terminal's server, currency or mode right now: try again in a moment.",
   'settings.unreadable':
     'The terminal’s records cannot be read in this window, so it cannot tell whether money is still being settled. Reload it, then try again.',
   'settings.currencyChanged':

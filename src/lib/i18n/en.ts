@@ -27,7 +27,7 @@ export const en = {
     'This screen could not be loaded: the terminal has a new version, or the network is down. Reload the terminal; payments under way are kept.',
   'nav.sale': 'Sale',
   'sale.settingsChanged':
-    "The terminal's server or mode was being changed (in Settings, perhaps in another window), so nothing was recorded or sent. Look at the sale on screen and try again.",
+    "The terminal's server, currency or mode was being changed (in Settings, perhaps in another window), so nothing was recorded or sent. Look at the sale on screen and try again.",
   'sale.notRecorded':
     'This terminal could not record that, so nothing was sent. Try again; if it keeps failing, reload the page.',
   'sale.newTitle': 'New sale',

@@ -114,9 +114,26 @@ export const tillOriginAllowed = (origin: string) => {
   const origins = Array.isArray(saved) ? saved : useSettingsStore.getState().tillOrigins;
   return origins.includes(origin);
 };
-/** Set while a window changes the server, currency or mode (switch-scope.ts); its time, in case that window closed half-way. */
+/**
+ * Set while a window changes the server, currency or mode (switch-scope.ts): that window's id and
+ * since when, in case it closed half-way (a mark lapses after 10 s, or if it is from the future).
+ */
 const SWITCHING = 'loyalty-terminal.switching';
 const SWITCH_MS = 10_000;
+type SwitchMark = { id: string; at: number };
+
+const readMark = (): SwitchMark | null => {
+  try {
+    const mark = JSON.parse(localStorage.getItem(SWITCHING) ?? 'null') as Partial<SwitchMark> | null;
+    return typeof mark?.id === 'string' && typeof mark.at === 'number' ? { id: mark.id, at: mark.at } : null;
+  } catch {
+    return null;
+  }
+};
+const standing = (mark: SwitchMark | null): mark is SwitchMark => {
+  const age = mark ? Date.now() - mark.at : -1;
+  return age >= 0 && age < SWITCH_MS;
+};
 
 /** What the outbox works for: training, or a server and its currency (amounts are kept in it). */
 export const workOf = (mode: TerminalMode, server: ServerSettings | null): string =>
@@ -128,9 +145,9 @@ export const workOf = (mode: TerminalMode, server: ServerSettings | null): strin
  * begins nothing for anything else. This window's copy where there is no storage to read.
  */
 export const savedWork = (): string => {
+  if (standing(readMark())) return 'switching';
   let saved: Partial<Pick<SettingsState, 'mode' | 'server'>> | undefined;
   try {
-    if (Date.now() - Number(localStorage.getItem(SWITCHING) ?? 0) < SWITCH_MS) return 'switching';
     saved = (
       JSON.parse(localStorage.getItem(useSettingsStore.persist.getOptions().name ?? '') ?? 'null') as {
         state?: Partial<Pick<SettingsState, 'mode' | 'server'>>;
@@ -143,13 +160,33 @@ export const savedWork = (): string => {
   return workOf(mode ?? 'training', server ?? null);
 };
 
-/** A change of server, currency or mode under way in this window (`on`), or over: see `savedWork`. */
-export const markSwitching = (on: boolean) => {
+/**
+ * Marks a change under way by this window: its mark; 'busy' while another window's stands;
+ * 'unmarked' where nothing can be written (no storage shared with another window to guard).
+ */
+export const markSwitching = (): SwitchMark | 'busy' | 'unmarked' => {
+  if (standing(readMark())) return 'busy';
+  const mark = { id: crypto.randomUUID(), at: Date.now() };
   try {
-    if (on) localStorage.setItem(SWITCHING, String(Date.now()));
-    else localStorage.removeItem(SWITCHING);
+    localStorage.setItem(SWITCHING, JSON.stringify(mark));
   } catch {
-    // No storage to mark: nothing is kept there for another window to begin either.
+    return 'unmarked';
+  }
+  return readMark()?.id === mark.id ? mark : 'busy';
+};
+
+/** Whether this window's mark still stands: not lapsed, not replaced by another window's. */
+export const stillMarked = (mark: SwitchMark) => {
+  const now = readMark();
+  return now?.id === mark.id && standing(now);
+};
+
+/** This window's mark taken off; another window's is left. */
+export const unmarkSwitching = (mark: SwitchMark) => {
+  try {
+    if (readMark()?.id === mark.id) localStorage.removeItem(SWITCHING);
+  } catch {
+    // Nothing to take off.
   }
 };
 export const useLocale = () => useSettingsStore((s) => s.locale);

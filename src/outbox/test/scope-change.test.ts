@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerSettings } from '@/lib/settings/schema';
 import { scopeOf } from '@/lib/settings/scope';
 import { savedWork, useSettingsActions, workOf } from '@/lib/settings/store';
@@ -56,6 +56,10 @@ describe('a sale and the server it belongs to', () => {
   });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('a change of server, with another window taking a payment', () => {
   it('is not made when a sale began just before it; while it is under way no window begins anything; after it, the old server’s window begins nothing', async () => {
     const { result } = renderHook(() => useSettingsActions());
@@ -105,6 +109,51 @@ describe('a change of server, with another window taking a payment', () => {
     ).rejects.toBeInstanceOf(ScopeChanged);
     expect(await onA.reads.unsettled()).toEqual([]);
     expect(await onB.perform({ type: 'startSale', due: 500 })).toMatchObject({ due: 500 });
+  });
+
+  it('one change at a time: another window’s is refused while one is under way, and does not lift its mark', async () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.serverSettingsSaved(A);
+    result.current.liveStarted();
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const onA = windowOn(db, A);
+    let checks = 0;
+    let second: unknown;
+    const first = await switchScope(
+      async () => {
+        if (checks++ === 1) {
+          second = await switchScope(
+            () => whatStopsAChange(onA.reads),
+            () => result.current.trainingStarted(),
+          );
+          expect(savedWork()).toBe('switching');
+        }
+        return whatStopsAChange(onA.reads);
+      },
+      () => result.current.serverSettingsSaved(B),
+    );
+    expect(second).toBe('otherWindow');
+    expect(first).toBeNull();
+    expect(savedWork()).toBe(workOf('live', B));
+  });
+
+  it('a change whose mark lapsed while it checked (a slow check, over 10 s) is not made', async () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.serverSettingsSaved(A);
+    result.current.liveStarted();
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const onA = windowOn(db, A);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let checks = 0;
+    const stays = await switchScope(
+      async () => {
+        if (checks++ === 1) vi.setSystemTime(Date.now() + 11_000);
+        return whatStopsAChange(onA.reads);
+      },
+      () => result.current.serverSettingsSaved(B),
+    );
+    expect(stays).toBe('otherWindow');
+    expect(savedWork()).toBe(workOf('live', A));
   });
 
   it('a new currency is a change too: a window still working in the old one begins nothing', async () => {
