@@ -43,7 +43,7 @@ describe('a hold answered to a payment request', () => {
 
   it.each([
     ['for 5.00 where 20.00 was asked', hold({ amount: 500 }), /hold of 500 where 2000/],
-    ['on another card', hold({ instrumentId: '700100000001' }), /card 700100000001/],
+    ['on another card', hold({ instrumentId: '700100000001' }), /card •••• 0001, not •••• 0007/],
     ['already canceled', hold({ status: 'canceled' }), /canceled, expected pending/],
     ['committed before it was asked to be', hold({ status: 'committed' }), /committed, expected pending/],
     ['for a negative amount', hold({ amount: -2000 }), /hold of -2000/],

@@ -93,7 +93,7 @@ export function contradiction<R extends OperationRequest>(
         // A number of another series (another card, said to be of this one) is never the new card.
         'prefix' in request &&
           request.prefix &&
-          !card.number.startsWith(request.prefix) &&
+          !card.number.toUpperCase().startsWith(request.prefix.toUpperCase()) &&
           `the card ${maskNumber(card.number)} does not start with series ${request.series}'s prefix ${request.prefix}`,
         card.kind !== 'loyaltyCard' && card.status !== 'issued' && `the card is ${card.status}, not issued`,
         request.amount !== undefined &&
@@ -154,7 +154,7 @@ function holdProblem(
   authCode: string | null,
 ): string | null {
   return first(
-    hold.instrumentId !== number && `the hold is on card ${hold.instrumentId}, not ${number}`,
+    hold.instrumentId !== number && `the hold is on card ${maskNumber(hold.instrumentId)}, not ${maskNumber(number)}`,
     authCode !== null &&
       hold.authCode !== authCode &&
       `the answer is for authorization ${hold.authCode}, not ${authCode}`,

@@ -29,7 +29,7 @@ const BINDS = 'exportedAt,journal,zReports' as const;
 const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown']);
 
 const numberKeys = new Set(['number', 'instrumentId', 'giftCardId', 'storeCreditId', 'loyaltyCardId']);
-const textKeys = new Set(['message', 'detail']);
+const textKeys = new Set(['message', 'detail', 'note']);
 
 /** A copy with every card number masked and no customer data, however deep. */
 function masked(value: unknown): unknown {

@@ -40,11 +40,12 @@ describe('a task’s operation kept in the tab', () => {
   it('keeps an issue a manager must check (it may have gone through): opened again, the task shows it, not a fresh form', async () => {
     sessionStorage.setItem(KEY, 'op-2');
     const records = new Map([['op-2', { id: 'op-2', status: 'attention', attempts: 2 } as OperationRecord]]);
-    const first = renderHook(() => useInstrumentOperation('issue:series:storeCredit'), { wrapper: outbox(records) });
+    const useIssue = () => useInstrumentOperation('issue:series:storeCredit', { keptWithManager: true });
+    const first = renderHook(useIssue, { wrapper: outbox(records) });
     await waitFor(() => expect(first.result.current.state).toMatchObject({ phase: 'attention', id: 'op-2' }));
     first.unmount();
     expect(sessionStorage.getItem(KEY)).toBe('op-2');
-    const again = renderHook(() => useInstrumentOperation('issue:series:storeCredit'), { wrapper: outbox(records) });
+    const again = renderHook(useIssue, { wrapper: outbox(records) });
     await waitFor(() => expect(again.result.current.state).toMatchObject({ phase: 'attention', id: 'op-2' }));
     // A manager checked the card and lets it go: the next issue is a fresh form.
     act(() => again.result.current.reset());

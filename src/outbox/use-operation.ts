@@ -38,13 +38,14 @@ export function keptInThisTab(scope: string): Set<string> {
   return ids;
 }
 /**
- * Its outcome known, so the task's next visit starts afresh. Not one with a manager that issued
- * nothing known (a contradicted answer, a lost one then refused): the card may be issued after all,
- * and a fresh form would issue a second; the task shows it until a manager lets it go (`reset`).
+ * Its outcome known, so the task's next visit starts afresh. With `keptWithManager` (an issue), not
+ * one with a manager that issued nothing known (a contradicted answer, a lost one then refused): the
+ * card may be issued after all, and a fresh form would issue a second; the task shows it until a
+ * manager lets it go (`reset`).
  */
-const settled = (record: OperationRecord) =>
+const settled = (record: OperationRecord, keptWithManager: boolean) =>
   record.status === 'attention'
-    ? record.result !== undefined && 'number' in record.result
+    ? !keptWithManager || (record.result !== undefined && 'number' in record.result)
     : record.status !== 'pending' && record.status !== 'unknown';
 
 /**
@@ -58,7 +59,7 @@ const settled = (record: OperationRecord) =>
  * outcome is known, so choosing the task again, leaving the screen or a reload shows that outcome,
  * never a fresh form that would issue a second card while the first one's answer is missing.
  */
-export function useInstrumentOperation(slot: string) {
+export function useInstrumentOperation(slot: string, { keptWithManager = false } = {}) {
   const { perform, resolveNow, reads } = useOutbox();
   const key = slotKey(reads.scope, slot);
   const [id, setId] = useState<string | null>(() => sessionStorage.getItem(key));
@@ -86,7 +87,8 @@ export function useInstrumentOperation(slot: string) {
   useEffect(() => {
     current.current = record;
     // Its outcome is known (and on screen): the task's next visit starts afresh.
-    if (record && settled(record) && sessionStorage.getItem(key) === record.id) sessionStorage.removeItem(key);
+    if (record && settled(record, keptWithManager) && sessionStorage.getItem(key) === record.id)
+      sessionStorage.removeItem(key);
   });
 
   const start = useCallback(

@@ -19,7 +19,7 @@ function seriesFor(series: SeriesConfig[], instrument: Instrument) {
 export function SellGiftCard() {
   const t = useT();
   const { series } = useTerminal();
-  const op = useInstrumentOperation('issue:giftCard');
+  const op = useInstrumentOperation('issue:giftCard', { keptWithManager: true });
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (
@@ -92,7 +92,7 @@ function SeriesPicker({
 export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) {
   const t = useT();
   const { series } = useTerminal();
-  const op = useInstrumentOperation(`issue:series:${kind}`);
+  const op = useInstrumentOperation(`issue:series:${kind}`, { keptWithManager: true });
   const { pinAbove } = useReturnPolicy();
   /** Store credit above the returns' manager amount, waiting for the manager's yes. */
   const [asking, setAsking] = useState<(IssueFieldsValues & { series: string }) | null>(null);
@@ -101,8 +101,9 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
   /** Issues in the series the form was filled in for (the question keeps it: the picker is locked while asking). */
   const issue = ({ amount, customer, reason, series }: IssueFieldsValues & { series: string }) => {
-    // The number answered is checked against the series' prefix as it is set up here.
-    const prefix = choices.find((s) => s.seriesNumber === series)?.prefix;
+    // The number answered is checked against the series' prefix as it is set up here (when it has one).
+    const rows = choices.filter((s) => s.seriesNumber === series);
+    const prefix = rows.length === 1 ? rows[0]?.prefix : undefined;
     return kind === 'giftCard'
       ? op.start({ type: 'giftCard.issueInSeries', series, prefix, amount, customer }, reason ?? 'Gift card sold')
       : op.start(
@@ -197,7 +198,7 @@ function StoreCreditQuestion({
 /** Loyalty card: scan a New card, optionally link a customer, open it. */
 export function OpenLoyaltyCard() {
   const t = useT();
-  const op = useInstrumentOperation('issue:loyaltyCard');
+  const op = useInstrumentOperation('issue:loyaltyCard', { keptWithManager: true });
   if (op.state.phase !== 'idle')
     return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
   return (
