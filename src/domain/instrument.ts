@@ -145,6 +145,3 @@ export function groupNumber(number: string): string {
 export function maskNumber(number: string): string {
   return `•••• ${number.slice(-4)}`;
 }
-
-/** A text with every card number in it (a run of 8 or more digits) masked: a note or a server's message kept or exported. */
-export const maskNumbersIn = (text: string): string => text.replace(/\d{8,}/g, maskNumber);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { maskNumber, maskNumbersIn } from '@/domain/instrument';
+import { maskNumber } from '@/domain/instrument';
 import type { OperationType } from '@/domain/operation';
 import type { ZReport } from './db';
 import type { OperationRecord } from './types';
@@ -30,6 +30,8 @@ const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown'
 
 const numberKeys = new Set(['number', 'instrumentId', 'giftCardId', 'storeCreditId', 'loyaltyCardId']);
 const textKeys = new Set(['message', 'detail', 'note']);
+/** A text with every card number in it (a run of 8 or more digits) masked: a note or a server's message. */
+const maskNumbersIn = (text: string): string => text.replace(/\d{8,}/g, maskNumber);
 
 /** A copy with every card number masked and no customer data, however deep. */
 function masked(value: unknown): unknown {

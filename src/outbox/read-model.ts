@@ -208,17 +208,6 @@ export function createReadModel(db: () => Promise<OutboxDb>, scope: string) {
 
 export type ReadModel = ReturnType<typeof createReadModel>;
 
-/** The scopes records and closed days are kept under here, each once: the servers this terminal has known. */
-export async function keptScopes(db: () => Promise<OutboxDb>): Promise<string[]> {
-  const d = await db();
-  const scopes = new Set<string>();
-  const index = d.transaction('operations').store.index('byScope');
-  for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue())
-    scopes.add(String(cursor.key));
-  for (const [scope] of await d.getAllKeys('zReports')) scopes.add(scope);
-  return [...scopes];
-}
-
 /**
  * What keeps the terminal with a server, asked before it stops sending to it (another server,
  * another currency, training): records waiting to be sent or a sale's money held or in flight
@@ -234,30 +223,6 @@ export async function whatStaysWith(reads: ReadModel): Promise<'unsettled' | 'ca
   } catch {
     return keepsNoRecords() ? null : 'unreadable';
   }
-}
-
-/** What keeps the terminal with a server when training starts: money on its way (cash owed can wait). */
-export async function whatStopsTraining(reads: ReadModel): Promise<'unsettled' | 'unreadable' | null> {
-  const stays = await whatStaysWith(reads);
-  return stays === 'unsettled' || stays === 'unreadable' ? stays : null;
-}
-
-/**
- * What keeps the terminal with a server when another server or currency is chosen: what stays
- * with it (above); a sale still open, which would take its payments, or complete, in the new
- * currency or on no server; or a day with figures, counted only by this server's Z and in its
- * currency.
- */
-export async function whatStopsAChange(
-  reads: ReadModel,
-): Promise<'unsettled' | 'cashOwed' | 'unreadable' | 'saleOpen' | 'dayOpen' | null> {
-  const open = await reads.activeSales().then(
-    (sales) => sales.some((s) => s.status === 'open'),
-    () => !keepsNoRecords(),
-  );
-  const stays = (await whatStaysWith(reads)) ?? (open ? 'saleOpen' : null);
-  if (stays) return stays;
-  return (await reads.dayHasFigures().catch(() => !keepsNoRecords())) ? 'dayOpen' : null;
 }
 
 /**

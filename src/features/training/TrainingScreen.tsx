@@ -10,8 +10,8 @@ import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { trainingDataReset } from '@/lib/training-events';
 import { outboxDb } from '@/outbox/db';
-import { createReadModel, whatStopsTraining } from '@/outbox/read-model';
-import { switchScope } from '@/lib/settings/switch-scope';
+import { createReadModel } from '@/outbox/read-model';
+import { switchScope, whatStopsTraining } from '@/lib/settings/switch-scope';
 
 import { faultSetting, faultTargets, trainingFaults, type FaultTarget, type TrainingFault } from './fault-targets';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSettings } from './schema';
-import { asSpelledHere, scopeOf, withKnownSpelling } from './scope';
+import { scopeOf } from './scope';
+import { asSpelledHere, withKnownSpelling } from './server-spelling';
 
 const server = (baseUrl: string, loyaltyGroup = 'demo'): ServerSettings => ({
   baseUrl,

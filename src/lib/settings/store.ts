@@ -118,11 +118,11 @@ export const tillOriginAllowed = (origin: string) => {
  * Set while a window changes the server, currency or mode (switch-scope.ts): that window's id and
  * since when, in case it closed half-way (a mark lapses after 10 s, or if it is from the future).
  */
-const SWITCHING = 'loyalty-terminal.switching';
+export const SWITCHING = 'loyalty-terminal.switching';
 const SWITCH_MS = 10_000;
-type SwitchMark = { id: string; at: number };
+export type SwitchMark = { id: string; at: number };
 
-const readMark = (): SwitchMark | null => {
+export const readMark = (): SwitchMark | null => {
   try {
     const mark = JSON.parse(localStorage.getItem(SWITCHING) ?? 'null') as Partial<SwitchMark> | null;
     return typeof mark?.id === 'string' && typeof mark.at === 'number' ? { id: mark.id, at: mark.at } : null;
@@ -130,7 +130,7 @@ const readMark = (): SwitchMark | null => {
     return null;
   }
 };
-const standing = (mark: SwitchMark | null): mark is SwitchMark => {
+export const standing = (mark: SwitchMark | null): mark is SwitchMark => {
   const age = mark ? Date.now() - mark.at : -1;
   return age >= 0 && age < SWITCH_MS;
 };
@@ -160,35 +160,6 @@ export const savedWork = (): string => {
   return workOf(mode ?? 'training', server ?? null);
 };
 
-/**
- * Marks a change under way by this window: its mark; 'busy' while another window's stands;
- * 'unmarked' where nothing can be written (no storage shared with another window to guard).
- */
-export const markSwitching = (): SwitchMark | 'busy' | 'unmarked' => {
-  if (standing(readMark())) return 'busy';
-  const mark = { id: crypto.randomUUID(), at: Date.now() };
-  try {
-    localStorage.setItem(SWITCHING, JSON.stringify(mark));
-  } catch {
-    return 'unmarked';
-  }
-  return readMark()?.id === mark.id ? mark : 'busy';
-};
-
-/** Whether this window's mark still stands: not lapsed, not replaced by another window's. */
-export const stillMarked = (mark: SwitchMark) => {
-  const now = readMark();
-  return now?.id === mark.id && standing(now);
-};
-
-/** This window's mark taken off; another window's is left. */
-export const unmarkSwitching = (mark: SwitchMark) => {
-  try {
-    if (readMark()?.id === mark.id) localStorage.removeItem(SWITCHING);
-  } catch {
-    // Nothing to take off.
-  }
-};
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);

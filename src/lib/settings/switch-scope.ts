@@ -1,4 +1,5 @@
-import { markSwitching, stillMarked, unmarkSwitching } from './store';
+import { keepsNoRecords, whatStaysWith, type ReadModel } from '@/outbox/read-model';
+import { readMark, standing, SWITCHING, type SwitchMark } from './store';
 
 /**
  * A change of server, currency or mode, made only if nothing stays with what the terminal leaves.
@@ -26,4 +27,58 @@ export async function switchScope<Found>(
   } finally {
     if (mark !== 'unmarked') unmarkSwitching(mark);
   }
+}
+
+/**
+ * Marks a change under way by this window: its mark; 'busy' while another window's stands;
+ * 'unmarked' where nothing can be written (no storage shared with another window to guard).
+ */
+export const markSwitching = (): SwitchMark | 'busy' | 'unmarked' => {
+  if (standing(readMark())) return 'busy';
+  const mark = { id: crypto.randomUUID(), at: Date.now() };
+  try {
+    localStorage.setItem(SWITCHING, JSON.stringify(mark));
+  } catch {
+    return 'unmarked';
+  }
+  return readMark()?.id === mark.id ? mark : 'busy';
+};
+
+/** Whether this window's mark still stands: not lapsed, not replaced by another window's. */
+export const stillMarked = (mark: SwitchMark) => {
+  const now = readMark();
+  return now?.id === mark.id && standing(now);
+};
+
+/** This window's mark taken off; another window's is left. */
+export const unmarkSwitching = (mark: SwitchMark) => {
+  try {
+    if (readMark()?.id === mark.id) localStorage.removeItem(SWITCHING);
+  } catch {
+    // Nothing to take off.
+  }
+};
+
+/** What keeps the terminal with a server when training starts: money on its way (cash owed can wait). */
+export async function whatStopsTraining(reads: ReadModel): Promise<'unsettled' | 'unreadable' | null> {
+  const stays = await whatStaysWith(reads);
+  return stays === 'unsettled' || stays === 'unreadable' ? stays : null;
+}
+
+/**
+ * What keeps the terminal with a server when another server or currency is chosen: what stays
+ * with it (`whatStaysWith`); a sale still open, which would take its payments, or complete, in the new
+ * currency or on no server; or a day with figures, counted only by this server's Z and in its
+ * currency.
+ */
+export async function whatStopsAChange(
+  reads: ReadModel,
+): Promise<'unsettled' | 'cashOwed' | 'unreadable' | 'saleOpen' | 'dayOpen' | null> {
+  const open = await reads.activeSales().then(
+    (sales) => sales.some((s) => s.status === 'open'),
+    () => !keepsNoRecords(),
+  );
+  const stays = (await whatStaysWith(reads)) ?? (open ? 'saleOpen' : null);
+  if (stays) return stays;
+  return (await reads.dayHasFigures().catch(() => !keepsNoRecords())) ? 'dayOpen' : null;
 }

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerSettings } from '@/lib/settings/schema';
 import { scopeOf } from '@/lib/settings/scope';
 import { savedWork, useSettingsActions, workOf } from '@/lib/settings/store';
-import { switchScope } from '@/lib/settings/switch-scope';
+import { switchScope, whatStopsAChange } from '@/lib/settings/switch-scope';
 import { openOutboxDb } from '../db';
 import { createPerform } from '../money-path';
 import { createOutbox, ScopeChanged } from '../outbox';
-import { createReadModel, keptScopes, whatStopsAChange } from '../read-model';
+import { createReadModel } from '../read-model';
+import { keptScopes } from '@/lib/settings/server-spelling';
 
 const server = (baseUrl: string): ServerSettings => ({
   baseUrl,
