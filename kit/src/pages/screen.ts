@@ -54,7 +54,7 @@ export async function openScreen(at: Counter, screen: ScreenName): Promise<void>
 }
 
 /** The manager's PIN, typed where a screen asks for it (or set, the first time). */
-export async function typeManagerPin(at: Counter): Promise<void> {
+export async function typeManagerPin(at: Pick<Counter, 'page' | 'words' | 'managerPin'>): Promise<void> {
   const { page, words } = at;
   const choose = page.getByRole('heading', { name: words.text('manager.chooseTitle') });
   const enter = page.getByLabel(words.text('manager.pin'), { exact: true });

@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { LoyaltyServer } from '../loyalty-server';
 
+import { typeManagerPin } from '../pages/screen';
 import { MANAGER_PIN } from '../seed';
+import { wordsFor } from '../words';
 
 export { MANAGER_PIN };
 
@@ -20,19 +22,7 @@ export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', 
  * fixture set the page up); the kit's default otherwise.
  */
 export async function managerUnlocks(page: Page, pin = MANAGER_PIN) {
-  const choose = page.getByRole('heading', { name: 'Set a manager PIN' });
-  const enter = page.getByLabel('Manager PIN', { exact: true });
-  const unlocked = page.getByRole('button', { name: 'Lock manager' });
-  await expect(choose.or(enter).or(unlocked).first()).toBeVisible();
-  if (await choose.isVisible()) {
-    await page.getByLabel('New manager PIN').fill(pin);
-    await page.getByLabel('Repeat the PIN').fill(pin);
-    await page.getByRole('button', { name: 'Set PIN' }).click();
-  } else if (await enter.isVisible()) {
-    await enter.fill(pin);
-    await page.getByRole('button', { name: 'Unlock' }).click();
-  }
-  await expect(unlocked).toBeVisible();
+  await typeManagerPin({ page, words: wordsFor('en'), managerPin: pin });
 }
 
 /** Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup. */
