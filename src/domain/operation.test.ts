@@ -28,6 +28,17 @@ describe('ownEffectRefusal: a loyalty payment denied after its answer was lost',
     expect(ownEffectRefusal('loyaltyCard.pay', denied('expired', 12000), 12000)).toBeNull();
     expect(ownEffectRefusal('loyaltyCard.pay', denied('card_not_open', 12000), 12000)).toBeNull();
   });
+  it('approved in part, with less on the card than the cashier saw: the lost attempt may have paid', () => {
+    const partly = (approvedAmount: number) =>
+      ({
+        ...denied('insufficient_funds'),
+        result: { ...denied('insufficient_funds').result, result: 'partiallyApproved', approvedAmount },
+      }) as const;
+    expect(ownEffectRefusal('loyaltyCard.pay', partly(2000), 12000)).toBe('loyalty_partly');
+    expect(ownEffectRefusal('loyaltyCard.pay', partly(2000))).toBe('loyalty_partly');
+    // The cashier asked for more than the card held, and it still holds all of it: nothing was paid.
+    expect(ownEffectRefusal('loyaltyCard.pay', partly(2000), 2000)).toBeNull();
+  });
   it('approved: no refusal (checked against the card like any answer after a lost one)', () => {
     const approved = { ...denied('expired'), result: { ...denied('expired').result, result: 'approved' } } as const;
     expect(ownEffectRefusal('loyaltyCard.pay', approved, 12000)).toBeNull();

@@ -206,7 +206,9 @@ export type OwnEffectRefusal =
   | 'not_issued'
   | 'series_exhausted'
   /** A loyalty payment denied because the card changed between the attempts (expired, closed): the first may have been paid. */
-  | 'loyalty_denied';
+  | 'loyalty_denied'
+  /** A loyalty payment approved only in part, with less on the card than the cashier saw: the first may have been paid. */
+  | 'loyalty_partly';
 
 const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
   'giftCard.pay': 'insufficient_funds', // its hold took the money
@@ -225,9 +227,10 @@ const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
  * effect: after an unknown outcome, such a refusal proves nothing unless the server keeps keys (it
  * would have replayed that attempt's answer instead). A loyalty payment is answered even when
  * nothing is paid: denied for lack of funds is that refusal, and so is denied for another reason
- * (the card closed or expired between the attempts) when the card has less than it had before. Commits and cancels are not here: the
- * contract answers a repeat of either as the first. A loyalty payment approved (in whole or in
- * part) after a lost answer is checked against the card like any answer after a lost one.
+ * (the card closed or expired between the attempts) when the card has less than it had before, and
+ * so is approved in part when the card had less than the cashier saw. Commits and cancels are not
+ * here: the contract answers a repeat of either as the first. A loyalty payment approved in whole
+ * after a lost answer is checked against the card like any answer after a lost one.
  */
 export function ownEffectRefusal(
   type: OperationType,
@@ -241,6 +244,12 @@ export function ownEffectRefusal(
   }
   if (type !== 'loyaltyCard.pay' || outcome.status !== 'succeeded') return null;
   const payment = outcome.result as LoyaltyPayment;
+  // Approved in part: the card had less than asked when the resend came. A partial approval is for
+  // exactly what was available, so less than the cashier saw means money left the card in between:
+  // the lost attempt may have taken it (the customer would pay it again another way). Only a card
+  // that still had all it had before (the cashier asked for more than it held) proves nothing was paid.
+  if (payment.result === 'partiallyApproved')
+    return availableBefore !== undefined && payment.approvedAmount >= availableBefore ? null : 'loyalty_partly';
   if (payment.result !== 'denied') return null;
   if (payment.denialReason === 'insufficient_funds') return 'insufficient_funds';
   // Denied for another reason: the card was closed, or expired, between the attempts, and a loyalty

@@ -987,6 +987,8 @@ export const de: Record<MessageKey, Message> = {
     'Der Server sagt, dieser Vorgang kam schon mit anderen Angaben an: ein früherer Versuch hat gewirkt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
   'note.lostAttempt.insufficient_funds':
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Zahlung mangels Guthaben ab: der frühere Versuch hat das Geld womöglich schon genommen. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
+  'note.lostAttempt.loyalty_partly':
+    'Ein früherer Versuch blieb ohne Antwort, danach genehmigte der Server diese Treuezahlung nur zum Teil, weil die Karte weniger hatte als angezeigt: der frühere Versuch wurde womöglich bezahlt. Prüfen Sie die Karte, bevor der Rest anders genommen wird.',
   'note.lostAttempt.loyalty_denied':
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Treuezahlung ab (die Karte ist inzwischen abgelaufen oder gesperrt): der frühere Versuch wurde womöglich bezahlt. Prüfen Sie die Karte, bevor das Geld anders genommen wird.',
   'note.lostAttempt.already_issued':

@@ -661,6 +661,8 @@ export const enMore = {
     'The server says this operation was already received with other details: an earlier attempt took effect. Check the card before the money is taken another way.',
   'note.lostAttempt.insufficient_funds':
     'An earlier attempt went unanswered, and the server then refused this payment for lack of funds: the earlier attempt may have taken the money. Check the card before the money is taken another way.',
+  'note.lostAttempt.loyalty_partly':
+    'An earlier attempt went unanswered, and the server then approved only part of this loyalty payment, the card having less than the cashier saw: the earlier attempt may have been paid. Check the card before the rest is taken another way.',
   'note.lostAttempt.loyalty_denied':
     'An earlier attempt went unanswered, and the server then denied this loyalty payment (the card expired or was closed in between): the earlier attempt may have been paid. Check the card before the money is taken another way.',
   'note.lostAttempt.already_issued':

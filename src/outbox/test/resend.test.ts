@@ -210,6 +210,37 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
+  it('a loyalty payment approved only in part after its answer was lost, by a server that has not shown it keeps keys: the lost attempt may have paid, so a manager looks; the rest is not due again, and the void gives back both', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await t.start(10000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ ...loyaltyPay, amount: 10000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.advance(2000);
+    await t.run();
+
+    // The lost attempt took 100.00 of the card's 120.00; the resend, new to the server, got the 20.00 left.
+    expect(t.state().loyaltyPayments.map((p) => [p.result, p.approvedAmount])).toEqual([
+      ['approved', 100],
+      ['partiallyApproved', 20],
+    ]);
+    const id = (await t.sale()).lines[0]?.payOperationId ?? '';
+    const after = await t.reads.get(id);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(notesInEnglish(after)).toContain('approved only part of this loyalty payment');
+    // Not "approved 20.00 of 100.00": the cashier does not take 80.00 another way while the card may have paid it.
+    expect(await t.lineStates()).toEqual(['unknown']);
+    const cash = await t.act({ type: 'tenderExternal', amount: 8000, method: 'cash' });
+    expect(cash && 'rejected' in cash ? cash.rejected : undefined).toBeDefined();
+
+    await t.act({ type: 'void' });
+    await t.run();
+    expect((await t.sale()).status).toBe('voided');
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+    t.sender.stop();
+  });
+
   it('refused for lack of funds by a server that keeps keys: its word (it would have replayed the lost attempt), the line refused', async () => {
     const t = outboxHarness({ keys: 'kept' });
     // The server shows it keeps keys: a lost answer, replayed and said so.
