@@ -126,6 +126,11 @@ export type ManagerNote =
    */
   | { code: 'givenBackByVoid'; amount: Minor }
   /**
+   * This loyalty payment may have been applied twice (`appliedTwice`), and the void of the card's
+   * payments in the sale gave back `amount` more than it: its twin's, taken and given back.
+   */
+  | { code: 'twinGivenBackByVoid'; amount: Minor }
+  /**
    * More left the card than this payment (minor units: what it shows, what was expected at least):
    * another till may have paid with it meanwhile, or the server applied the request twice. Notes
    * written before the figures were kept have none.

@@ -374,6 +374,7 @@ function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv)
       number: line.number,
       availableAtLeast: line.availableBefore - coveredAmount(after),
     });
+    if (line.kind === 'loyaltyCard') s.sale = withLine(s.sale, line.id, (l) => ({ ...l, mayBeTwice: true }));
   }
   // The sale was voided while this answer was outstanding: give the money back at once.
   if (sale.status === 'voiding') s = release(s, line.id, reasons.void, env, false);
@@ -442,10 +443,14 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
   else if ('voidedAmount' in released && released.voidedAmount !== undefined) {
     // A loyalty void: a payment whose outcome was lost is told what the void gave back for it,
     // and is settled by it (counted as taken that much, and given back by the void).
-    const events = voidedEvents(lines, released.voidedAmount);
+    const { events, twice } = voidedEvents(lines, released.voidedAmount);
     for (const l of lines) {
       const event = events.get(l.id) ?? released.event;
       s.sale = lineChanged(s.sale, l.id, event);
+      // A payment that may have been applied twice: what the void gave back beyond it was its twin's.
+      const extra = twice.get(l.id);
+      if (extra && l.payOperationId)
+        s.flags.push({ operationId: l.payOperationId, note: { code: 'twinGivenBackByVoid', amount: extra } });
       if (l.state.name === 'voiding' && l.state.lostReason !== undefined && l.payOperationId && event.type === 'voided')
         s.flags.push({
           operationId: l.payOperationId,

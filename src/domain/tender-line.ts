@@ -62,6 +62,12 @@ export interface TenderLine {
   payOperationId?: string | undefined;
   /** Available on the instrument when the line was started: to compare after an unknown outcome. */
   availableBefore?: Minor | undefined;
+  /**
+   * A loyalty payment paid by a resend after an attempt whose answer was lost, the answer not saying
+   * it replays that attempt: a server that ignores keys may have applied both (the card's check
+   * after the resend says). Its void may give back more than it knows of (`twiceUpTo`, tenders.ts).
+   */
+  mayBeTwice?: true | undefined;
   /** Available on the instrument after the payment, for the slip. */
   balanceAfter?: Minor | undefined;
   /** The recorded commit, cancel or void of this line. */

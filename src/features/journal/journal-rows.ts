@@ -71,6 +71,10 @@ export function toRow(
   // the void's answer says it gave back for it.
   const byVoid = settledByVoid(record);
   if (operation === 'pay' && kind === 'loyaltyCard' && !result && byVoid) paid = byVoid.amount;
+  // One that may have been applied twice: the void gave back its twin too, which it took.
+  const twin = record.notes?.find((n) => n.code === 'twinGivenBackByVoid');
+  if (operation === 'pay' && kind === 'loyaltyCard' && result && twin?.code === 'twinGivenBackByVoid')
+    paid += twin.amount;
   if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
   if (operation === 'commit' && result) paid = amount ?? 0;
   // A void's amount is what it gave back; before its answer, one that also names payments whose

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoyaltyApi } from '@/api/loyalty-api';
 import { isActive } from '@/domain/sale';
+import { dayReport } from '@/features/journal/day-report';
 import { demoDataset } from '@/simulator/demo-dataset';
 import { instrumentKey } from '@/simulator/engine/state';
 import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
@@ -238,6 +239,41 @@ describe('sending an unknown payment again', () => {
     await t.run();
     expect((await t.sale()).status).toBe('voided');
     expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+    t.sender.stop();
+  });
+
+  it('a loyalty payment a server that ignores keys applied twice: the sale’s void gives back both, the line is voided (no contradiction), and the day counts both taken and both given back', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await t.start(5000);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
+    await t.act({ ...loyaltyPay, amount: 5000, availableBefore: 12000 });
+    await t.run();
+    t.advance(2000);
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved']);
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(20); // 120 - 2 x 50
+
+    await t.act({ type: 'void' });
+    await t.run();
+    const sale = await t.sale();
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true, true]);
+    expect(t.state().instruments.find((i) => i.number === '710100000001')?.amountNet).toBe(120);
+    expect(sale.status).toBe('voided');
+    expect(sale.lines.map((l) => l.state.name)).toEqual(['voided']);
+
+    const records = await (await t.db).getAll('operations');
+    const pay = records.find((r) => r.request.type === 'loyaltyCard.pay');
+    expect(notesInEnglish(pay)).toContain('gave back €50.00 more than this payment');
+    const report = dayReport({
+      settled: records,
+      unsettled: records,
+      sales: [sale],
+      from: '2026-11-22T00:00:00.000Z',
+      to: '2026-11-23T00:00:00.000Z',
+      currency: 'EUR',
+    });
+    expect(report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 10000 });
+    expect(report.byKind.loyaltyCard.loyaltyVoided).toEqual({ count: 1, amount: 10000 });
     t.sender.stop();
   });
 
