@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_SCAN_MS, registerScanHandler } from './scanner';
 
@@ -9,6 +10,40 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('scanner service', () => {
   afterEach(() => vi.useRealTimers());
+
+  it('Space and Enter on a focused control are a person’s (pressed, ticked, no scan) until a number is being keyed', async () => {
+    const scanned = vi.fn();
+    const off = registerScanHandler(scanned);
+    const pressed = vi.fn();
+    document.body.innerHTML = '<button type="button">Void sale</button><input type="checkbox" aria-label="On" />';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const box = document.querySelector('input') as HTMLInputElement;
+    button.addEventListener('click', pressed);
+    const user = userEvent.setup();
+
+    box.focus();
+    await user.keyboard(' ');
+    expect(box.checked).toBe(true);
+    button.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+    expect(pressed).toHaveBeenCalledTimes(2);
+    expect(scanned).not.toHaveBeenCalled();
+
+    // A number keyed with the button focused: its space and its Enter are the number's.
+    await user.keyboard('7001 0000 0001{Enter}');
+    expect(scanned).toHaveBeenCalledWith('7001 0000 0001');
+    expect(pressed).toHaveBeenCalledTimes(2);
+
+    // Keys then Tab: the person moved on, the keys are not a number.
+    await user.keyboard('7{Tab}');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(pressed).toHaveBeenCalledTimes(3);
+    expect(scanned).toHaveBeenCalledTimes(1);
+    off();
+    document.body.innerHTML = '';
+  });
 
   it('gives each scan to the latest screen that takes scans', async () => {
     const first = vi.fn();

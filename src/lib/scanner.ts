@@ -6,7 +6,8 @@ import { parseInstrumentNumber } from '@/domain/instrument';
  * Screens register a handler; the latest registered gets each scan. Two ways a scan is told apart:
  *
  * - Focus on no text field: every key is collected and handed over on Enter. No timing, so no
- *   keystroke of a fast scanner is lost and a slow typist is treated the same.
+ *   keystroke of a fast scanner is lost and a slow typist is treated the same. A space before any
+ *   other key, Tab and Escape are a person's, for the focused control: they start nothing.
  * - Focus in an amount field (`data-amount-field`): a scan types into it. The keys just before an
  *   Enter are a card when there are at least MIN_BURST of them and they came, Enter included, at
  *   no more than AVERAGE_GAP_MS a key on average with no pause over MAX_GAP_MS (a busy page may
@@ -124,11 +125,13 @@ function onKeyDown(event: KeyboardEvent) {
       if (handlers.length > 0) event.preventDefault();
       deliver(text);
     }
-  } else if (event.key === 'Escape') {
-    buffer = '';
+  } else if (event.key === 'Escape' || event.key === 'Tab') {
+    buffer = ''; // a person moving on, not keying a number
+  } else if (event.key === ' ' && buffer === '') {
+    // Nobody is keying a number: the space is the focused control's (a button pressed, a box ticked).
   } else if (event.key.length === 1) {
     buffer += event.key;
-    if (event.key === ' ') event.preventDefault(); // a space must not press a focused button
+    if (event.key === ' ') event.preventDefault(); // within a number, a space must not press a focused button
   }
 }
 
