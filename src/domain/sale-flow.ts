@@ -21,6 +21,7 @@ import {
   awaitsAnswer,
   coveredAmount,
   isInFlight,
+  isReleaseQueued,
   isUnresolved,
   isWithManager,
   type ExternalMethod,
@@ -298,7 +299,9 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
 
 /** The cashier may move on from the sale: it is finished, or only waits for answers nobody has to act on. */
 function closable(sale: Sale): boolean {
-  const waitingOnly = sale.status === 'voiding' && !sale.lines.some(isInFlight);
+  // A cancel or void the server has not answered (it is down) is sent again until it lands: the
+  // cashier need not stand by it, as a commit sent again does not hold a completed sale.
+  const waitingOnly = sale.status === 'voiding' && sale.lines.every((l) => !isInFlight(l) || isReleaseQueued(l));
   return sale.status === 'completed' || sale.status === 'voided' || sale.status === 'reversed' || waitingOnly;
 }
 

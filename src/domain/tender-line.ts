@@ -219,6 +219,14 @@ export function isInFlight(line: TenderLine): boolean {
   return ['requesting', 'committing', 'canceling', 'voiding'].includes(line.state.name);
 }
 
+/**
+ * Its money is being given back (a cancel or void) and the server has not answered yet: the outbox
+ * sends it again until it lands (both are idempotent), nobody has to act on it.
+ */
+export function isReleaseQueued(line: TenderLine): boolean {
+  return (line.state.name === 'canceling' || line.state.name === 'voiding') && line.settleQueued === true;
+}
+
 /** Its payment is not confirmed yet (asked, lost, or its commit unanswered): the goods wait for it. */
 export function isUnconfirmed(line: TenderLine): boolean {
   return ['requesting', 'unknown', 'committing'].includes(line.state.name);

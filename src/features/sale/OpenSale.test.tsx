@@ -51,3 +51,27 @@ describe('a sale begun in euros, the server’s currency changed to yen since (a
     expect(screen.queryByText(/¥/)).toBeNull();
   });
 });
+
+describe('a sale being voided while the server does not answer', () => {
+  afterEach(cleanup);
+
+  it('says the money goes back when the server answers, and offers the next sale', () => {
+    const started = startSale(
+      5000,
+      { scope: 's', owner: 'tab', currency: 'JPY' },
+      { now: new Date(), newId: () => 'tx' },
+    );
+    const canceling = {
+      id: 'g',
+      kind: 'storeCredit',
+      number: '720100000001',
+      amount: 2000,
+      settleQueued: true,
+      state: { name: 'canceling', authCode: 'A1', expires: '' },
+    } as const;
+    show({ ...started, status: 'voiding', lines: [canceling] });
+    expect(screen.getByText(/the money goes back to each card as soon as it does/)).toBeTruthy();
+    screen.getByRole('button', { name: 'Next sale' }).click();
+    expect(controls.act).toHaveBeenCalledWith({ type: 'close' });
+  });
+});

@@ -13,7 +13,7 @@ import {
   type Sale,
 } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
+import { isInFlight, isReleaseQueued, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -228,9 +228,9 @@ export function OpenSale({
           <p>
             <span className="spinner" aria-hidden="true" /> {t('sale.voiding')}
           </p>
-          {sale.lines.some(isUnresolved) && (
+          {(sale.lines.some(isUnresolved) || sale.lines.some(isReleaseQueued)) && (
             <>
-              <p>{t('sale.voidingUnknown')}</p>
+              <p>{t(sale.lines.some(isUnresolved) ? 'sale.voidingUnknown' : 'sale.voidingQueued')}</p>
               <button
                 type="button"
                 className="button button-primary"

@@ -235,6 +235,8 @@ export const de: Record<MessageKey, Message> = {
   'sale.cannotCompleteLost':
     'Das Ergebnis einer Zahlung ist unbekannt: der Verkauf kann nicht abgeschlossen werden. Die Zeile entfernen, um zurückzugeben, was sie genommen hat, dann neu bezahlen; oder den Verkauf stornieren.',
   'sale.cannotCompleteBusy': 'Warte auf den Server: abschließen, wenn jede Zeile eine Antwort hat.',
+  'sale.voidingQueued':
+    'Der Loyalty-Server antwortet gerade nicht: das Geld geht an jede Karte zurück, sobald er antwortet (die Kopfzeile zählt, was wartet). Der nächste Verkauf kann beginnen.',
   'sale.voidingUnknown':
     'Für einige Zahlungen fehlt noch die Antwort: jede wird zurückgebucht, sobald ihr Ergebnis bekannt ist. Der nächste Verkauf kann beginnen; das Journal zeigt sie bis dahin.',
   'sale.completed': 'Verkauf abgeschlossen',

@@ -199,6 +199,8 @@ export const enMore = {
   'sale.cannotCompleteLost':
     "A payment's outcome is not known: the sale cannot be completed. Remove that line to give back whatever it took, then tender again; or void the sale.",
   'sale.cannotCompleteBusy': 'Waiting for the Loyalty server: complete when every line has an answer.',
+  'sale.voidingQueued':
+    'The Loyalty server does not answer now: the money goes back to each card as soon as it does (the header counts what waits). You can start the next sale.',
   'sale.voidingUnknown':
     'Some payments have no answer yet: each is reversed as soon as its outcome is known. You can start the next sale; the Journal shows them until then.',
   'sale.completed': 'Sale completed',

@@ -191,6 +191,49 @@ describe('voiding a sale with a payment whose outcome is unknown', () => {
   });
 });
 
+describe('voiding a sale while the server does not answer', () => {
+  it('the cashier moves on while the void and the cancel are sent again, and they land once it answers', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'loyaltyCard', number: '710100000001', amount: 1000, availableBefore: 12000 });
+    await t.run();
+    await t.act({ type: 'tender', kind: 'storeCredit', number: '720100000001', amount: 2000, availableBefore: 3000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved', 'authorized']);
+    t.app.faults.replace({ next: { count: 1000, kind: 'unavailable' } });
+    await t.act({ type: 'void' });
+    await t.run();
+    const waiting = await t.sale();
+    expect(waiting.status).toBe('voiding');
+    expect(waiting.lines.map((l) => [l.state.name, l.settleQueued])).toEqual([
+      ['voiding', true],
+      ['canceling', true],
+    ]);
+    const close = await t.act({ type: 'close' });
+    expect(close && 'rejected' in close ? close.rejected : undefined).toBeUndefined();
+    expect((await t.sale()).closed).toBe(true);
+
+    t.app.faults.replace({});
+    t.advance(60_000);
+    await t.run();
+    const voided = await t.sale();
+    expect(voided.status).toBe('voided');
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]);
+    expect(t.state().authorizations.map((a) => a.status)).toEqual(['canceled']);
+  });
+
+  it('a void still waiting for a payment’s first answer holds the cashier: that answer decides what goes back', async () => {
+    const t = setup();
+    await t.start(3000);
+    t.app.faults.replace({ latencyMs: 60_000 });
+    await t.act({ type: 'tender', kind: 'storeCredit', number: '720100000001', amount: 2000, availableBefore: 3000 });
+    await t.act({ type: 'void' });
+    expect(await t.lineStates()).toEqual(['requesting']);
+    const close = await t.act({ type: 'close' });
+    expect(close && 'rejected' in close ? close.rejected : undefined).toBe('not_finished');
+  });
+});
+
 describe('a crash between recording and sending', () => {
   it('sends the recorded commit when the terminal starts again, under the same key', async () => {
     const t = setup();
