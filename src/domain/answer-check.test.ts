@@ -75,11 +75,21 @@ describe('commits and cancels answered', () => {
   });
 });
 
+/** A loyalty card's account with nothing left to pay with. */
+const empty = { net: 0, original: 0, floor: 0, authorized: 0 };
+
 describe('loyalty payments answered', () => {
   it.each([
     ['approved in full', payment({})],
-    ['partially approved for less', payment({ result: 'partiallyApproved', approvedAmount: 500 })],
+    [
+      'partially approved for less, the card then empty',
+      payment({ result: 'partiallyApproved', approvedAmount: 500, account: { ...empty } }),
+    ],
     ['denied with nothing approved', payment({ result: 'denied', approvedAmount: 0, denialReason: 'card_not_open' })],
+    [
+      'denied for lack of funds, nothing available',
+      payment({ result: 'denied', approvedAmount: 0, denialReason: 'insufficient_funds', account: { ...empty } }),
+    ],
   ])('fits when %s', (_name, answer) => {
     expect(contradiction(loyaltyPay, 'tx', answer)).toBeNull();
   });
@@ -101,6 +111,16 @@ describe('loyalty payments answered', () => {
       '"denied" with an approved amount',
       payment({ result: 'denied', approvedAmount: 2000 }),
       /"denied" with 2000 approved/,
+    ],
+    [
+      'a partial approval that leaves money available (it is for exactly what was available)',
+      payment({ result: 'partiallyApproved', approvedAmount: 500 }),
+      /"partially approved" with 1000 still available/,
+    ],
+    [
+      'a denial for lack of funds with money available',
+      payment({ result: 'denied', approvedAmount: 0, denialReason: 'insufficient_funds' }),
+      /denied for lack of funds with 1000 available/,
     ],
     ['another sale', payment({ transactionId: 'other' }), /names sale other/],
     ['another requested amount', payment({ requestedAmount: 100 }), /100 was asked, not 2000/],
@@ -139,6 +159,13 @@ describe('issues, un-issues and lookups answered', () => {
     expect(
       contradiction(request, 'tx', giftCard({ account: { net: 250, original: 250, floor: 0, authorized: 0 } })),
     ).toMatch(/loaded 250 where 2500/);
+    // Loaded as asked, but holding another amount, or some of it on hold: not a card just issued.
+    expect(
+      contradiction(request, 'tx', giftCard({ account: { net: 0, original: 2500, floor: 0, authorized: 0 } })),
+    ).toMatch(/holds 0 where 2500 was loaded/);
+    expect(
+      contradiction(request, 'tx', giftCard({ account: { net: 2500, original: 2500, floor: 0, authorized: 500 } })),
+    ).toMatch(/just issued with 500 on hold/);
   });
 
   it('an issue in a series must come back in that series; a fixed amount (none asked) is taken as the server says', () => {

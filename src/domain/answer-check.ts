@@ -1,4 +1,4 @@
-import { maskNumber, type Account, type Instrument, type InstrumentKind } from './instrument';
+import { availableAmount, maskNumber, type Account, type Instrument, type InstrumentKind } from './instrument';
 import type { OperationRequest, ResultMap } from './operation';
 import type { Authorization } from './payment';
 
@@ -99,6 +99,10 @@ export function contradiction<R extends OperationRequest>(
         request.amount !== undefined &&
           card.account.original !== request.amount &&
           `loaded ${card.account.original} where ${request.amount} was asked (minor units)`,
+        // The contract: a card just issued holds what was loaded (amountOriginal = amountNet), none of it on hold.
+        card.account.net !== card.account.original &&
+          `the card holds ${card.account.net} where ${card.account.original} was loaded (minor units)`,
+        card.account.authorized !== 0 && `a card just issued with ${card.account.authorized} on hold (minor units)`,
       );
     }
     case 'loyaltyCard.issue': {
@@ -177,6 +181,14 @@ function loyaltyPaymentProblem(asked: number, transactionId: string, p: ResultMa
       (approved <= 0 || approved >= asked) &&
       `"partially approved" with ${approved} of ${asked} (minor units)`,
     p.result === 'denied' && approved !== 0 && `"denied" with ${approved} approved (minor units)`,
+    // The contract: approved in part for exactly what was available, denied for lack of funds only with nothing available.
+    p.result === 'partiallyApproved' &&
+      availableAmount(p.account) !== 0 &&
+      `"partially approved" with ${availableAmount(p.account)} still available (minor units)`,
+    p.result === 'denied' &&
+      p.denialReason === 'insufficient_funds' &&
+      availableAmount(p.account) !== 0 &&
+      `denied for lack of funds with ${availableAmount(p.account)} available (minor units)`,
     accountProblem(p.account),
   );
 }
