@@ -52,7 +52,9 @@ const issuable = {
   seriesNumber: nonEmpty,
   amountOriginal: amount,
   amountNet: amount,
-  amountFloor: v.optional(amount, 0),
+  // The lowest the balance may reach, "normally 0": never below it (an account that owes the store
+  // is not an instrument's; the terminal takes a negative amount for a contradiction).
+  amountFloor: v.optional(v.pipe(amount, v.minValue(0, 'must be 0 or more')), 0),
   customer,
 };
 

@@ -322,6 +322,13 @@ describe('dataset files', () => {
     expect(crossText).toContain('loyaltyGroups[0].loyaltyCards[0].seriesNumber');
     expect(crossText).toContain('loyaltyGroups[0].storeCredits[0].amountNet: more decimals than EUR has');
   });
+
+  it('refuses an account floor below 0 (the terminal refuses such an account as a contradiction)', () => {
+    const owing = JSON.parse(JSON.stringify(demoDataset));
+    owing.loyaltyGroups[0].loyaltyCards[0].amountFloor = -10;
+    const result = parseDataset(owing);
+    expect(result.ok ? '' : result.problems.join('\n')).toContain('loyaltyGroups[0].loyaltyCards[0].amountFloor');
+  });
 });
 
 describe('what tests and trainers add: magic cards, their own cards, a clock', () => {
