@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LoyaltyApiError } from '@/api/errors';
-import { errorText } from './error-text';
+import { errorText, refusalText, refusedWhy } from './error-text';
 import { translator } from './i18n';
+import { loadCatalog } from './i18n/translate';
 
 describe('errorText', () => {
   it('gives the time lookups resume in the terminal’s language, not the browser’s', () => {
@@ -16,5 +17,20 @@ describe('errorText', () => {
     expect(german).toMatch(/\d{2}:\d{2}/);
     expect(german).not.toMatch(/AM|PM/);
     expect(american).toMatch(/\d{2}:\d{2} (AM|PM)/);
+  });
+});
+
+describe('refusalText: why a line was refused, in the terminal’s language', () => {
+  it('a code with a sentence of its own is worded, never shown as English', async () => {
+    await loadCatalog('de-DE');
+    const german = translator('de-DE');
+    expect(refusalText(german, 'card_closed', '–')).toBe(german('error.card_closed'));
+    expect(refusalText(german, 'merchant_not_allowed', '–')).not.toMatch(/merchant not allowed/);
+    expect(refusedWhy(german, 'unauthorized')).toBe(german('error.unauthorized'));
+  });
+  it('a code it has no words for: said to be the server’s refusal, the code named', async () => {
+    await loadCatalog('de-DE');
+    const text = refusalText(translator('de-DE'), 'brand_new_code', '–');
+    expect(text).toMatch(/^der Server hat abgelehnt \(sein Code: .*brand_new_code.*\)\.$/);
   });
 });

@@ -83,14 +83,17 @@ export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind
   return key ? t(key) : t('error.other', { message: isolated(e.message) });
 }
 
-/** Why a tender line failed, in a few words after "Refused:". */
+/**
+ * Why a tender line failed, after "Refused:": a reason's few words, else the code's sentence, else
+ * (a code this terminal has no words for) that the server refused it, naming the code for a manager.
+ * Never the code alone as if it were words: it reads as English in any language.
+ */
 export function refusalText(t: T, code: string, available: string): string {
   const key = reasons[code];
-  return key ? t(key, { available }) : code.replace(/_/g, ' ');
+  if (key) return t(key, { available });
+  const sentence = sentences[code];
+  return sentence ? t(sentence) : t('refusal.other', { code: isolated(code) });
 }
 
-/** Why a recorded operation was refused, where no balance is named: a reason's words, or the code's sentence. */
-export function refusedWhy(t: T, code: string): string {
-  const sentence = sentences[code];
-  return reasons[code] || !sentence ? refusalText(t, code, '–') : t(sentence);
-}
+/** Why a recorded operation was refused, where no balance is named. */
+export const refusedWhy = (t: T, code: string): string => refusalText(t, code, '–');

@@ -292,6 +292,7 @@ export const de: Record<MessageKey, Message> = {
     'die Währung des Servers wurde geändert, bevor gesendet wurde; die Anfrage hat das Terminal nie verlassen.',
   'refusal.rate_limited': 'der Server war ausgelastet.',
   'refusal.payment_not_found': 'der Server kennt diese Zahlung auf der Karte nicht.',
+  'refusal.other': 'der Server hat abgelehnt (sein Code: {code}).',
   'refusal.not_found': 'der Server kennt die Karte nicht.',
   'slip.training': 'SCHULUNG — KEINE ECHTE ZAHLUNG',
   'slip.trainingCard': 'SCHULUNG — KEINE GÜLTIGE KARTE',

@@ -247,6 +247,7 @@ export const enMore = {
   'refusal.currency_changed': 'the server’s currency was changed before it was sent; it never left the terminal.',
   'refusal.rate_limited': 'the server was busy.',
   'refusal.payment_not_found': 'the server has no such payment on the card.',
+  'refusal.other': 'the server refused it (its code: {code}).',
   'refusal.not_found': 'the server does not know the card.',
   'slip.training': 'TRAINING — NOT A REAL PAYMENT',
   'slip.trainingCard': 'TRAINING — NOT A VALID CARD',
