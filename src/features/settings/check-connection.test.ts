@@ -23,6 +23,23 @@ describe('check connection', () => {
     expect(await checkConnection(settings, doFetch)).toMatchObject({ ok: true, key: 'check.ok' });
   });
 
+  it('fails when the merchant id is not the token’s (it is in a void’s path only), and voids nothing', async () => {
+    const sim = simulatedApi();
+    const sent: string[] = [];
+    const doFetch: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      return sim.app.fetch(request);
+    };
+    expect(await checkConnection({ ...settings, merchantId: 'M-TYPO' }, doFetch)).toMatchObject({
+      ok: false,
+      key: 'check.merchantId',
+      vars: { merchant: 'M-TYPO' },
+    });
+    expect(sent.at(-1)).toMatch(/^POST .*\/merchant\/M-TYPO\/loyaltycards\/0000000000000000\/_voidPayment$/);
+    expect(sim.state().loyaltyPayments.filter((p) => p.voided)).toEqual([]);
+  });
+
   it('fails on any other 404: an HTML page, a JSON body that is not the contract’s', async () => {
     expect(await checkConnection(settings, answering(404, '<html>Not Found</html>', 'text/html'))).toMatchObject({
       ok: false,

@@ -18,14 +18,14 @@ export async function checkConnection(
   const group = { group: settings.loyaltyGroup };
   try {
     await api.giftCards.get('0000000000000000');
-    return { ok: true, key: 'check.ok', vars: group };
+    return await merchantCheck(api, settings, group);
   } catch (error) {
     if (!(error instanceof LoyaltyApiError)) return { ok: false, key: 'check.other', vars: { message: String(error) } };
     switch (error.code) {
       case 'not_found':
         // Only the contract's own error body (code not_found, on a 404) proves a Loyalty API: any other 404 is no proof.
         return error.status === 404
-          ? { ok: true, key: 'check.ok', vars: group }
+          ? merchantCheck(api, settings, group)
           : { ok: false, key: 'check.malformed', vars: {} };
       case 'unauthorized':
         return { ok: false, key: 'check.unauthorized', vars: {} };
@@ -53,4 +53,30 @@ export async function checkConnection(
         return { ok: false, key: 'check.other', vars: { message: `${error.code}: ${error.message}` } };
     }
   }
+}
+
+/**
+ * The merchant id is in one path only, a loyalty payment's void: a wrong one shows nowhere else, and
+ * every void (a line removed, a sale voided, a return) would be refused. Asked to void a payment of
+ * a card that almost surely does not exist, under a new sale, a server that takes the merchant id
+ * answers not_found (nothing is voided: there is nothing to void); merchant_not_allowed says the id
+ * is not the token's merchant. Any other answer says nothing of it: the first check stands.
+ */
+async function merchantCheck(
+  api: ReturnType<typeof createLoyaltyApi>,
+  settings: ServerSettings,
+  group: Record<string, string>,
+): Promise<ConnectionCheck> {
+  try {
+    // A probe, not money: a card that does not exist, under a sale that never was, voids nothing.
+    // eslint-disable-next-line no-restricted-syntax -- the merchant id can be checked no other way
+    await api.loyaltyCards.voidPayment('0000000000000000', {
+      transactionId: crypto.randomUUID(),
+      reason: 'Connection check',
+    });
+  } catch (error) {
+    if (error instanceof LoyaltyApiError && error.code === 'merchant_not_allowed')
+      return { ok: false, key: 'check.merchantId', vars: { merchant: settings.merchantId } };
+  }
+  return { ok: true, key: 'check.ok', vars: group };
 }

@@ -153,6 +153,7 @@ export const de: Record<MessageKey, Message> = {
   'check.unauthorized': 'Der Server lehnt das Zugangstoken ab.',
   'check.group': 'Der Server kennt Kundengruppe {group} nicht.',
   'check.merchant': 'Der Händler des Tokens gehört nicht zu Kundengruppe {group}.',
+  'check.merchantId': 'Der Server lehnt Händler {merchant} für dieses Zugangstoken ab: prüfen Sie die Händler-ID.',
   'check.timeout': 'Keine Antwort innerhalb des Zeitlimits.',
   'check.malformed': 'Es antwortet etwas, aber kein Kundenkarten-Server: Adresse prüfen.',
   'check.other': 'Unerwartete Antwort: {message}',

@@ -130,6 +130,7 @@ export const enMore = {
   'check.unauthorized': 'The server refused the access token.',
   'check.group': 'The server does not know loyalty group {group}.',
   'check.merchant': 'The token’s merchant is not a merchant of loyalty group {group}.',
+  'check.merchantId': 'The server refuses merchant {merchant} for this access token: check the merchant id.',
   'check.timeout': 'No answer within the time-out.',
   'check.malformed': 'Something answered, but not a Loyalty server: check the address.',
   'check.other': 'Unexpected answer: {message}',
