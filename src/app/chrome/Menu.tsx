@@ -18,13 +18,17 @@ export function Menu() {
   const [open, setOpen] = useState(false);
   const panel = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return undefined;
     const outside = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const escape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // The panel goes with its items: a keyboard inside it is put back on the menu's button.
+      if (root.current?.contains(document.activeElement)) button.current?.focus();
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
@@ -34,10 +38,15 @@ export function Menu() {
     };
   }, [open]);
   const who = cashier ? (cashier.name ?? cashier.operatorId) : null;
-  const close = () => setOpen(false);
+  /** A choice made: the panel goes, the focus back on the menu's button (a dialog it opens takes it from there). */
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <div className="menu" ref={root}>
       <button
+        ref={button}
         type="button"
         className="button menu-button"
         aria-expanded={open}

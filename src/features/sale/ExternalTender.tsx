@@ -14,7 +14,16 @@ import type { SaleControls } from './SaleScreen';
 const methods = externalMethods;
 
 /** Whatever the instruments do not cover, paid another way and recorded on the sale. */
-export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleControls }) {
+export function ExternalTender({
+  sale,
+  controls,
+  onTaken,
+}: {
+  sale: Sale;
+  controls: SaleControls;
+  /** Recorded: the form may go (nothing left due), so the focus goes where its line appears. */
+  onTaken: () => void;
+}) {
   const t = useT();
   const { run } = useBusy();
   const { currency, locale } = useTerminal();
@@ -36,7 +45,10 @@ export function ExternalTender({ sale, controls }: { sale: Sale; controls: SaleC
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>
-          run(() => controls.act({ type: 'tenderExternal', amount: values.amount, method: values.method })),
+          run(async () => {
+            await controls.act({ type: 'tenderExternal', amount: values.amount, method: values.method });
+            onTaken();
+          }),
         )}
       >
         <div className="field">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
@@ -66,6 +66,18 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
   const t = useT();
   const { currency, locale } = useTerminal();
   const [confirmVoid, setConfirmVoid] = useState(false);
+  // "No" (or Escape) puts the focus back on Void, where it was before the question: the button
+  // comes back with the answer, and takes the focus as it does.
+  const backToVoid = useRef(false);
+  const voidButton = (button: HTMLButtonElement | null) => {
+    if (!button || !backToVoid.current) return;
+    backToVoid.current = false;
+    button.focus();
+  };
+  const keepSale = () => {
+    backToVoid.current = true;
+    setConfirmVoid(false);
+  };
   const { busy, run } = useBusy();
   const otherCurrency = inAnotherCurrency(sale, currency);
   const blockedReason = otherCurrency
@@ -87,10 +99,17 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
             : null;
   if (confirmVoid) {
     return (
-      <div className="panel notice notice-error" role="alertdialog" aria-labelledby="void-question">
+      <div
+        className="panel notice notice-error"
+        role="alertdialog"
+        aria-labelledby="void-question"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') keepSale();
+        }}
+      >
         <p id="void-question">{t('sale.voidConfirm')}</p>
         <div className="actions">
-          <button type="button" className="button button-large" autoFocus onClick={() => setConfirmVoid(false)}>
+          <button type="button" className="button button-large" autoFocus onClick={keepSale}>
             {t('sale.voidNo')}
           </button>
           <button
@@ -119,6 +138,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
         {completeLabel(sale, t, (minor) => formatMoney(minor, sale.currency ?? currency, locale))}
       </button>
       <button
+        ref={voidButton}
         type="button"
         className="button button-large"
         disabled={busy || sale.lines.some(isInFlight)}
@@ -196,6 +216,8 @@ export function OpenSale({
   const tendering =
     sale.status === 'open' && remainingDue(sale) > 0 && !hasWorkInFlight(sale) && !inAnotherCurrency(sale, currency);
   const reopened = sale.status === 'open' && sale.notice === 'reopened';
+  const linesHeading = useRef<HTMLHeadingElement>(null);
+  const toLines = () => linesHeading.current?.focus();
   return (
     <div className="screen sale">
       <div className="sale-heading">
@@ -248,12 +270,12 @@ export function OpenSale({
         <div className={tendering ? 'sale-columns' : 'sale-single'}>
           {tendering && (
             <div>
-              <TenderPanel sale={sale} controls={controls} />
-              {!sale.till && <ExternalTender sale={sale} controls={controls} />}
+              <TenderPanel sale={sale} controls={controls} onTaken={toLines} />
+              {!sale.till && <ExternalTender sale={sale} controls={controls} onTaken={toLines} />}
             </div>
           )}
           <div>
-            <TenderLines sale={sale} controls={controls} />
+            <TenderLines sale={sale} controls={controls} heading={linesHeading} />
             {sale.status === 'open' && <SaleActions sale={sale} controls={controls} />}
           </div>
         </div>

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { forManager } from '@/api/errors';
 import { Money } from '@/components/Money';
 import { useBusy } from '@/components/use-busy';
@@ -12,7 +13,17 @@ import { TenderSlip, tenderSlipDoc } from '@/lib/printing/slips/sale-slips';
 
 const printable = new Set(['authorized', 'committed', 'approved', 'partiallyApproved', 'denied']);
 
-function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls: SaleControls }) {
+function Line({
+  sale,
+  line,
+  controls,
+  onRemoved,
+}: {
+  sale: Sale;
+  line: TenderLine;
+  controls: SaleControls;
+  onRemoved: () => void;
+}) {
   const t = useT();
   const terminal = useTerminal();
   const { busy, run } = useBusy();
@@ -64,7 +75,12 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void run(() => controls.act({ type: 'removeLine', lineId: line.id }))}
+            onClick={() =>
+              void run(async () => {
+                await controls.act({ type: 'removeLine', lineId: line.id });
+                onRemoved(); // its button goes with the line: the focus is kept on the list
+              })
+            }
             aria-label={t('sale.removeLine', { what: name })}
           >
             {t('sale.remove')}
@@ -75,17 +91,37 @@ function Line({ sale, line, controls }: { sale: Sale; line: TenderLine; controls
   );
 }
 
-export function TenderLines({ sale, controls }: { sale: Sale; controls: SaleControls }) {
+/**
+ * The sale's lines. `heading`: where the focus goes when what had it goes (a line removed, a card's
+ * payment taken), so a keyboard is not sent back to the top of the page.
+ */
+export function TenderLines({
+  sale,
+  controls,
+  heading,
+}: {
+  sale: Sale;
+  controls: SaleControls;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const t = useT();
   return (
     <section className="panel" aria-labelledby="lines-heading">
-      <h3 id="lines-heading">{t('sale.lines')}</h3>
+      <h3 id="lines-heading" ref={heading} tabIndex={-1}>
+        {t('sale.lines')}
+      </h3>
       {sale.lines.length === 0 ? (
         <p className="hint">{t('sale.noLines')}</p>
       ) : (
         <ul className="tender-lines" aria-live="polite">
           {sale.lines.map((line) => (
-            <Line key={line.id} sale={sale} line={line} controls={controls} />
+            <Line
+              key={line.id}
+              sale={sale}
+              line={line}
+              controls={controls}
+              onRemoved={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}

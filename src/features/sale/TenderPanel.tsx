@@ -98,7 +98,16 @@ function PayForm({
 }
 
 /** Step two: read a card, offer the smaller of what is due and what it has, take it. */
-export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleControls }) {
+export function TenderPanel({
+  sale,
+  controls,
+  onTaken,
+}: {
+  sale: Sale;
+  controls: SaleControls;
+  /** A payment was asked for: its form goes, so the focus goes where its line appears. */
+  onTaken: () => void;
+}) {
   const t = useT();
   const { locale } = useTerminal();
   const lookup = useCardLookup();
@@ -210,6 +219,7 @@ export function TenderPanel({ sale, controls }: { sale: Sale; controls: SaleCont
                 setTypedFor(null);
                 lookup.clear();
                 setInput('');
+                onTaken();
               }}
             />
           )}
