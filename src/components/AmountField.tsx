@@ -11,6 +11,7 @@ export function AmountField({
   registration,
   large = false,
   autoFocus = false,
+  currency,
 }: {
   id: string;
   label: string;
@@ -20,13 +21,16 @@ export function AmountField({
   registration: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   large?: boolean;
   autoFocus?: boolean;
+  /** The amount's currency where it is not the terminal's (a setting kept for the live server while in training). */
+  currency?: string | undefined;
 }) {
   const t = useFirstScreenT();
-  const { currency, locale } = useTerminal();
+  const terminal = useTerminal();
+  const { locale } = terminal;
   const amountProblem = (problem: string) => {
     const [code, asDecimal, asGrouping] = problem.split(':');
     if (code !== 'ambiguous') return t(`amount.${problem}` as FirstScreenKey);
-    const money = (minor: string | undefined) => formatMoney(Number(minor), currency, locale);
+    const money = (minor: string | undefined) => formatMoney(Number(minor), currency ?? terminal.currency, locale);
     return t('amount.ambiguous', { decimal: money(asDecimal), grouping: money(asGrouping) });
   };
   return (

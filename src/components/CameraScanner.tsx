@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createDetector } from '@/lib/camera/detector';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { cameraScanned } from '@/lib/scanner';
+import { ModalDialog } from './ModalDialog';
 
 type Problem = 'camera.denied' | 'camera.none' | 'camera.failed';
 /** After this long with nothing read, the cashier gets a hint (the camera keeps looking). */
@@ -23,7 +24,9 @@ function problemOf(error: unknown): Problem {
 /**
  * The camera as a barcode scanner: the back camera's picture, read several times a second; the
  * first number read goes where a hardware scanner's would, and the camera turns off. Loaded only
- * when the cashier opens it.
+ * when the cashier opens it. A modal dialog (ModalDialog): the screen behind is out of reach while
+ * it is open, Escape closes it, and closed, the focus goes back to what had it when it opened (a
+ * number read goes to its screen, which takes the focus where it wants it).
  */
 export function CameraScanner({ onClose }: { onClose: () => void }) {
   const t = useT();
@@ -96,7 +99,12 @@ export function CameraScanner({ onClose }: { onClose: () => void }) {
   }, [onClose]);
 
   return (
-    <div className="camera-overlay" role="dialog" aria-modal="true" aria-labelledby="camera-title">
+    <ModalDialog
+      className="camera-overlay"
+      aria-labelledby="camera-title"
+      onClosed={onClose}
+      closeLabel={t('camera.close')}
+    >
       <h2 id="camera-title" className="screen-title">
         {t('camera.title')}
       </h2>
@@ -116,9 +124,6 @@ export function CameraScanner({ onClose }: { onClose: () => void }) {
           </p>
         </>
       )}
-      <button type="button" className="button button-large" autoFocus onClick={onClose}>
-        {t('camera.close')}
-      </button>
-    </div>
+    </ModalDialog>
   );
 }

@@ -3,26 +3,55 @@ import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
 import { nearlyFull, useRecordsKeeping, useStorageReport } from '@/outbox/db';
 
-/** Operations recorded but not yet answered, and those a manager must see: on every screen until they land. */
+/**
+ * Operations recorded but not yet answered, and those a manager must see: on every screen until they
+ * land. Said politely as they change; the storage's two alerts sit beside that region, never in it
+ * (one inside the other is read out twice).
+ */
 export function WaitingNotice() {
   const t = useFirstScreenT();
   const { waiting, attention } = useWaitingCounts();
   const { screenChosen } = useNavigationActions();
   return (
-    <div role="status" className="header-notices">
-      {waiting > 0 && (
-        <p className="notice notice-warn waiting">
-          <span aria-hidden="true">⟳ </span>
-          {t('sale.waiting', { count: waiting })}
-        </p>
-      )}
-      {attention > 0 && (
-        <button type="button" className="button button-danger" onClick={() => screenChosen('journal')}>
-          <span aria-hidden="true">! </span>
-          {t('journal.attentionCount', { count: attention })}
-        </button>
-      )}
-      <StorageNotice />
+    <>
+      <div role="status" className="header-notices">
+        {waiting > 0 && (
+          <p className="notice notice-warn waiting">
+            <span aria-hidden="true">⟳ </span>
+            {t('sale.waiting', { count: waiting })}
+          </p>
+        )}
+        {attention > 0 && (
+          <button type="button" className="button button-danger" onClick={() => screenChosen('journal')}>
+            <span aria-hidden="true">! </span>
+            {t('journal.attentionCount', { count: attention })}
+          </button>
+        )}
+        <StorageNotice />
+      </div>
+      <StorageAlert />
+    </>
+  );
+}
+
+/** The records cannot be written here until this window reloads: said at once, outside the polite region. */
+function StorageAlert() {
+  const t = useFirstScreenT();
+  const { usable } = useStorageReport();
+  if (usable !== 'olderWindow' && usable !== 'updatedElsewhere') return null;
+  return (
+    <div className="header-notices">
+      <p className="notice notice-warn" role="alert">
+        {t(`storage.${usable}`)}
+        {usable === 'updatedElsewhere' && (
+          <>
+            {' '}
+            <button type="button" className="button" onClick={() => location.reload()}>
+              {t('storage.reload')}
+            </button>
+          </>
+        )}
+      </p>
     </div>
   );
 }
@@ -40,21 +69,8 @@ function StorageNotice() {
         {t('storage.unusable')}
       </p>
     );
-  if (storage.usable === 'olderWindow')
-    return (
-      <p className="notice notice-warn" role="alert">
-        {t('storage.olderWindow')}
-      </p>
-    );
-  if (storage.usable === 'updatedElsewhere')
-    return (
-      <p className="notice notice-warn" role="alert">
-        {t('storage.updatedElsewhere')}{' '}
-        <button type="button" className="button" onClick={() => location.reload()}>
-          {t('storage.reload')}
-        </button>
-      </p>
-    );
+  // Said by StorageAlert, and nothing else meanwhile (as before: one storage notice at a time).
+  if (storage.usable === 'olderWindow' || storage.usable === 'updatedElsewhere') return null;
   if (storage.evicted)
     return (
       <button type="button" className="button button-danger" onClick={() => screenChosen('settings')}>

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { ModalDialog } from '@/components/ModalDialog';
 import { CustomerDisplayView } from './CustomerDisplayView';
 import type { Sale } from '@/domain/sale';
 import { displayView } from './view';
@@ -15,24 +16,6 @@ export function ShowToCustomer({ sale }: { sale: Sale }) {
   const terminal = useTerminal();
   const [shown, setShown] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
-    const d = dialog.current;
-    if (!shown || !d || d.open) return;
-    // Where <dialog> cannot be modal (jsdom), it is shown all the same.
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.open = true;
-  }, [shown]);
-  // Closed first (the cashier's screen is no longer inert), then gone, the focus on its opener.
-  const closed = () => {
-    setShown(false);
-    opener.current?.focus();
-  };
-  const back = () => {
-    const d = dialog.current;
-    if (d?.open && typeof d.showModal === 'function') d.close();
-    else closed();
-  };
   const view = displayView(sale, {
     training: terminal.mode === 'training',
     currency: terminal.currency,
@@ -45,12 +28,16 @@ export function ShowToCustomer({ sale }: { sale: Sale }) {
       </button>
       {shown && (
         // Escape closes it too (the dialog's own cancel): back to the cashier.
-        <dialog ref={dialog} className="customer-overlay" aria-label={t('display.open')} onClose={closed}>
+        <ModalDialog
+          className="customer-overlay"
+          aria-label={t('display.open')}
+          onClosed={() => setShown(false)}
+          returnFocus={opener}
+          closeLabel={t('display.back')}
+          closeClassName="button button-large customer-back"
+        >
           <CustomerDisplayView view={view} />
-          <button type="button" className="button button-large customer-back" autoFocus onClick={back}>
-            {t('display.back')}
-          </button>
-        </dialog>
+        </ModalDialog>
       )}
     </>
   );

@@ -42,6 +42,8 @@ export function SaleSearch() {
   const { reads } = useOutbox();
   const { returnRequested } = useNavigationActions();
   const [found, setFound] = useState<Sale[] | null>(null);
+  // Each answer's words are new ones (keyed by it): the same "none matches" again is read out again.
+  const [answers, setAnswers] = useState(0);
   const schema = searchSchema(currency, locale);
   const form = useForm<v.InferInput<typeof schema>, unknown, v.InferOutput<typeof schema>>({
     resolver: valibotResolver(schema),
@@ -62,6 +64,7 @@ export function SaleSearch() {
             (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
         ),
       );
+      setAnswers((n) => n + 1);
     },
     // A search refused: the last one's results do not stay under it as if they were its answer.
     () => setFound(null),
@@ -116,7 +119,14 @@ export function SaleSearch() {
           {t('journal.search')}
         </button>
       </form>
-      {found && found.length === 0 && <p className="hint">{t('journal.noSale')}</p>}
+      {/* There before the answer, so that "none matches" is read out when it comes. */}
+      <div role="status">
+        {found && found.length === 0 && (
+          <p key={answers} className="hint">
+            {t('journal.noSale')}
+          </p>
+        )}
+      </div>
       {found && found.length > 0 && (
         <ul className="sale-results" aria-label={t('journal.salesFound')}>
           {found.map((sale) => {

@@ -116,8 +116,9 @@ export function CashOutAction({ card }: { card: Instrument }) {
     const amount = sale?.due ?? 0;
     const doc = cashOutSlipDoc(t, terminal, card, amount, card.account.floor);
     return (
-      <div className="notice notice-ok cash-out-done" role="status">
-        <p>
+      // The "pay now" is the polite news; a failure under it is an alert of its own, not inside it (read out twice).
+      <div className="notice notice-ok cash-out-done">
+        <p role="status">
           <span aria-hidden="true">✓ </span>
           {t('cashOut.payNow')} <strong className="cash-out-amount">{money(amount)}</strong>
         </p>

@@ -46,6 +46,7 @@ export function CashOutForm() {
           label={t('settings.cashOutThreshold', { currency })}
           error={errors.threshold?.message}
           registration={form.register('threshold')}
+          currency={currency}
         />
         <button type="submit" className="button button-large">
           {t('settings.cashOutSave')}

@@ -71,6 +71,7 @@ export function ReturnPolicyForm() {
             label={t('settings.returnsPinAbove', { currency })}
             error={errors.above?.message}
             registration={form.register('above')}
+            currency={currency}
           />
         )}
         <button type="submit" className="button button-large">

@@ -21,6 +21,7 @@ import { GuardForm } from './GuardForm';
 import { PrinterForm } from './PrinterForm';
 import { FieldMessage } from '@/components/FieldMessage';
 import { keepSavedAddress, settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
+import { tokenTail } from './token-tail';
 
 export function SettingsScreen() {
   const t = useT();
@@ -29,6 +30,7 @@ export function SettingsScreen() {
   const locale = useLocale();
   const actions = useSettingsActions();
   const savedToken = saved?.token;
+  const savedTail = savedToken ? tokenTail(savedToken) : '';
   const bound = saved ? { token: saved.token, baseUrl: saved.baseUrl } : undefined;
   const schema = settingsFormSchema(bound, locale);
   const form = useForm<SettingsFormInput, unknown, v.InferOutput<typeof schema>>({
@@ -179,7 +181,7 @@ export function SettingsScreen() {
             />
             {savedToken && (
               <p id="settings-token-saved" className="hint">
-                {t('settings.tokenSaved', { last: `…${savedToken.slice(-4)}` })}
+                {savedTail ? t('settings.tokenSaved', { last: `…${savedTail}` }) : t('settings.tokenKept')}
               </p>
             )}
             <FieldMessage id="settings-token-error" error={errors.token} />

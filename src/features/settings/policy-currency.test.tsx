@@ -61,4 +61,21 @@ describe('the amounts kept for the live server, set while the terminal is in tra
     inTraining(<ReturnPolicyForm />);
     await waitFor(() => expect(screen.getByDisplayValue('5000')).toBeTruthy());
   });
+
+  it.each([
+    ['the cash-out threshold', <CashOutForm key="c" />, 'Balances under (JPY)', 'Save cash-out'],
+    [
+      'the return’s PIN amount',
+      <ReturnPolicyForm key="r" />,
+      'A return above this asks for the manager’s PIN (JPY)',
+      'Save return rules',
+    ],
+  ])('%s typed ambiguously is asked about in yen, the currency it is read in', async (_, form, label, save) => {
+    inTraining(form);
+    fireEvent.change(screen.getByLabelText(label), { target: { value: '5.000' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    const refusal = await screen.findByRole('alert');
+    // Not €0.05 or €50.00: the training euros are not what the amount is kept in.
+    expect(refusal.textContent).toMatch(/^Did you mean JP¥5 or JP¥5,000\?/);
+  });
 });

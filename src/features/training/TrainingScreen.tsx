@@ -1,9 +1,13 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
 import { instrumentQueries } from '@/api/loyalty-api';
 import { groupNumber } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { ScenarioCard } from '@/domain/training-scenario';
+import { FieldMessage } from '@/components/FieldMessage';
 import { useT } from '@/lib/i18n';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useSettingsActions } from '@/lib/settings/store';
@@ -15,6 +19,22 @@ import { switchScope, whatStopsTraining } from '@/lib/settings/switch-scope';
 
 import { faultSetting, faultTargets, trainingFaults, type FaultTarget, type TrainingFault } from './fault-targets';
 
+/**
+ * The simulator's added latency: digits only, up to a minute. Number() took "1.500" (a German
+ * 1 500) as 2, "1e3" as 1000 and "0x20" as 32; what is not plainly a number is refused, not guessed.
+ */
+const LATENCY_MS = { min: 0, max: 60_000 } as const;
+const latencySchema = v.object({
+  latency: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,5}$/, 'wholeRange'),
+    v.transform(Number),
+    v.minValue(LATENCY_MS.min, 'wholeRange'),
+    v.maxValue(LATENCY_MS.max, 'wholeRange'),
+  ),
+});
+
 /** The trainer's panel: scenario cards, reset, latency, and the next request's failure. */
 export function TrainingScreen() {
   const t = useT();
@@ -22,7 +42,11 @@ export function TrainingScreen() {
   const queryClient = useQueryClient();
   const { lookupRequested } = useNavigationActions();
   const { trainingStarted } = useSettingsActions();
-  const [latency, setLatency] = useState('0');
+  const latencyForm = useForm<v.InferInput<typeof latencySchema>, unknown, v.InferOutput<typeof latencySchema>>({
+    resolver: valibotResolver(latencySchema),
+    defaultValues: { latency: '0' },
+  });
+  const latencyError = latencyForm.formState.errors.latency;
   const [target, setTarget] = useState<FaultTarget>('payment');
   const [fault, setFault] = useState<TrainingFault>('error500');
   const [count, setCount] = useState(1);
@@ -78,14 +102,14 @@ export function TrainingScreen() {
     await queryClient.invalidateQueries({ queryKey: instrumentQueries.all(terminal.scope) });
     setMessage(t('trainingPanel.resetDone'));
   };
-  const applyLatency = async () => {
-    const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+  // Both send the latency: a refused one sends nothing, and the last outcome goes (it is not this one's).
+  const refused = () => setMessage(null);
+  const applyLatency = latencyForm.handleSubmit(async ({ latency: ms }) => {
     setMessage(null);
     await simulator('faults', { latencyMs: ms });
     setMessage(t('trainingPanel.latencySet', { ms }));
-  };
-  const failNext = async () => {
-    const ms = Math.max(0, Math.min(60_000, Math.round(Number(latency) || 0)));
+  }, refused);
+  const failNext = latencyForm.handleSubmit(async ({ latency: ms }) => {
     setMessage(null);
     await simulator('faults', faultSetting(target, fault, count, ms));
     setMessage(
@@ -95,7 +119,7 @@ export function TrainingScreen() {
         fault: t(`trainingPanel.fault.${fault}`),
       }),
     );
-  };
+  }, refused);
 
   return (
     <div className="screen training-panel">
@@ -137,7 +161,7 @@ export function TrainingScreen() {
         <button type="button" className="button button-large" onClick={() => void reset()}>
           {t('trainingPanel.reset')}
         </button>
-        <div className="field">
+        <form className="field" noValidate onSubmit={(e) => void applyLatency(e)}>
           <label htmlFor="training-latency" className="field-label">
             {t('trainingPanel.latency')}
           </label>
@@ -146,14 +170,17 @@ export function TrainingScreen() {
               id="training-latency"
               className="input"
               inputMode="numeric"
-              value={latency}
-              onChange={(e) => setLatency(e.target.value)}
+              autoComplete="off"
+              aria-invalid={latencyError ? true : undefined}
+              aria-describedby={latencyError ? 'training-latency-error' : undefined}
+              {...latencyForm.register('latency')}
             />
-            <button type="button" className="button" onClick={() => void applyLatency()}>
+            <button type="submit" className="button">
               {t('trainingPanel.applyLatency')}
             </button>
           </div>
-        </div>
+          <FieldMessage id="training-latency-error" error={latencyError} vars={LATENCY_MS} />
+        </form>
         <fieldset className="field fault-fields">
           <legend className="field-label">{t('trainingPanel.failNext')}</legend>
           <div className="lookup-row">

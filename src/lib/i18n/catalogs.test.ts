@@ -44,6 +44,15 @@ describe('message catalogues', () => {
     expect(translate('en-IE', 'journal.attentionCount', { count: 1 })).toBe('1 operation needs a manager');
     expect(translate('de-DE', 'sale.waiting', { count: 1 })).toBe('1 Vorgang wartet auf den Server');
     expect(translate('de-DE', 'sale.waiting', { count: 2 })).toBe('2 Vorgänge warten auf den Server');
+    expect(translate('en-IE', 'manager.wrongPin', { count: 1 })).toBe(
+      'Wrong PIN. 1 try left before the PIN pad locks.',
+    );
+    expect(translate('de-DE', 'manager.wrongPin', { count: 1 })).toBe(
+      'Falsche PIN. Noch 1 Versuch, dann wird gesperrt.',
+    );
+    expect(translate('de-DE', 'manager.wrongPin', { count: 2 })).toBe(
+      'Falsche PIN. Noch 2 Versuche, dann wird gesperrt.',
+    );
     for (const catalog of Object.values(catalogs)) {
       expect(
         Object.values(catalog)

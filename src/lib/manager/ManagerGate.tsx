@@ -91,7 +91,7 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
     setChecking(false);
     setPin('');
     if (result.ok) onPassed?.();
-    if (!result.ok) setProblem(result.reason === 'wrong' ? t('manager.wrongPin', { left: result.triesLeft }) : null);
+    if (!result.ok) setProblem(result.reason === 'wrong' ? t('manager.wrongPin', { count: result.triesLeft }) : null);
   };
   return (
     <form className={compact ? 'manager-gate' : 'panel manager-gate'} noValidate onSubmit={(e) => void submit(e)}>
@@ -103,15 +103,17 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
         <h2 className="screen-title">{t('manager.needed')}</h2>
       )}
       <PinField id={`${id}-pin`} label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
+      {/* The lock is said once; its countdown ticks outside the alert, else each second is read out again. */}
       <div role="alert">
         {locked && (
           <p className="notice notice-error">
             <span aria-hidden="true">✕ </span>
-            {t('manager.locked', { time: clock(lockedUntil - now) })}
+            {t('manager.locked')}
           </p>
         )}
         {!locked && problem && <p className="field-error">{problem}</p>}
       </div>
+      {locked && <p className="hint">{t('manager.lockedFor', { time: clock(lockedUntil - now) })}</p>}
       <button type="submit" className="button button-primary button-large" disabled={checking || locked}>
         {t('manager.unlock')}
       </button>

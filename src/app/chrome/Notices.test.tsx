@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useStorageStore } from '@/outbox/db';
+import { WaitingNotice } from './Notices';
+
+const live = '[role="status"],[role="alert"],[aria-live]';
+
+afterEach(cleanup);
+
+describe("the header's notices", () => {
+  it.each([
+    ['olderWindow', 'Another window of this terminal runs an older version'],
+    ['updatedElsewhere', 'The terminal was updated in another window'],
+  ] as const)('the storage alert (%s) is in no other live region: it is read out once', (usable, words) => {
+    act(() => useStorageStore.setState({ usable }));
+    render(<WaitingNotice />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(words);
+    expect(alert.parentElement?.closest(live) ?? null).toBeNull();
+    // The polite region is still there, for the counts, before they change.
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+
+  it('the records that cannot be kept are said in the polite region, with no alert inside it', () => {
+    act(() => useStorageStore.setState({ usable: 'refused' }));
+    render(<WaitingNotice />);
+    expect(screen.getByRole('status').textContent).toContain('This browser keeps no records here');
+    expect(screen.getByRole('status').querySelector(live)).toBeNull();
+  });
+});
