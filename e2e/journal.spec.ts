@@ -55,8 +55,9 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export as CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
+  // UTF-8's byte order mark first (Excel reads the file as UTF-8 only with it); when it settled last.
   expect(csv.split('\r\n')[0]).toBe(
-    'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training',
+    '\uFEFFtime,operator,operation,kind,number,amount,currency,reference,outcome,note,training,settledAt',
   );
   expect(csv).toContain(',Casey (c7),commit,giftCard,•••• 0001,30.00,EUR,');
   expect(csv).not.toMatch(/70010000000/);

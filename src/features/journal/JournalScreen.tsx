@@ -126,6 +126,8 @@ export function JournalScreen() {
                 <th scope="col">{t('journal.paid')}</th>
                 <th scope="col">{t('journal.issued')}</th>
                 <th scope="col">{t('journal.returned')}</th>
+                <th scope="col">{t('journal.unissued')}</th>
+                <th scope="col">{t('journal.cashedOut')}</th>
               </tr>
             </thead>
             <tbody>
@@ -141,6 +143,12 @@ export function JournalScreen() {
                   </td>
                   <td>
                     <Money minor={totals[kind].returned} />
+                  </td>
+                  <td>
+                    <Money minor={totals[kind].unissued} />
+                  </td>
+                  <td>
+                    <Money minor={totals[kind].cashedOut} />
                   </td>
                 </tr>
               ))}

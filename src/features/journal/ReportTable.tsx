@@ -3,7 +3,7 @@ import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
-import { figureOf, lineNames, type DayReport } from './day-report';
+import { figureOf, lineNames, wayFigure, waysShown, type ByWay, type DayReport, type Figure } from './day-report';
 import { operationText, settledLateText } from './report-slip';
 
 /**
@@ -55,12 +55,12 @@ export function ReportTable({
         </table>
       </TableScroll>
       <p>
-        {t('report.otherPayments')}: {report.otherPayments.count} ·{' '}
-        <Money currency={currency} minor={report.otherPayments.amount} /> —{' '}
+        {t('report.otherPayments')}:{' '}
+        <Other total={report.otherPayments} ways={report.otherPaymentsByWay} currency={currency} /> —{' '}
         {report.otherPaymentsBack && (
           <>
-            {t('report.otherPaymentsBack')}: {report.otherPaymentsBack.count} ·{' '}
-            <Money currency={currency} minor={report.otherPaymentsBack.amount} /> —{' '}
+            {t('report.otherPaymentsBack')}:{' '}
+            <Other total={report.otherPaymentsBack} ways={report.otherPaymentsBackByWay} currency={currency} /> —{' '}
           </>
         )}
         {t('report.voidedSales')}: {report.voidedSales.count} ·{' '}
@@ -116,6 +116,29 @@ export function ReportTable({
         <p className="notice notice-warn" role="status">
           {t('report.openCount', { count: report.open.length })}
         </p>
+      )}
+    </>
+  );
+}
+
+/** A total of money another way and, when the report kept them, its ways: "3 · €57.00 (of which cash: 2 · €32.00, …)". */
+function Other({ total, ways, currency }: { total: Figure; ways: ByWay | undefined; currency: string | undefined }) {
+  const t = useT();
+  const split = ways ? waysShown(ways).map((way) => ({ way, f: wayFigure(ways, way) })) : [];
+  return (
+    <>
+      {total.count} · <Money currency={currency} minor={total.amount} />
+      {split.length > 0 && (
+        <>
+          {' ('}
+          {split.map(({ way, f }, i) => (
+            <span key={way}>
+              {i > 0 && ', '}
+              {t(`report.way.${way}`)}: {f.count} · <Money currency={currency} minor={f.amount} />
+            </span>
+          ))}
+          {')'}
+        </>
       )}
     </>
   );

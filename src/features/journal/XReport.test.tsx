@@ -2,14 +2,17 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadFile } from '@/lib/download';
 import type { Terminal } from '@/lib/terminal-context';
 import { outboxChanged } from '@/outbox/changes';
-import { openOutboxDb } from '@/outbox/db';
+import { openOutboxDb, type StoredSale } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
 import { createReadModel } from '@/outbox/read-model';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { readDay } from './read-day';
 import { XReport } from './XReport';
+
+vi.mock('@/lib/download', () => ({ downloadFile: vi.fn() }));
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'x-report' } as Terminal;
 
@@ -89,5 +92,79 @@ describe('a second press a moment after a Z report', () => {
       ),
     ).toBeTruthy();
     expect(closes).toHaveLength(1);
+  });
+});
+
+describe('the day’s reports on screen and taken away as files', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(downloadFile).mockClear();
+  });
+
+  /** Z 1 closed an hour ago; since, a sale paid 32.00 in cash and 25.00 by bank card. */
+  async function dayAfterZ1() {
+    const db = openOutboxDb(`x-report-${crypto.randomUUID()}`);
+    const reads = createReadModel(() => db, 'x-report');
+    const closedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const report = { ...(await readDay(reads, 'EUR', new Date(closedAt))).report, open: [] };
+    await (await db).put('zReports', { scope: 'x-report', number: 1, from: '', closedAt, report, carried: [] });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const sale: StoredSale = {
+      transactionId: 'paid-two-ways',
+      scope: 'x-report',
+      active: 0,
+      due: 5700,
+      status: 'completed',
+      startedAt: at,
+      finishedAt: at,
+      lines: [
+        { id: 'c', kind: 'external', number: '', amount: 3200, method: 'cash', state: { name: 'recorded' } },
+        { id: 'b', kind: 'external', number: '', amount: 2500, method: 'bankCard', state: { name: 'recorded' } },
+      ],
+    };
+    await (await db).put('sales', sale);
+    renderWithOutbox(<XReport />, { terminal, perform: vi.fn(), reads });
+    return closedAt;
+  }
+
+  it('shows the cash apart from the bank card', async () => {
+    await dayAfterZ1();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the X report (the day so far)' }));
+    const line = await screen.findByText(/^Paid another way/);
+    await waitFor(() =>
+      expect(line.textContent).toBe(
+        'Paid another way (cash, bank card): 2 · €57.00 (of which cash: 1 · €32.00, of which bank card: 1 · €25.00) — ' +
+          'Given back another way (returns): 0 · €0.00 (of which cash: 0 · €0.00, of which bank card: 0 · €0.00) — ' +
+          'Voided sales: 0 · €0.00',
+      ),
+    );
+  });
+
+  it('names training or live in every file’s name, and a CSV says which report it is, its span and its mode', async () => {
+    const closedAt = await dayAfterZ1();
+    fireEvent.click(await screen.findByRole('button', { name: 'Z report 1 as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Z report 1 as JSON' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the X report (the day so far)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Export X report (CSV)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export X report (JSON)' }));
+    const files = vi.mocked(downloadFile).mock.calls;
+    expect(files.map(([name]) => name.replace(/\d{4}-\d{2}-\d{2}/, 'DAY'))).toEqual([
+      'z-report-training-1.csv',
+      'z-report-training-1.json',
+      'x-report-training-DAY.csv',
+      'x-report-training-DAY.json',
+    ]);
+    const [z, x] = [files[0]![1].split('\r\n'), files[2]![1].split('\r\n')];
+    expect(z.slice(0, 7)).toEqual([
+      'report,Z',
+      'number,1',
+      'from,',
+      `to,${closedAt}`,
+      'mode,training',
+      '',
+      'cashier,kind,line,count,amount,currency',
+    ]);
+    expect(x.slice(0, 3)).toEqual(['report,X', 'number,', `from,${closedAt}`]);
+    expect(x[4]).toBe('mode,training');
   });
 });

@@ -5,7 +5,7 @@ import { downloadFile } from '@/lib/download';
 import { printSlip } from '@/lib/printing/print';
 import { SlipView } from '@/lib/printing/SlipView';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
-import { useTerminal } from '@/lib/terminal-context';
+import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
@@ -177,7 +177,7 @@ export function XReport() {
               >
                 {t('report.print')}
               </button>
-              <button type="button" className="button" onClick={() => download(day.report, terminal.currency)}>
+              <button type="button" className="button" onClick={() => download(day.report, terminal)}>
                 {t('report.exportJson')}
               </button>
               <button
@@ -185,8 +185,8 @@ export function XReport() {
                 className="button"
                 onClick={() =>
                   downloadFile(
-                    `x-report-${localDate(new Date(day.report.to))}.csv`,
-                    reportCsv(day.report, terminal.currency),
+                    `x-report-${terminal.mode}-${localDate(new Date(day.report.to))}.csv`,
+                    reportCsv(day.report, terminal.currency, [], { report: 'X', mode: terminal.mode }),
                     'text/csv;charset=utf-8',
                   )
                 }
@@ -235,8 +235,12 @@ export function XReport() {
                 aria-label={t('report.zCsvFor', { number: z.number })}
                 onClick={() =>
                   downloadFile(
-                    `z-report-${z.number}.csv`,
-                    reportCsv(z.report as DayReport, z.currency ?? terminal.currency, z.carried),
+                    `z-report-${terminal.mode}-${z.number}.csv`,
+                    reportCsv(z.report as DayReport, z.currency ?? terminal.currency, z.carried, {
+                      report: 'Z',
+                      number: z.number,
+                      mode: terminal.mode,
+                    }),
                     'text/csv;charset=utf-8',
                   )
                 }
@@ -248,7 +252,11 @@ export function XReport() {
                 className="button"
                 aria-label={t('report.zJsonFor', { number: z.number })}
                 onClick={() =>
-                  downloadFile(`z-report-${z.number}.json`, JSON.stringify(z, null, 2), 'application/json')
+                  downloadFile(
+                    `z-report-${terminal.mode}-${z.number}.json`,
+                    JSON.stringify(z, null, 2),
+                    'application/json',
+                  )
                 }
               >
                 JSON
@@ -262,7 +270,7 @@ export function XReport() {
 }
 
 /** The report as JSON (amounts in minor units of `currency`, open operations with masked numbers only). */
-function download(report: DayReport, currency: string) {
+function download(report: DayReport, { currency, mode }: Terminal) {
   const open = report.open.map((r) => ({
     id: r.id,
     type: r.request.type,
@@ -271,8 +279,8 @@ function download(report: DayReport, currency: string) {
     createdAt: r.createdAt,
   }));
   downloadFile(
-    `x-report-${localDate(new Date(report.to))}.json`,
-    JSON.stringify({ currency, ...report, open }, null, 2),
+    `x-report-${mode}-${localDate(new Date(report.to))}.json`,
+    JSON.stringify({ currency, mode, ...report, open }, null, 2),
     'application/json',
   );
 }

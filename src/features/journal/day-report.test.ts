@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
 import { dayReport, reportCsv } from './day-report';
@@ -211,6 +212,77 @@ describe('the day report: counts and sums from the journal, per kind and per cas
   });
 });
 
+describe('money another way: cash apart from bank card', () => {
+  const external = (id: string, amount: number, way: Partial<Sale['lines'][number]>): Sale['lines'][number] => ({
+    id,
+    kind: 'external',
+    number: '',
+    amount,
+    state: { name: 'recorded' },
+    ...way,
+  });
+  const sale = (transactionId: string, lines: Sale['lines']): Sale => ({
+    transactionId,
+    due: lines.reduce((sum, l) => sum + l.amount, 0),
+    status: 'completed',
+    startedAt: '2026-11-24T09:00:00.000Z',
+    finishedAt: '2026-11-24T09:01:00.000Z',
+    lines,
+  });
+  const returned: SaleReturn = {
+    returnId: 'ret-1',
+    saleId: 'A',
+    amount: 200,
+    startedAt: '2026-11-24T11:00:00.000Z',
+    lines: [{ id: 'b', way: 'external', amount: 200, parts: [], target: '', method: 'cash', state: { name: 'done' } }],
+  };
+  const report = dayReport({
+    settled: [],
+    unsettled: [],
+    sales: [
+      sale('A', [external('a', 3200, { method: 'cash' })]),
+      sale('B', [external('b', 2500, { method: 'bankCard' }), external('c', 500, { method: 'cash' })]),
+      // Kept before lines kept their method: its words only, never guessed into cash.
+      sale('C', [external('d', 1000, { label: 'Cash' })]),
+    ],
+    returns: [returned],
+    from: '2026-11-24T00:00:00.000Z',
+    to: '2026-11-25T00:00:00.000Z',
+    currency: 'EUR',
+  });
+
+  it('counts each way apart, the total as before', () => {
+    expect(report.otherPayments).toEqual({ count: 4, amount: 7200 });
+    expect(report.otherPaymentsByWay).toEqual({
+      cash: { count: 2, amount: 3700 },
+      bankCard: { count: 1, amount: 2500 },
+      other: { count: 0, amount: 0 },
+      unnamed: { count: 1, amount: 1000 },
+    });
+    expect(report.otherPaymentsBack).toEqual({ count: 1, amount: 200 });
+    expect(report.otherPaymentsBackByWay?.cash).toEqual({ count: 1, amount: 200 });
+  });
+
+  it('the CSV has a row per way under each total: cash and bank card always, the others when they have a count', () => {
+    const csv = reportCsv(report, 'EUR');
+    expect(csv).toContain(
+      [
+        'all,,otherPayments,4,72.00,EUR',
+        'all,,otherPayments:cash,2,37.00,EUR',
+        'all,,otherPayments:bankCard,1,25.00,EUR',
+        'all,,otherPayments:unnamed,1,10.00,EUR',
+        'all,,otherPaymentsBack,1,2.00,EUR',
+        'all,,otherPaymentsBack:cash,1,2.00,EUR',
+        'all,,otherPaymentsBack:bankCard,0,0.00,EUR',
+      ].join('\r\n'),
+    );
+    expect(csv).not.toContain('otherPayments:other');
+    // A Z report kept before the ways were: its totals only.
+    const { otherPaymentsByWay: _a, otherPaymentsBackByWay: _b, ...older } = report;
+    expect(reportCsv(older, 'EUR')).not.toContain('otherPayments:');
+  });
+});
+
 describe('the report as CSV', () => {
   it('one row per cashier, kind and line; the open operation masked; no full number', () => {
     const report = dayReport({
@@ -228,6 +300,33 @@ describe('the report as CSV', () => {
     expect(csv).toContain('all,,voidedSales,1,12.00,EUR');
     expect(csv).toContain('open:giftCard.commit:•••• 0002');
     expect(csv).not.toMatch(/70010000000/);
+  });
+
+  it('starts with its identity: which report, its span, training or live (a training Z 1 is not the live Z 1)', () => {
+    const day = dayReport({
+      settled: records,
+      unsettled: [],
+      sales,
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+      currency: 'EUR',
+    });
+    const z = (mode: 'live' | 'training') => reportCsv(day, 'EUR', [], { report: 'Z', number: 1, mode });
+    expect(z('training').split('\r\n').slice(0, 7)).toEqual([
+      'report,Z',
+      'number,1',
+      'from,2026-11-24T00:00:00.000Z',
+      'to,2026-11-25T00:00:00.000Z',
+      'mode,training',
+      '',
+      'cashier,kind,line,count,amount,currency',
+    ]);
+    expect(z('live')).toContain('\r\nmode,live\r\n');
+    expect(z('live').split('\r\n').slice(6)).toEqual(z('training').split('\r\n').slice(6));
+    expect(reportCsv(day, 'EUR', [], { report: 'X', mode: 'live' }).split('\r\n').slice(0, 2)).toEqual([
+      'report,X',
+      'number,',
+    ]);
   });
 
   it('a Z report names the operations it carried (its own open list is empty once closed)', () => {

@@ -5,7 +5,9 @@ import { cashOutTaken, type Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
 import type { ZReport } from '@/outbox/db';
 import { kindOf, type OperationType } from '@/domain/operation';
-import { csvCell, settledByVoid, toRow, type JournalRow } from './journal-rows';
+import { externalMethods, type ExternalMethod } from '@/domain/tender-line';
+import type { TerminalMode } from '@/lib/settings/store';
+import { csvCell, hasSettled, settledAt, settledByVoid, toRow, type JournalRow } from './journal-rows';
 
 /** A count and its sum: every figure of the report is one. */
 export interface Figure {
@@ -54,6 +56,41 @@ const empty = (): KindFigures =>
 const kinds: InstrumentKind[] = ['giftCard', 'storeCredit', 'loyaltyCard'];
 const byKind = () => Object.fromEntries(kinds.map((k) => [k, empty()])) as Record<InstrumentKind, KindFigures>;
 
+/**
+ * How money another way was paid or given back: its line's method. A line kept before lines kept
+ * their method has only the words of its day: it is counted apart ('unnamed'), never guessed into
+ * cash or card, so the drawer's figure is only what is known to be cash.
+ */
+export type PaidWay = ExternalMethod | 'unnamed';
+export const paidWays: readonly PaidWay[] = [...externalMethods, 'unnamed'];
+/** A figure per way; a report kept before a way existed has none of it: zero (`wayFigure`). */
+export type ByWay = Partial<Record<PaidWay, Figure>>;
+
+export const wayFigure = (byWay: ByWay, way: PaidWay): Figure => byWay[way] ?? { count: 0, amount: 0 };
+
+/**
+ * The ways a report shows: cash and bank card always (the drawer and the card terminal are counted
+ * against them, zero included), the others only when something was paid or given back so.
+ */
+export const waysShown = (byWay: ByWay): PaidWay[] =>
+  paidWays.filter((way) => way === 'cash' || way === 'bankCard' || wayFigure(byWay, way).count > 0);
+
+const byWay = (): Record<PaidWay, Figure> =>
+  Object.fromEntries(paidWays.map((way) => [way, { count: 0, amount: 0 }])) as Record<PaidWay, Figure>;
+
+/** Adds an external line to a figure and to its way's. */
+function addLine(
+  total: Figure,
+  ways: Record<PaidWay, Figure>,
+  line: { amount: Minor; method?: ExternalMethod | undefined },
+) {
+  const way = ways[line.method ?? 'unnamed'];
+  for (const figure of [total, way]) {
+    figure.count += 1;
+    figure.amount += line.amount;
+  }
+}
+
 /** An operation named on a report: its type (the request's, e.g. `giftCard.commit`) and its card, masked. */
 export interface NamedOperation {
   id: string;
@@ -89,11 +126,18 @@ export interface DayReport {
   /** Cash and bank card recorded on completed sales. */
   otherPayments: Figure;
   /**
+   * `otherPayments` by way (cash apart from bank card: the drawer is counted against the one, the
+   * card terminal against the other). Absent on Z reports kept before it existed.
+   */
+  otherPaymentsByWay?: ByWay;
+  /**
    * Cash and bank card given back by returns started in this span (at the counter, when the return
    * starts): with `otherPayments`, what the drawer and the card terminal should show. Absent on Z
    * reports kept before it existed.
    */
   otherPaymentsBack?: Figure;
+  /** `otherPaymentsBack` by way. Absent on Z reports kept before it existed. */
+  otherPaymentsBackByWay?: ByWay;
   voidedSales: Figure;
   /** Operations whose outcome is not known, or that wait for a manager: named on the report. */
   open: OperationRecord[];
@@ -141,16 +185,6 @@ export interface DayInput {
   owedBy?: ReadonlyMap<string, number> | undefined;
 }
 
-/** When a record counts: the moment it settled (records from before settledAt: when their answer was written). */
-const settledAt = (r: OperationRecord) => r.settledAt ?? r.updatedAt;
-
-/**
- * Whether a record has settled: its answer is known (succeeded or refused), or it was known and a
- * manager's flag came after (an attention record that keeps its settledAt). Only settled records count.
- */
-const hasSettled = (r: OperationRecord) =>
-  r.status === 'succeeded' || r.status === 'refused' || (r.status === 'attention' && r.settledAt !== undefined);
-
 const named = (r: OperationRecord): NamedOperation => ({
   id: r.id,
   type: r.request.type,
@@ -178,13 +212,17 @@ export function dayReport({
   cashOuts = [],
   owedBy,
 }: DayInput): DayReport {
+  const paidBy = byWay();
+  const backBy = byWay();
   const report: DayReport = {
     from,
     to,
     byKind: byKind(),
     byCashier: {},
     otherPayments: { count: 0, amount: 0 },
+    otherPaymentsByWay: paidBy,
     otherPaymentsBack: { count: 0, amount: 0 },
+    otherPaymentsBackByWay: backBy,
     voidedSales: { count: 0, amount: 0 },
     open: [],
     settledLate: [],
@@ -249,10 +287,7 @@ export function dayReport({
       report.voidedSales.amount += sale.due;
     }
     if (sale.status !== 'completed') continue;
-    for (const line of sale.lines.filter((l) => l.kind === 'external')) {
-      report.otherPayments.count += 1;
-      report.otherPayments.amount += line.amount;
-    }
+    for (const line of sale.lines.filter((l) => l.kind === 'external')) addLine(report.otherPayments, paidBy, line);
   }
   for (const sale of cashOuts) {
     const takenAt = sale.finishedAt;
@@ -272,27 +307,46 @@ export function dayReport({
   const back = report.otherPaymentsBack!;
   for (const r of returns) {
     if (r.startedAt < from || r.startedAt >= to) continue;
-    for (const line of r.lines.filter((l) => l.way === 'external')) {
-      back.count += 1;
-      back.amount += line.amount;
-    }
+    for (const line of r.lines.filter((l) => l.way === 'external')) addLine(back, backBy, line);
   }
   return report;
 }
 
+/** Which report a file holds (the X, the day so far; or Z n, a closed day), and whether it was counted in training. */
+export type ReportIdentity = ({ report: 'X' } | { report: 'Z'; number: number }) & { mode: TerminalMode };
+
 /**
- * The report as CSV (RFC 4180, cells neutralised like the journal's): one row per cashier (or
- * "all"), kind and line, amounts in the currency's units; payments another way, voided sales,
- * each open and flagged operation (masked), and each cash-out's cash owed or paid out late, after
- * them. A Z report's unresolved operations are its `carried` (masked when it closed: its report's
- * `open` is empty), named as an X report names its open ones.
+ * The identity a report's file starts with, a field and its value a row, whatever the file is
+ * later called: which report, its span (`from` empty: from the first record, no Z before it; `to`
+ * exclusive) and training or live, so that a training Z 1 is never taken for the live Z 1.
+ */
+const identityRows = (about: ReportIdentity, report: DayReport): string[][] => [
+  ['report', about.report],
+  ['number', about.report === 'Z' ? String(about.number) : ''],
+  ['from', report.from],
+  ['to', report.to],
+  ['mode', about.mode],
+];
+
+/**
+ * The report as CSV (RFC 4180, cells neutralised like the journal's; comma-delimited, dot decimal,
+ * ISO 8601 UTC times: a file for machines, the same in every locale). With `about` (every download
+ * gives it), its identity first, then an empty line; then one row per cashier (or "all"), kind and
+ * line, amounts in the currency's units; payments another way and their ways, voided sales, each
+ * open and flagged operation (masked), and each cash-out's cash owed or paid out late, after them.
+ * A Z report's unresolved operations are its `carried` (masked when it closed: its report's `open`
+ * is empty), named as an X report names its open ones.
  */
 export function reportCsv(
   report: DayReport,
   currency: string,
   carried: readonly ZReport['carried'][number][] = [],
+  about?: ReportIdentity,
 ): string {
-  const rows: string[][] = [['cashier', 'kind', 'line', 'count', 'amount', 'currency']];
+  const rows: string[][] = [
+    ...(about ? [...identityRows(about, report), []] : []),
+    ['cashier', 'kind', 'line', 'count', 'amount', 'currency'],
+  ];
   const figures = (who: string, byKind: Record<InstrumentKind, KindFigures>) => {
     for (const kind of kinds)
       for (const name of lineNames) {
@@ -302,16 +356,15 @@ export function reportCsv(
   };
   figures('all', report.byKind);
   for (const [who, byKind] of Object.entries(report.byCashier)) figures(who, byKind);
-  rows.push([
-    'all',
-    '',
-    'otherPayments',
-    String(report.otherPayments.count),
-    minorToInput(report.otherPayments.amount, currency),
-    currency,
-  ]);
-  const back = report.otherPaymentsBack ?? { count: 0, amount: 0 };
-  rows.push(['all', '', 'otherPaymentsBack', String(back.count), minorToInput(back.amount, currency), currency]);
+  // Each total, then its ways (`otherPayments:cash`, ...) when the report kept them.
+  const figureRow = (line: string, f: Figure) =>
+    rows.push(['all', '', line, String(f.count), minorToInput(f.amount, currency), currency]);
+  const other = (line: string, total: Figure, ways: ByWay | undefined) => {
+    figureRow(line, total);
+    if (ways) for (const way of waysShown(ways)) figureRow(`${line}:${way}`, wayFigure(ways, way));
+  };
+  other('otherPayments', report.otherPayments, report.otherPaymentsByWay);
+  other('otherPaymentsBack', report.otherPaymentsBack ?? { count: 0, amount: 0 }, report.otherPaymentsBackByWay);
   rows.push([
     'all',
     '',

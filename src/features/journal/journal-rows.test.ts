@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OperationRecord } from '@/outbox/types';
+import { CASH_OUT_REASON } from '@/domain/sale';
+import { dayReport } from './day-report';
 import { csvCell, localDate, toCsv, toRow, totalsForDay, totalsInCurrency } from './journal-rows';
 
 const base = {
@@ -115,9 +117,9 @@ describe('journal rows', () => {
 
   it('totals the day per kind: payments taken (commits, loyalty approvals) and amounts issued', () => {
     expect(totalsForDay(rows, '2026-11-22')).toEqual({
-      giftCard: { operations: 3, paid: 1250, issued: 2000, returned: 0 },
-      loyaltyCard: { operations: 1, paid: 500, issued: 0, returned: 0 },
-      storeCredit: { operations: 1, paid: 0, issued: 0, returned: 0 },
+      giftCard: { operations: 3, paid: 1250, issued: 2000, returned: 0, unissued: 0, cashedOut: 0 },
+      loyaltyCard: { operations: 1, paid: 500, issued: 0, returned: 0, unissued: 0, cashedOut: 0 },
+      storeCredit: { operations: 1, paid: 0, issued: 0, returned: 0, unissued: 0, cashedOut: 0 },
     });
   });
 
@@ -143,7 +145,7 @@ describe('journal rows', () => {
       'JPY',
     );
     const { totals, leftOut } = totalsInCurrency([...morning, afternoon], 'JPY');
-    expect(totals.giftCard).toEqual({ operations: 1, paid: 500, issued: 0, returned: 0 });
+    expect(totals.giftCard).toEqual({ operations: 1, paid: 500, issued: 0, returned: 0, unissued: 0, cashedOut: 0 });
     expect(leftOut).toEqual({ count: morning.length, currencies: ['EUR'] });
   });
 
@@ -198,15 +200,99 @@ describe('journal rows', () => {
     });
   });
 
+  it('"Today" agrees with the X report: an un-issue and a cash-out are figures of their own', () => {
+    const card = (original: number) => ({
+      kind: 'giftCard' as const,
+      number: '700100000003',
+      seriesNumber: 'GC1',
+      status: original > 0 ? ('issued' as const) : ('notIssued' as const),
+      account: { ...account, original, net: original },
+      customer: null,
+    });
+    const day: OperationRecord[] = [
+      // A gift card sold for 30.00 and un-issued the same day: 30.00 issued, 30.00 taken back.
+      {
+        ...base,
+        id: 'i1',
+        status: 'succeeded',
+        request: { type: 'giftCard.issue', number: '700100000003', amount: 3000 },
+        result: card(3000),
+      },
+      {
+        ...base,
+        id: 'u1',
+        status: 'succeeded',
+        loaded: 3000,
+        request: { type: 'giftCard.unissue', number: '700100000003' },
+        result: card(0),
+      },
+      // A 7.00 balance cashed out: 7.00 left the drawer, no payment was taken.
+      {
+        ...base,
+        id: 'c1',
+        status: 'succeeded',
+        reason: CASH_OUT_REASON,
+        request: { type: 'giftCard.commit', number: '700100000009', authCode: 'C', amount: 700 },
+        result: {
+          authCode: 'C',
+          instrumentId: '700100000009',
+          amount: 700,
+          status: 'committed',
+          created: '',
+          expires: '',
+          account,
+        },
+      },
+    ];
+    const today = totalsForDay(day.map((r) => toRow(r, 'EUR'))).giftCard;
+    expect(today).toEqual({ operations: 3, paid: 0, issued: 3000, returned: 0, unissued: 3000, cashedOut: 700 });
+    const x = dayReport({
+      settled: day,
+      unsettled: [],
+      sales: [],
+      from: '',
+      to: '2026-11-23T00:00:00Z',
+      currency: 'EUR',
+    });
+    expect([today.issued, today.unissued, today.cashedOut, today.paid]).toEqual([
+      x.byKind.giftCard.sold.amount,
+      x.byKind.giftCard.unissued.amount,
+      x.byKind.giftCard.cashedOut.amount,
+      x.byKind.giftCard.taken.amount,
+    ]);
+  });
+
   it('exports CSV with quoting and no full card number', () => {
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
-      'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training',
+      'time,operator,operation,kind,number,amount,currency,reference,outcome,note,training,settledAt',
     );
     expect(csv.split('\r\n')[1]).toBe(
-      '2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no',
+      '2026-11-22T10:00:00.000Z,"op, ""one""",pay,giftCard,•••• 0001,12.50,EUR,AB12,succeeded,,no,2026-11-22T10:00:01.000Z',
     );
     expect(csv).not.toMatch(/7001000000/);
+  });
+
+  it('exports when each operation settled, last: the time the Z report counts it by, empty while it has not', () => {
+    const late: OperationRecord = {
+      ...records[1]!,
+      id: 'late',
+      // Begun before a Z closed at 18:00, its answer came after: the next Z counts it.
+      createdAt: '2026-11-22T17:59:59.000Z',
+      updatedAt: '2026-11-22T18:00:05.000Z',
+      settledAt: '2026-11-22T18:00:05.000Z',
+    };
+    // Flagged for a manager later: still counted where it settled, not when it was flagged.
+    const flagged: OperationRecord = {
+      ...late,
+      id: 'flagged',
+      status: 'attention',
+      updatedAt: '2026-11-23T09:00:00.000Z',
+    };
+    const lines = toCsv([late, flagged, records[4]!].map((r) => toRow(r, 'EUR'))).split('\r\n');
+    const settled = lines.slice(1, 4).map((line) => line.split(',').at(-1));
+    expect(settled).toEqual(['2026-11-22T18:00:05.000Z', '2026-11-22T18:00:05.000Z', '']);
+    expect(lines[1]?.startsWith('2026-11-22T17:59:59.000Z,')).toBe(true);
   });
 
   it('an older record in another currency (kept before the currency changed) is shown and exported in its own', () => {

@@ -7,6 +7,8 @@ import type { OperationRecord } from '@/outbox/types';
 export interface JournalRow {
   id: string;
   at: string;
+  /** When it settled (`settledAt`): the Z report of the span this falls in counts it. '' while it has not. */
+  settled: string;
   operator: string;
   operation: string;
   kind: InstrumentKind;
@@ -34,6 +36,16 @@ export interface JournalRow {
 const cashOutOperations: Record<string, string> = { pay: 'cashOutHold', commit: 'cashOut', cancel: 'cashOutRelease' };
 
 type Result = Record<string, unknown> & { account?: { original?: number } };
+
+/** When a record counts: the moment it settled (records from before settledAt: when their answer was written). */
+export const settledAt = (r: OperationRecord) => r.settledAt ?? r.updatedAt;
+
+/**
+ * Whether a record has settled: its answer is known (succeeded or refused), or it was known and a
+ * manager's flag came after (an attention record that keeps its settledAt). Only settled records count.
+ */
+export const hasSettled = (r: OperationRecord) =>
+  r.status === 'succeeded' || r.status === 'refused' || (r.status === 'attention' && r.settledAt !== undefined);
 
 /** The note of a lost loyalty payment's void, which settled it (sale-flow.ts). */
 export function settledByVoid(record: OperationRecord): { amount: Minor } | undefined {
@@ -116,6 +128,7 @@ export function toRow(
   return {
     id: record.id,
     at: record.createdAt,
+    settled: hasSettled(record) ? settledAt(record) : '',
     operator: record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? ''),
     operation: shown,
     kind,
@@ -141,16 +154,25 @@ export function localDate(at: Date): string {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
 }
 
+/**
+ * One kind's totals. Un-issues and cash paid out are figures of their own, as on the X report
+ * (day-report.ts): an issue undone is not subtracted from what was issued, and cash paid out for
+ * a small balance is no payment taken, but the drawer and the card's debt both moved.
+ */
+export type KindTotals = {
+  operations: number;
+  paid: Minor;
+  issued: Minor;
+  returned: Minor;
+  unissued: Minor;
+  cashedOut: Minor;
+};
+
+const noTotals = (): KindTotals => ({ operations: 0, paid: 0, issued: 0, returned: 0, unissued: 0, cashedOut: 0 });
+
 /** Totals per kind of the rows given (the day's, as read by the caller; or those of `day` only when it is named). */
-export function totalsForDay(
-  rows: JournalRow[],
-  day?: string,
-): Record<InstrumentKind, { operations: number; paid: Minor; issued: Minor; returned: Minor }> {
-  const totals = {
-    giftCard: { operations: 0, paid: 0, issued: 0, returned: 0 },
-    loyaltyCard: { operations: 0, paid: 0, issued: 0, returned: 0 },
-    storeCredit: { operations: 0, paid: 0, issued: 0, returned: 0 },
-  };
+export function totalsForDay(rows: JournalRow[], day?: string): Record<InstrumentKind, KindTotals> {
+  const totals = { giftCard: noTotals(), loyaltyCard: noTotals(), storeCredit: noTotals() };
   for (const row of rows) {
     if (day !== undefined && row.at.slice(0, 10) !== day) continue;
     const t = totals[row.kind];
@@ -158,6 +180,8 @@ export function totalsForDay(
     t.paid += row.paid;
     t.issued += row.issued;
     t.returned += row.returned;
+    t.unissued += row.unissued;
+    t.cashedOut += row.cashedOut;
   }
   return totals;
 }
@@ -184,7 +208,12 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
 }
 
-/** The journal as CSV (RFC 4180), numbers masked, each amount in its record's currency's units. */
+/**
+ * The journal as CSV (RFC 4180), numbers masked, each amount in its record's currency's units. A
+ * file for machines as much as for people, the same in every locale: comma-delimited, dot decimal,
+ * times in ISO 8601 UTC (`time` when it began, `settledAt` when it settled: the span of the Z report
+ * that counts it; empty while not settled). Columns are only ever added at the end.
+ */
 export function toCsv(rows: JournalRow[]): string {
   const header = [
     'time',
@@ -198,6 +227,7 @@ export function toCsv(rows: JournalRow[]): string {
     'outcome',
     'note',
     'training',
+    'settledAt',
   ];
   const lines = rows.map((r) =>
     [
@@ -212,6 +242,7 @@ export function toCsv(rows: JournalRow[]): string {
       r.outcome,
       r.note,
       r.training ? 'yes' : 'no',
+      r.settled,
     ]
       .map(csvCell)
       .join(','),

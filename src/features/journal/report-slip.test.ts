@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Sale } from '@/domain/sale';
 import { translator } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
 import type { Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
 import { dayReport } from './day-report';
@@ -55,5 +57,64 @@ describe('a cash-out’s cash on the day’s slip', () => {
         { label: 'Cash-out paid out, owed at Z 3', value: 'Gift card •••• 0004 €12.50' },
       ]),
     );
+  });
+});
+
+describe('money another way on the day’s slip', () => {
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live' } as Terminal;
+  const paid = (transactionId: string, amount: number, method: 'cash' | 'bankCard'): Sale => ({
+    transactionId,
+    due: amount,
+    status: 'completed',
+    startedAt: '2026-11-27T09:00:00Z',
+    finishedAt: '2026-11-27T09:01:00Z',
+    lines: [{ id: 'x', kind: 'external', number: '', amount, method, state: { name: 'recorded' } }],
+  });
+  const report = dayReport({
+    settled: [],
+    unsettled: [],
+    sales: [paid('A', 3200, 'cash'), paid('B', 2500, 'bankCard')],
+    from: '',
+    to: '2026-11-27T18:00:00Z',
+    currency: 'EUR',
+  });
+
+  it('prints the cash apart from the bank card, under their total (the drawer is counted against the cash)', async () => {
+    const rows = reportSlipDoc(translator('en-IE'), terminal, report, 'X').rows;
+    const at = rows.findIndex((row) => row.label.startsWith('Paid another way'));
+    expect(rows.slice(at, at + 3)).toEqual([
+      { label: 'Paid another way (cash, bank card) (2)', value: '€57.00' },
+      { label: 'of which cash (1)', value: '€32.00' },
+      { label: 'of which bank card (1)', value: '€25.00' },
+    ]);
+    await loadCatalog('de-DE');
+    expect(reportSlipDoc(translator('de-DE'), terminal, report, 'X').rows).toContainEqual({
+      label: 'davon bar (1)',
+      value: '€32.00',
+    });
+  });
+});
+
+describe('a Z report’s span on paper', () => {
+  const t = translator('en-IE');
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live' } as Terminal;
+  const z = (from: string): ZReport => ({
+    scope: 's',
+    number: 2,
+    from,
+    closedAt: '2026-11-27T18:00:00Z',
+    currency: 'EUR',
+    report: dayReport({ settled: [], unsettled: [], sales: [], from, to: '2026-11-27T18:00:00Z', currency: 'EUR' }),
+    carried: [],
+  });
+  const time = (at: string) => new Date(at).toLocaleString('en-IE');
+
+  it('prints where the day began as well as where it closed', () => {
+    expect(zSlipDoc(t, terminal, z('2026-11-26T18:00:00Z')).rows.slice(0, 2)).toEqual([
+      { label: 'From', value: time('2026-11-26T18:00:00Z') },
+      { label: 'To', value: time('2026-11-27T18:00:00Z') },
+    ]);
+    // The first Z: no Z before it, the day began with the records.
+    expect(zSlipDoc(t, terminal, z('')).rows[0]).toEqual({ label: 'From', value: 'the start of the records' });
   });
 });

@@ -5,7 +5,17 @@ import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { slipHead } from '@/lib/printing/slips/slip-head';
 import type { Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
-import { figureOf, lineNames, type DayReport, type KindFigures, type SettledLate } from './day-report';
+import {
+  figureOf,
+  lineNames,
+  wayFigure,
+  waysShown,
+  type ByWay,
+  type DayReport,
+  type Figure,
+  type KindFigures,
+  type SettledLate,
+} from './day-report';
 
 /** Each kind's lines that have a count, as slip rows. */
 function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<InstrumentKind, Partial<KindFigures>>>) {
@@ -18,6 +28,15 @@ function figureRows(t: T, terminal: Terminal, byKind: Partial<Record<InstrumentK
         value: money(figureOf(byKind, kind, name).amount),
       })),
   );
+}
+
+/** A total of money another way and, when the report kept them, its ways ("of which cash (2)") under it. */
+function otherRows(t: T, money: (m: number) => string, label: string, total: Figure, ways: ByWay | undefined) {
+  const split = ways ? waysShown(ways).map((way) => ({ way, f: wayFigure(ways, way) })) : [];
+  return [
+    { label: `${label} (${total.count})`, value: money(total.amount) },
+    ...split.map(({ way, f }) => ({ label: `${t(`report.way.${way}`)} (${f.count})`, value: money(f.amount) })),
+  ];
 }
 
 /** An operation as a report names it, in words: "Gift card commit •••• 0002". */
@@ -33,23 +52,23 @@ export function settledLateText(t: T, s: SettledLate): string {
 }
 
 /**
- * An X or Z report on paper: its figures, what settled late into it, the cash-outs' cash still owed
- * or paid out late, and what it names as not settled.
+ * An X or Z report on paper: its span (where the day began as well as where it ended: a Z printed
+ * again must say which day it closed), its figures, what settled late into it, the cash-outs' cash
+ * still owed or paid out late, and what it names as not settled.
  */
 export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: string, carried: string[] = []): SlipDoc {
   const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
+  const time = (at: string) => new Date(at).toLocaleString(terminal.locale);
   return {
     ...slipHead(t, terminal, title, new Date(r.to)),
     rows: [
+      // No Z before it: the day began with the first record.
+      { label: t('report.spanFrom'), value: r.from ? time(r.from) : t('report.spanStart') },
+      { label: t('report.spanTo'), value: time(r.to) },
       ...figureRows(t, terminal, r.byKind),
-      { label: `${t('report.otherPayments')} (${r.otherPayments.count})`, value: money(r.otherPayments.amount) },
+      ...otherRows(t, money, t('report.otherPayments'), r.otherPayments, r.otherPaymentsByWay),
       ...(r.otherPaymentsBack
-        ? [
-            {
-              label: `${t('report.otherPaymentsBack')} (${r.otherPaymentsBack.count})`,
-              value: money(r.otherPaymentsBack.amount),
-            },
-          ]
+        ? otherRows(t, money, t('report.otherPaymentsBack'), r.otherPaymentsBack, r.otherPaymentsBackByWay)
         : []),
       { label: `${t('report.voidedSales')} (${r.voidedSales.count})`, value: money(r.voidedSales.amount) },
       ...(r.settledLate ?? []).map((s) => ({ label: t('report.settledLate'), value: settledLateText(t, s) })),
