@@ -24,7 +24,8 @@ export type TenderLineState =
   | { name: 'authorized'; authCode: string; expires: string }
   | { name: 'approved'; approvedAmount: Minor }
   | { name: 'partiallyApproved'; approvedAmount: Minor }
-  | { name: 'denied'; reason: LoyaltyDenialReason }
+  /** `unspecified`: the server denied it without a reason (the contract's denialReason is optional). */
+  | { name: 'denied'; reason: LoyaltyDenialReason | 'unspecified' }
   | { name: 'failed'; code: string; available?: Minor | undefined }
   /** `expires`: when the hold lapses (absent on lines kept before it was carried here). */
   | { name: 'committing'; authCode: string; expires?: string | undefined }
@@ -133,7 +134,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
     case 'loyaltyAnswered':
       if ((s.name === 'requesting' || s.name === 'unknown') && line.kind === 'loyaltyCard') {
         if (event.result === 'denied')
-          return to({ name: 'denied', reason: event.denialReason ?? 'insufficient_funds' });
+          return to({ name: 'denied', reason: event.denialReason ?? 'unspecified' });
         return to({ name: event.result, approvedAmount: event.approvedAmount });
       }
       break;

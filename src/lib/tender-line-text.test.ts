@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TenderLine } from '@/domain/tender-line';
+import { transition, type TenderLine } from '@/domain/tender-line';
 import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import { lineName, lineStatus } from './tender-line-text';
@@ -55,5 +55,19 @@ describe('a line paid another way (cash, bank card)', () => {
     expect(lineName(translator('en-IE'), cash)).toBe('Cash');
     // Recorded before the way was kept as a code: its own words, as they were.
     expect(lineName(translator('en-IE'), { ...cash, method: undefined, label: 'Bar' })).toBe('Bar');
+  });
+});
+
+describe('a loyalty payment denied', () => {
+  const denied = (denialReason?: 'expired'): TenderLine =>
+    transition(
+      { id: 'l2', kind: 'loyaltyCard', number: '710100000001', amount: 3000, state: { name: 'requesting' } },
+      { type: 'loyaltyAnswered', result: 'denied', approvedAmount: 0, denialReason },
+    );
+  it('gives the server’s reason, and says when it gave none (never guesses "no balance")', () => {
+    const t = translator('en-IE');
+    expect(lineStatus(t, denied('expired'), money).text).toContain('the card has expired.');
+    expect(lineStatus(t, denied(), money).text).toContain('the server gave no reason.');
+    expect(lineStatus(t, denied(), money).text).not.toContain('no balance');
   });
 });

@@ -283,6 +283,7 @@ export const de: Record<MessageKey, Message> = {
   'line.recorded': 'Erfasst',
   'denial.insufficient_funds': 'kein Guthaben auf der Karte.',
   'denial.card_not_open': 'die Karte ist nicht aktiv.',
+  'denial.unspecified': 'der Server nannte keinen Grund.',
   'denial.expired': 'die Karte ist abgelaufen.',
   'refusal.insufficient_funds': 'nicht genug auf der Karte (verfügbar {available}).',
   'refusal.not_issued': 'die Karte ist nicht ausgegeben.',

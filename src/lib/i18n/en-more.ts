@@ -239,6 +239,7 @@ export const enMore = {
   'line.recorded': 'Recorded',
   'denial.insufficient_funds': 'no balance left on the card.',
   'denial.card_not_open': 'the card is not open.',
+  'denial.unspecified': 'the server gave no reason.',
   'denial.expired': 'the card has expired.',
   'refusal.insufficient_funds': 'not enough on the card (available {available}).',
   'refusal.not_issued': 'the card is not issued.',
