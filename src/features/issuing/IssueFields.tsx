@@ -37,12 +37,23 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
     resolver: valibotResolver(schema),
     // Every field's refusal at once: the form-wide check (a name needs an id) runs beside a field's own.
     criteriaMode: 'all',
-    defaultValues: { amount: '', customerId: '', customerName: '', reason: withReason ?? '' },
+    defaultValues: {
+      amount: '',
+      customerId: '',
+      customerName: '',
+      customerEmail: '',
+      customerPhone: '',
+      reason: withReason ?? '',
+    },
   });
   const { errors } = form.formState;
   const error = errors.amount?.message;
   /** A text field with its refusal in words beneath it. */
-  const text = (name: 'customerId' | 'customerName' | 'reason', label: string) => (
+  const text = (
+    name: 'customerId' | 'customerName' | 'customerEmail' | 'customerPhone' | 'reason',
+    label: string,
+    type: 'text' | 'email' | 'tel' = 'text',
+  ) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`} className="field-label">
         {label}
@@ -50,6 +61,7 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
       <input
         id={`${id}-${name}`}
         className="input"
+        type={type}
         autoComplete="off"
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
@@ -91,6 +103,8 @@ export function IssueFields({ id, fixedAmount, withAmount, withReason, submitLab
         <legend>{t('issue.customer')}</legend>
         {text('customerId', t('issue.customerId'))}
         {text('customerName', t('issue.customerName'))}
+        {text('customerEmail', t('issue.customerEmail'), 'email')}
+        {text('customerPhone', t('issue.customerPhone'), 'tel')}
       </fieldset>
       {withReason !== undefined && text('reason', t('issue.reason'))}
       <button type="submit" className="button button-primary button-large button-wide" disabled={disabled}>

@@ -143,6 +143,10 @@ export const de: Record<MessageKey, Message> = {
   'validation.day': 'Bitte einen Tag wählen.',
   'validation.customerIdFirst':
     'Ein Name wird nur mit einer Kundennummer gespeichert: bitte auch die Nummer eingeben oder den Namen leer lassen.',
+  'validation.customerIdFirstContact':
+    'E-Mail und Telefon werden nur mit einer Kundennummer gespeichert: bitte auch die Nummer eingeben oder dieses Feld leer lassen.',
+  'validation.email': 'E-Mail-Adresse wie name@beispiel.de eingeben oder leer lassen.',
+  'validation.phone': 'Telefonnummer eingeben: nur Ziffern, Leerzeichen, +, - und Klammern.',
   'validation.wholeRange': 'Geben Sie eine ganze Zahl von {min} bis {max} ein.',
   'validation.integer': 'Ganze Zahl eingeben.',
   'validation.currency': 'ISO-4217-Währungscode eingeben, z. B. EUR.',
@@ -395,6 +399,8 @@ export const de: Record<MessageKey, Message> = {
   'issue.customer': 'Kunde (optional)',
   'issue.customerId': 'Kundennummer',
   'issue.customerName': 'Kundenname',
+  'issue.customerEmail': 'E-Mail des Kunden',
+  'issue.customerPhone': 'Telefon des Kunden',
   'issue.reason': 'Grund',
   'issue.defaultReturnReason': 'Rückgabe als Gutschrift',
   'issue.series': 'Serie',
