@@ -43,7 +43,7 @@ test('the journal lists every operation masked, totals the day, exports CSV and 
   await goTo(page, 'Journal');
   const rows = page.getByRole('main').getByRole('row');
   await expect(page.getByRole('row', { name: /Gift card · commit/ })).toContainText('•••• 0001');
-  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText('partiallyApproved 5.00');
+  await expect(page.getByRole('row', { name: /Loyalty card · payment/ })).toContainText('Approved in part €5.00');
   await expect(page.getByRole('main')).not.toContainText('700100000001');
   const totals = page.getByRole('table').first();
   await expect(totals.getByRole('row', { name: /^Gift card/ })).toContainText('€30.00€50.00');

@@ -14,6 +14,7 @@ import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/printing/print';
 import { useTerminal } from '@/lib/terminal-context';
 import { localDate, toCsv, toRow, totalsInCurrency } from './journal-rows';
+import { referenceText } from './journal-words';
 import { SaleSearch } from './SaleSearch';
 import { XReport } from './XReport';
 import { LookupPauses } from './LookupPauses';
@@ -192,6 +193,7 @@ export function JournalScreen() {
                 {rows.map((row, i) => {
                   const record = records[i];
                   const issued = issuedCard(record);
+                  const reference = referenceText(t, row, locale);
                   return (
                     <tr key={row.id} className={`outcome-${row.outcome}`}>
                       <td>{new Date(row.at).toLocaleString(terminal.locale)}</td>
@@ -201,8 +203,8 @@ export function JournalScreen() {
                       </td>
                       <td className="mono">{row.maskedNumber}</td>
                       <td>{row.amount === undefined ? '' : <Money minor={row.amount} currency={row.currency} />}</td>
-                      <td className="mono">
-                        <bdi>{untrustedText(row.reference, TEXT_CAP.short)}</bdi>
+                      <td className={reference.code ? 'mono' : undefined}>
+                        <bdi>{reference.text}</bdi>
                       </td>
                       <td>
                         <span aria-hidden="true">{outcomeIcon[row.outcome]} </span>

@@ -15,6 +15,8 @@ export interface JournalRow {
   maskedNumber: string;
   amount?: Minor | undefined;
   reference: string;
+  /** What `reference` holds, for the screen to word it (journal-words.ts); the CSV keeps it as it is. */
+  referenceIs: ReferenceIs;
   outcome: OperationRecord['status'];
   note: string;
   training: boolean;
@@ -31,7 +33,16 @@ export interface JournalRow {
   unissued: Minor;
   /** A loyalty payment's answer. */
   loyaltyResult?: string | undefined;
+  /** What its answer approved (a loyalty payment's), apart from `reference`. */
+  approvedAmount?: Minor | undefined;
 }
+
+/**
+ * What a row's `reference` is: the server's code for a hold (`authCode`) or the sale a return gave
+ * back money of (`sale`), read as they are; or a code (a loyalty payment's answer, a void, an issue
+ * or an un-issue done, the error of an operation without its answer) that the screen words.
+ */
+export type ReferenceIs = 'none' | 'authCode' | 'sale' | 'loyaltyResult' | 'voided' | 'issued' | 'unissued' | 'error';
 
 const cashOutOperations: Record<string, string> = { pay: 'cashOutHold', commit: 'cashOut', cancel: 'cashOutRelease' };
 
@@ -72,11 +83,16 @@ export function toRow(
   const number = 'number' in request ? request.number : typeof result?.number === 'string' ? result.number : '';
   let amount: Minor | undefined = 'amount' in request ? request.amount : undefined;
   let reference = '';
+  let referenceIs: ReferenceIs = 'none';
   let paid = 0;
   let issued = 0;
-  if (operation === 'pay' && kind !== 'loyaltyCard') reference = String(result?.authCode ?? '');
+  if (operation === 'pay' && kind !== 'loyaltyCard') {
+    reference = String(result?.authCode ?? '');
+    referenceIs = 'authCode';
+  }
   if (operation === 'pay' && kind === 'loyaltyCard' && result) {
     reference = `${String(result.result)} ${minorToInput(Number(result.approvedAmount ?? 0), inCurrency)}`;
+    referenceIs = 'loyaltyResult';
     paid = Number(result.approvedAmount ?? 0);
   }
   // A loyalty payment whose answer never came, settled by the void that gave it back: it took what
@@ -87,13 +103,17 @@ export function toRow(
   const twin = record.notes?.find((n) => n.code === 'twinGivenBackByVoid');
   if (operation === 'pay' && kind === 'loyaltyCard' && result && twin?.code === 'twinGivenBackByVoid')
     paid += twin.amount;
-  if (operation === 'commit' || operation === 'cancel') reference = 'authCode' in request ? request.authCode : '';
+  if (operation === 'commit' || operation === 'cancel') {
+    reference = 'authCode' in request ? request.authCode : '';
+    referenceIs = 'authCode';
+  }
   if (operation === 'commit' && result) paid = amount ?? 0;
   // A void's amount is what it gave back; before its answer, one that also names payments whose
   // outcome was lost has no amount yet (it gives back whatever they took).
   if (operation === 'voidPayment' && 'unknownUpTo' in request && request.unknownUpTo !== undefined) amount = undefined;
   if (operation === 'voidPayment' && result) {
     reference = 'voided';
+    referenceIs = 'voided';
     paid = -Number(result.voidedAmount ?? 0);
     amount = -paid;
   }
@@ -101,21 +121,29 @@ export function toRow(
     amount = Number(result.account?.original ?? amount ?? 0);
     issued = kind === 'loyaltyCard' ? 0 : amount;
     reference = 'issued';
+    referenceIs = 'issued';
   }
   let unissued = 0;
   if (operation === 'unissue') amount = record.loaded;
   if (operation === 'unissue' && result) {
     reference = 'unissued';
+    referenceIs = 'unissued';
     unissued = record.loaded ?? 0;
   }
-  if (!result) reference = record.error?.code ?? reference;
+  if (!result && record.error) {
+    reference = record.error.code;
+    referenceIs = 'error';
+  }
   let returned = 0;
   if (record.returnId) {
     // A return's operation: its own kind, named by the sale it gives back money of.
     returned = result ? (operation === 'voidPayment' ? -paid : issued) : 0;
     paid = 0;
     issued = 0;
-    reference = record.returnOf ? receiptReference(record.returnOf) : reference;
+    if (record.returnOf) {
+      reference = receiptReference(record.returnOf);
+      referenceIs = 'sale';
+    }
   }
   let cashedOut = 0;
   let shown = record.returnId ? 'return' : operation;
@@ -135,6 +163,7 @@ export function toRow(
     maskedNumber: number ? maskNumber(number) : '',
     amount: kind === 'loyaltyCard' && operation === 'issue' ? undefined : amount,
     reference,
+    referenceIs,
     outcome: record.status,
     note: wordNotes(record),
     training: record.training,
@@ -145,6 +174,8 @@ export function toRow(
     cashedOut,
     unissued,
     loyaltyResult: operation === 'pay' && kind === 'loyaltyCard' && result ? String(result.result) : undefined,
+    approvedAmount:
+      operation === 'pay' && kind === 'loyaltyCard' && result ? Number(result.approvedAmount ?? 0) : undefined,
   };
 }
 

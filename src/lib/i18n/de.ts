@@ -513,6 +513,17 @@ export const de: Record<MessageKey, Message> = {
   'journal.outcome.unknown': 'Unbekannt, wird geklärt',
   'journal.outcome.pending': 'Gesendet, noch keine Antwort',
   'journal.outcome.attention': 'Filialleitung prüfen',
+  'journal.loyalty.approved': 'Genehmigt {amount}',
+  'journal.loyalty.partiallyApproved': 'Teilweise genehmigt {amount}',
+  'journal.loyalty.denied': 'Abgelehnt',
+  'journal.why.timeout': 'Keine Antwort in der Zeit',
+  'journal.why.network': 'Keine Verbindung',
+  'journal.why.interrupted': 'Beim Senden abgebrochen',
+  'journal.why.server': 'Der Server konnte nicht antworten',
+  'journal.why.unusable': 'Eine unbrauchbare Antwort',
+  'journal.why.refusedAfterLost': 'Abgewiesen, nachdem eine Antwort verloren ging',
+  'journal.why.turnedAway': 'Vorerst abgewiesen',
+  'journal.why.other': 'Keine verwertbare Antwort (ihr Code: {code})',
   'error.contradictory_answer':
     'Die Antwort des Servers passt nicht zur Anfrage. Nichts wird als bezahlt gezeigt; eine Führungskraft muss die Karte prüfen.',
   'line.lostAttempt':

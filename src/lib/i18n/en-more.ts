@@ -457,6 +457,17 @@ export const enMore = {
   'journal.outcome.unknown': 'Unknown, being resolved',
   'journal.outcome.pending': 'Sent, no answer yet',
   'journal.outcome.attention': 'Needs a manager',
+  'journal.loyalty.approved': 'Approved {amount}',
+  'journal.loyalty.partiallyApproved': 'Approved in part {amount}',
+  'journal.loyalty.denied': 'Denied',
+  'journal.why.timeout': 'No answer in time',
+  'journal.why.network': 'No connection',
+  'journal.why.interrupted': 'Cut off while being sent',
+  'journal.why.server': 'The server could not answer',
+  'journal.why.unusable': 'An answer that could not be used',
+  'journal.why.refusedAfterLost': 'Refused after an answer was lost',
+  'journal.why.turnedAway': 'Turned away for now',
+  'journal.why.other': 'No usable answer (its code: {code})',
   'error.contradictory_answer':
     "The Loyalty server's answer does not match what was asked. Nothing is shown as paid; a manager must check this card.",
   'line.lostAttempt':
