@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { Money } from '@/components/Money';
 import { type Instrument, groupNumber, type SeriesConfig } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
@@ -96,6 +97,8 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const { pinAbove } = useReturnPolicy();
   /** Store credit above the returns' manager amount, waiting for the manager's yes. */
   const [asking, setAsking] = useState<(IssueFieldsValues & { series: string }) | null>(null);
+  /** What asked (the form's button, or the field Enter was pressed in): the focus goes back there on "Not now". */
+  const asker = useRef<HTMLElement | null>(null);
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
   const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
@@ -134,8 +137,11 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         disabled={asking !== null}
         onIssue={(fields) => {
           const asked = { ...fields, series: current.seriesNumber };
-          if (kind === 'storeCredit' && (fields.amount ?? 0) > pinAbove) setAsking(asked);
-          else void issue(asked);
+          if (kind === 'storeCredit' && (fields.amount ?? 0) > pinAbove) {
+            // Read now, not as the question opens: the manager's PIN may be asked for in between.
+            asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            setAsking(asked);
+          } else void issue(asked);
         }}
       />
       {asking && (
@@ -145,6 +151,7 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
           limit={pinAbove}
           onYes={() => (setAsking(null), void issue(asking))}
           onNo={() => setAsking(null)}
+          asker={asker}
         />
       )}
     </>
@@ -162,19 +169,26 @@ function StoreCreditQuestion({
   limit,
   onYes,
   onNo,
+  asker,
 }: {
   amount: number;
   series: string;
   limit: number;
   onYes: () => void;
   onNo: () => void;
+  asker: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
   const { currency, locale } = useTerminal();
   const money = (m: number) => formatMoney(m, currency, locale);
   return (
     <ManagerGate compact>
-      <div className="notice notice-warn" role="alertdialog" aria-labelledby="store-credit-question">
+      <ConfirmQuestion
+        className="notice notice-warn"
+        labelledBy="store-credit-question"
+        onKeep={onNo}
+        returnFocus={asker}
+      >
         <p id="store-credit-question">
           {t(limit > 0 ? 'issue.storeCreditAbove' : 'issue.storeCreditAny', {
             amount: money(amount),
@@ -183,14 +197,12 @@ function StoreCreditQuestion({
           })}
         </p>
         <div className="actions">
-          <button type="button" className="button button-large" onClick={onNo}>
-            {t('issue.storeCreditNo')}
-          </button>
+          <KeepAnswer className="button button-large">{t('issue.storeCreditNo')}</KeepAnswer>
           <button type="button" className="button button-primary button-large" onClick={onYes}>
             {t('issue.storeCreditYes', { amount: money(amount) })}
           </button>
         </div>
-      </div>
+      </ConfirmQuestion>
     </ManagerGate>
   );
 }

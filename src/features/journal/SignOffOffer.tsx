@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { SlipView } from '@/lib/printing/SlipView';
 import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -40,7 +41,9 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
   };
 
   return (
-    <div className="notice notice-quiet" role="alertdialog" aria-labelledby="sign-off-question">
+    // Opened from the header's menu, whose item has gone: it takes the focus, and gives it back to the
+    // menu's button on "Stay signed on" or Escape.
+    <ConfirmQuestion className="notice notice-quiet" labelledBy="sign-off-question" onKeep={() => onDone(false)}>
       <p id="sign-off-question">{t('report.signOffQuestion', { name: operatorLabel(cashier) })}</p>
       <div className="actions">
         <button
@@ -57,10 +60,8 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
         <button type="button" className="button" onClick={() => onDone(true)}>
           {t('report.justSignOff')}
         </button>
-        <button type="button" className="button" onClick={() => onDone(false)}>
-          {t('report.stay')}
-        </button>
+        <KeepAnswer className="button">{t('report.stay')}</KeepAnswer>
       </div>
-    </div>
+    </ConfirmQuestion>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile } from '@/lib/download';
 import type { Terminal } from '@/lib/terminal-context';
@@ -8,6 +9,7 @@ import { outboxChanged } from '@/outbox/changes';
 import { openOutboxDb, type StoredSale } from '@/outbox/db';
 import type { Intent } from '@/outbox/money-path';
 import { createReadModel } from '@/outbox/read-model';
+import type { OperationRecord } from '@/outbox/types';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { readDay } from './read-day';
 import { XReport } from './XReport';
@@ -46,6 +48,39 @@ describe('closing the day while payments keep settling', () => {
     // Each try is a fresh read of the day, checked against what that read counted.
     expect(closes.every((c) => c.type === 'closeDay' && c.counted.settled === 0)).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close the day (Z report)' })).toBeTruthy());
+  });
+});
+
+describe('the question before closing a day with operations not settled, by keyboard alone', () => {
+  afterEach(cleanup);
+
+  it('has the focus on "Resolve first"; Escape closes nothing and gives the focus back to Close the day', async () => {
+    const user = userEvent.setup();
+    const db = openOutboxDb(`x-report-${crypto.randomUUID()}`);
+    const pending = {
+      id: 'op-1',
+      scope: 'x-report',
+      training: true,
+      transactionId: 't',
+      reason: 'Sale',
+      status: 'pending',
+      attempts: 1,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      updatedAt: new Date(Date.now() - 60_000).toISOString(),
+      request: { type: 'giftCard.pay', number: '700100000001', amount: 2000 },
+    } as OperationRecord;
+    const reads = { ...createReadModel(() => db, 'x-report'), unsettled: async () => [pending] };
+    const perform = vi.fn();
+    renderWithOutbox(<XReport />, { terminal, perform, reads });
+    screen.getByRole('button', { name: 'Close the day (Z report)' }).focus();
+    await user.keyboard('{Enter}');
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain('1 operation is not settled');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resolve first' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close the day (Z report)' }));
+    expect(perform).not.toHaveBeenCalled();
   });
 });
 

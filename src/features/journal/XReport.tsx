@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
@@ -73,6 +74,7 @@ export function XReport() {
   const [shown, setShown] = useState(false);
   const day = useDay(shown);
   const [closing, setClosing] = useState<Day | null>(null);
+  const closeDayButton = useRef<HTMLButtonElement>(null);
   const [closedElsewhere, setClosedElsewhere] = useState<ZReport | null>(null);
   const [keptChanging, setKeptChanging] = useState(false);
   /** A Z this window did not close again just after it closed it. */
@@ -197,23 +199,27 @@ export function XReport() {
           )
         )}
         {!closing && (
-          <button type="button" className="button button-danger" onClick={() => void askToClose()}>
+          <button ref={closeDayButton} type="button" className="button button-danger" onClick={() => void askToClose()}>
             {t('report.closeDay')}
           </button>
         )}
       </div>
       {closing && (
-        <div className="notice notice-warn" role="alertdialog" aria-labelledby="close-question">
+        // In the place of Close the day, which comes back with either answer and takes the focus again.
+        <ConfirmQuestion
+          className="notice notice-warn"
+          labelledBy="close-question"
+          onKeep={() => setClosing(null)}
+          returnFocus={closeDayButton}
+        >
           <p id="close-question">{t('report.closeWithOpen', { count: closing.report.open.length })}</p>
           <div className="actions">
-            <button type="button" className="button" onClick={() => setClosing(null)}>
-              {t('report.resolveFirst')}
-            </button>
+            <KeepAnswer className="button">{t('report.resolveFirst')}</KeepAnswer>
             <button type="button" className="button button-danger" onClick={() => void close(closing)}>
               {t('report.closeAnyway')}
             </button>
           </div>
-        </div>
+        </ConfirmQuestion>
       )}
       {zs.length > 0 && (
         <ul aria-label={t('report.zList')}>

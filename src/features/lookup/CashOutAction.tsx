@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { ErrorNotice } from '@/components/ErrorNotice';
+import { useFocusFollows } from '@/components/use-focus-follows';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { SlipView } from '@/lib/printing/SlipView';
 import { cashOutCheck } from '@/domain/cash-out';
@@ -70,13 +72,17 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const { perform } = useOutbox();
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The question takes Cash out's place: the button takes the focus again after "No"; after the
+  // yes, each step that follows does ("sending", then "pay now", or how it ended).
+  const cashOutButton = useRef<HTMLButtonElement>(null);
+  const { follow, followRef } = useFocusFollows();
   const key = `${terminal.scope}:${card.number}`;
   const saleId = useCashOutOf(key, card.number);
   const sale = useSaleRecord(saleId);
   const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
   const seen = (
-    <button type="button" className="button" onClick={() => saleId && cashOutSeen(key, saleId)}>
+    <button ref={followRef} type="button" className="button" onClick={() => saleId && cashOutSeen(key, saleId)}>
       {t('cashOut.seen')}
     </button>
   );
@@ -108,7 +114,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
       );
     if (progress.phase !== 'paid')
       return (
-        <p role="status" className="notice notice-warn">
+        <p ref={followRef} role="status" className="notice notice-warn" tabIndex={-1}>
           <span className="spinner" aria-hidden="true" />{' '}
           {t(progress.phase === 'waiting' ? 'cashOut.waiting' : 'cashOut.sending')}
         </p>
@@ -118,7 +124,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
     return (
       // The "pay now" is the polite news; a failure under it is an alert of its own, not inside it (read out twice).
       <div className="notice notice-ok cash-out-done">
-        <p role="status">
+        <p ref={followRef} role="status" tabIndex={-1}>
           <span aria-hidden="true">✓ </span>
           {t('cashOut.payNow')} <strong className="cash-out-amount">{money(amount)}</strong>
         </p>
@@ -167,26 +173,30 @@ export function CashOutAction({ card }: { card: Instrument }) {
   if (check === 'held') return <p className="hint">{t('cashOut.held')}</p>;
   if (!confirming)
     return (
-      <button type="button" className="button" onClick={() => setConfirming(true)}>
+      <button ref={cashOutButton} type="button" className="button" onClick={() => setConfirming(true)}>
         {t('cashOut.action', { amount: money(check.amount) })}
       </button>
     );
   return (
     // The PIN each time, for this cash-out: a manager's unlock for other tasks does not pay out cash.
     <ManagerGate compact everyTime>
-      <div className="notice notice-warn" role="alertdialog" aria-labelledby="cash-out-question">
+      <ConfirmQuestion
+        className="notice notice-warn"
+        labelledBy="cash-out-question"
+        onKeep={() => setConfirming(false)}
+        returnFocus={cashOutButton}
+      >
         <p id="cash-out-question">
           {t('cashOut.confirm', { amount: money(check.amount), card: maskNumber(card.number) })}
         </p>
         <div className="actions">
-          <button type="button" className="button button-large" autoFocus onClick={() => setConfirming(false)}>
-            {t('cashOut.no')}
-          </button>
+          <KeepAnswer className="button button-large">{t('cashOut.no')}</KeepAnswer>
           <button
             type="button"
             className="button button-primary button-large"
             onClick={() => {
               setConfirming(false);
+              follow();
               void perform({ type: 'startCashOut', card, policy }).then((started) => {
                 if (typeof started !== 'string') cashOutStarted(key, started.transactionId);
               });
@@ -195,7 +205,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
             {t('cashOut.yes', { amount: money(check.amount) })}
           </button>
         </div>
-      </div>
+      </ConfirmQuestion>
     </ManagerGate>
   );
 }

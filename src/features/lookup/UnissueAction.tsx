@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { ErrorNotice } from '@/components/ErrorNotice';
+import { useFocusFollows } from '@/components/use-focus-follows';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { type Instrument, groupNumber } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
@@ -22,12 +24,16 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
   const terminal = useTerminal();
   const op = useInstrumentOperation(`unissue:${instrument.kind}:${instrument.number}`);
   const [confirming, setConfirming] = useState(false);
+  // The question takes Un-issue's place: the button takes the focus again after "No"; after the
+  // yes, the outcome does (the button is greyed out while the un-issue is sent).
+  const unissueButton = useRef<HTMLButtonElement>(null);
+  const { follow, followRef } = useFocusFollows();
   const blocked = unissueBlocked(instrument);
   const what = `${t(`kind.${instrument.kind}`)} ${groupNumber(instrument.number)}`;
   // The answer stays on screen after the refreshed card no longer offers the action.
   if (op.state.phase === 'done') {
     return (
-      <p className="notice notice-ok" role="status">
+      <p ref={followRef} className="notice notice-ok" role="status" tabIndex={-1}>
         <span aria-hidden="true">✓ </span>
         {t('unissue.done', { what })}
       </p>
@@ -39,7 +45,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
     return <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, op.state.record, terminal)}`} />;
   if (op.state.phase === 'unknown')
     return (
-      <div role="alert" className="notice notice-warn">
+      <div ref={followRef} role="alert" className="notice notice-warn" tabIndex={-1}>
         <p>{t('issue.unknown')}</p>
         <button type="button" className="button" onClick={() => void op.resolve()}>
           {t('sale.resolve')}
@@ -61,19 +67,23 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
       )}
       {confirming ? (
         <ManagerGate compact>
-          <div className="notice notice-error" role="alertdialog" aria-labelledby="unissue-question">
+          <ConfirmQuestion
+            className="notice notice-error"
+            labelledBy="unissue-question"
+            onKeep={() => setConfirming(false)}
+            returnFocus={unissueButton}
+          >
             <p id="unissue-question">
               {t(instrument.kind === 'loyaltyCard' ? 'unissue.confirmLoyalty' : 'unissue.confirm', { what })}
             </p>
             <div className="actions">
-              <button type="button" className="button button-large" autoFocus onClick={() => setConfirming(false)}>
-                {t('unissue.no')}
-              </button>
+              <KeepAnswer className="button button-large">{t('unissue.no')}</KeepAnswer>
               <button
                 type="button"
                 className="button button-danger button-large"
                 onClick={() => {
                   setConfirming(false);
+                  follow();
                   void op.start(
                     { type: `${instrument.kind}.unissue`, number: instrument.number },
                     'Issue undone',
@@ -85,11 +95,15 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
                 {t('unissue.yes')}
               </button>
             </div>
-          </div>
+          </ConfirmQuestion>
         </ManagerGate>
       ) : (
         <>
           <button
+            ref={(button) => {
+              unissueButton.current = button;
+              return followRef(button);
+            }}
             type="button"
             className="button button-danger"
             disabled={blocked !== null || op.state.phase === 'sending'}

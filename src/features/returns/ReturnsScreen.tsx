@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AmountField } from '@/components/AmountField';
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
+import { useFocusFollows } from '@/components/use-focus-follows';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { Money } from '@/components/Money';
@@ -160,6 +162,10 @@ function GiveBack({
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
+  // The question takes Give back's place: the button takes the focus again after "Not now", and
+  // after a yes refused here once it can be pressed (a yes that gives back shows the outcome).
+  const giveBackButton = useRef<HTMLButtonElement>(null);
+  const { follow, followRef } = useFocusFollows();
   const parsed = parseAmountInput(text, terminal.currency, terminal.locale);
   const settings = returnSettingsFor(terminal.series, policy.way, terminal.currency);
 
@@ -248,7 +254,12 @@ function GiveBack({
       {error && <ErrorNotice message={error} />}
       {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
         <ManagerGate compact>
-          <div className="notice notice-warn" role="alertdialog" aria-labelledby="give-back-question">
+          <ConfirmQuestion
+            className="notice notice-warn"
+            labelledBy="give-back-question"
+            onKeep={() => setConfirming(false)}
+            returnFocus={giveBackButton}
+          >
             <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
             <ul>
               {plan.lines.map((line, i) => (
@@ -258,22 +269,24 @@ function GiveBack({
               ))}
             </ul>
             <div className="actions">
-              <button type="button" className="button button-large" onClick={() => setConfirming(false)}>
-                {t('returns.confirmNo')}
-              </button>
+              <KeepAnswer className="button button-large">{t('returns.confirmNo')}</KeepAnswer>
               <button
                 type="button"
                 className="button button-primary button-large"
                 disabled={busy}
-                onClick={() => void giveBack()}
+                onClick={() => (follow(), void giveBack())}
               >
                 {t('returns.confirmYes', { amount: money(parsed.minor) })}
               </button>
             </div>
-          </div>
+          </ConfirmQuestion>
         </ManagerGate>
       ) : (
         <button
+          ref={(button) => {
+            giveBackButton.current = button;
+            return followRef(button);
+          }}
           type="button"
           className="button button-primary button-large"
           disabled={busy}

@@ -1,3 +1,4 @@
+import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { Money } from '@/components/Money';
 import { useT } from '@/lib/i18n';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
@@ -30,11 +31,14 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
     </button>
   );
   return (
-    <section
+    // Money going back on a link's word: Decline (and Escape) is the safe answer, and has the focus
+    // (the manager's PIN first, when it is asked for).
+    <ConfirmQuestion
+      as="section"
       className="notice notice-warn till-ask"
-      role="alertdialog"
-      aria-labelledby="till-ask-text"
-      aria-describedby={needsManager ? 'till-ask-manager' : undefined}
+      labelledBy="till-ask-text"
+      describedBy={needsManager ? 'till-ask-manager' : undefined}
+      onKeep={decline}
     >
       <p id="till-ask-text">
         {t(`till.ask.${request.type}`, values)}
@@ -61,10 +65,8 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
       )}
       <div className="actions">
         {!needsManager && yes}
-        <button type="button" className="button" onClick={decline}>
-          {t('till.ask.decline')}
-        </button>
+        <KeepAnswer className="button">{t('till.ask.decline')}</KeepAnswer>
       </div>
-    </section>
+    </ConfirmQuestion>
   );
 }
