@@ -71,12 +71,14 @@ export function contradiction<R extends OperationRequest>(
       return first(
         v.transactionId !== transactionId && `the void names sale ${v.transactionId}, not this sale`,
         request.unknownUpTo === undefined &&
+          request.twinUpTo === undefined &&
           v.voidedAmount !== request.amount &&
           `voided ${v.voidedAmount} where ${request.amount} was paid (minor units)`,
-        // Payments whose outcome was lost may have taken up to what they asked, or nothing.
-        request.unknownUpTo !== undefined &&
-          (v.voidedAmount < request.amount || v.voidedAmount > request.amount + request.unknownUpTo) &&
-          `voided ${v.voidedAmount} where ${request.amount} to ${request.amount + request.unknownUpTo} was paid (minor units)`,
+        // Payments whose outcome was lost may have taken up to what they asked, or nothing; a
+        // payment a server may have applied twice, its twin too.
+        (request.unknownUpTo !== undefined || request.twinUpTo !== undefined) &&
+          (v.voidedAmount < request.amount || v.voidedAmount > voidMost(request)) &&
+          `voided ${v.voidedAmount} where ${request.amount} to ${voidMost(request)} was paid (minor units)`,
         accountProblem(v.account),
       );
     }
@@ -127,6 +129,10 @@ export function contradiction<R extends OperationRequest>(
 export function lookupContradiction(kind: InstrumentKind, number: string, instrument: Instrument): string | null {
   return instrumentProblem(kind, number, instrument);
 }
+
+/** The most a loyalty void can give back: the known payments, those whose outcome was lost, and twins. */
+const voidMost = (r: { amount: number; unknownUpTo?: number | undefined; twinUpTo?: number | undefined }) =>
+  r.amount + (r.unknownUpTo ?? 0) + (r.twinUpTo ?? 0);
 
 function first(...problems: (string | false | null | undefined)[]): string | null {
   return problems.find((p): p is string => typeof p === 'string') ?? null;

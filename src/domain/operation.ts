@@ -8,9 +8,11 @@ type Issue = { amount?: Minor | undefined; customer?: Customer | null | undefine
 /**
  * A loyalty void gives back every approved payment of the card in the sale (contract section 4):
  * `amount` is what the known ones paid; `unknownUpTo`, what payments whose outcome went to a
- * manager asked at most (they may have taken that, or nothing).
+ * manager asked at most (they may have taken that, or nothing); `twinUpTo`, what known payments a
+ * server may have applied twice can have taken beyond them (their twins': given back too, and
+ * counted by nobody, as they were taken by nobody the terminal knew of).
  */
-type VoidPayment = Pay & { unknownUpTo?: Minor | undefined };
+type VoidPayment = Pay & { unknownUpTo?: Minor | undefined; twinUpTo?: Minor | undefined };
 
 /** What each operation sends. */
 interface RequestFields {
@@ -125,11 +127,6 @@ export type ManagerNote =
    * sale gave back what it had taken (`amount`, minor units; 0: it had taken nothing).
    */
   | { code: 'givenBackByVoid'; amount: Minor }
-  /**
-   * This loyalty payment may have been applied twice (`appliedTwice`), and the void of the card's
-   * payments in the sale gave back `amount` more than it: its twin's, taken and given back.
-   */
-  | { code: 'twinGivenBackByVoid'; amount: Minor }
   /**
    * More left the card than this payment (minor units: what it shows, what was expected at least):
    * another till may have paid with it meanwhile, or the server applied the request twice. Notes

@@ -3,6 +3,7 @@ import type { Minor } from './money';
 import { forManager, type Answer, type OperationOrder } from './operation';
 import type { Sale } from './sale';
 import type { ExternalMethod, TenderLine } from './tender-line';
+import { twiceUpTo } from './tenders';
 
 /**
  * Taking back a completed sale, in whole or in part, with no I/O. What the Loyalty API allows
@@ -267,11 +268,20 @@ export function startReturn(
     const id = env.newId();
     if (p.way === 'external') return { ...p, id, state: { name: 'done' } };
     const operationId = env.newId();
+    // A payment of the card a server may have applied twice: its twin goes back with it.
+    const twinUpTo = sale.lines
+      .filter((l) => l.kind === 'loyaltyCard' && l.number === p.target)
+      .reduce((sum, l) => sum + twiceUpTo(l), 0);
     orders.push(
       p.way === 'voidLoyalty'
         ? {
             id: operationId,
-            request: { type: 'loyaltyCard.voidPayment', number: p.target, amount: p.amount },
+            request: {
+              type: 'loyaltyCard.voidPayment',
+              number: p.target,
+              amount: p.amount,
+              ...(twinUpTo > 0 ? { twinUpTo } : {}),
+            },
             transactionId: sale.transactionId,
             reason: 'Return',
             returnId,

@@ -14,6 +14,7 @@ import {
   newSale,
   remainingDue,
   saleStatusChanged,
+  waitsOnlyForReleases,
   type TillOrder,
   type Sale,
 } from './sale';
@@ -21,7 +22,6 @@ import {
   awaitsAnswer,
   coveredAmount,
   isInFlight,
-  isReleaseQueued,
   isUnresolved,
   isWithManager,
   type ExternalMethod,
@@ -301,7 +301,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
 function closable(sale: Sale): boolean {
   // A cancel or void the server has not answered (it is down) is sent again until it lands: the
   // cashier need not stand by it, as a commit sent again does not hold a completed sale.
-  const waitingOnly = sale.status === 'voiding' && sale.lines.every((l) => !isInFlight(l) || isReleaseQueued(l));
+  const waitingOnly = waitsOnlyForReleases(sale);
   return sale.status === 'completed' || sale.status === 'voided' || sale.status === 'reversed' || waitingOnly;
 }
 
@@ -377,7 +377,6 @@ function payAnswered(sale: Sale, line: TenderLine, answer: Answer, env: FlowEnv)
       number: line.number,
       availableAtLeast: line.availableBefore - coveredAmount(after),
     });
-    if (line.kind === 'loyaltyCard') s.sale = withLine(s.sale, line.id, (l) => ({ ...l, mayBeTwice: true }));
   }
   // The sale was voided while this answer was outstanding: give the money back at once.
   if (sale.status === 'voiding') s = release(s, line.id, reasons.void, env, false);
@@ -446,14 +445,10 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
   else if ('voidedAmount' in released && released.voidedAmount !== undefined) {
     // A loyalty void: a payment whose outcome was lost is told what the void gave back for it,
     // and is settled by it (counted as taken that much, and given back by the void).
-    const { events, twice } = voidedEvents(lines, released.voidedAmount);
+    const events = voidedEvents(lines, released.voidedAmount);
     for (const l of lines) {
       const event = events.get(l.id) ?? released.event;
       s.sale = lineChanged(s.sale, l.id, event);
-      // A payment that may have been applied twice: what the void gave back beyond it was its twin's.
-      const extra = twice.get(l.id);
-      if (extra && l.payOperationId)
-        s.flags.push({ operationId: l.payOperationId, note: { code: 'twinGivenBackByVoid', amount: extra } });
       if (l.state.name === 'voiding' && l.state.lostReason !== undefined && l.payOperationId && event.type === 'voided')
         s.flags.push({
           operationId: l.payOperationId,
@@ -469,9 +464,10 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
     else queue();
   } else if ('event' in released && released.event.type === 'releaseRefused') {
     // Nothing was given back: the lines hold their money again, and the cashier and a manager are told.
+    // A sale the cashier moved on from while its release was sent again comes back on their screen.
     if (released.flag) s.flags.push({ operationId: answer.id, note: released.flag });
     each(released.event);
-    s.sale = { ...s.sale, notice: 'releaseRefused' };
+    s.sale = { ...s.sale, notice: 'releaseRefused', ...(s.sale.closed && { closed: false }) };
   } else if ('event' in released && released.event.type === 'releaseUnknown') {
     // Answered in contradiction: a manager's. The server may have voided the card, and would repeat
     // that answer to a later void: none is sent for a lost payment of that card any more.

@@ -12,6 +12,7 @@ import {
   paidAmount,
   remainingDue,
   saleStatusChanged,
+  waitsOnlyForReleases,
   type Sale,
 } from './sale';
 import {
@@ -207,5 +208,23 @@ describe('money on its way with the server (a server or currency must not change
     const withManager = card({ name: 'committing', authCode: 'A' }, { settleWithManager: true });
     expect(moneyOnItsWay(withLines('completed', [withManager]))).toBe(false);
     expect(moneyOnItsWay(withLines('open', []))).toBe(false);
+  });
+});
+
+describe('a sale being voided: may the cashier move on', () => {
+  const voiding = (...lines: TenderLine[]): Sale => ({
+    ...saleStatusChanged(newSale('tx', 5000, now), 'voiding', now),
+    lines,
+  });
+  const queued = {
+    ...line('storeCredit', 2000, { name: 'canceling', authCode: 'A', expires: '' }),
+    settleQueued: true,
+  };
+  it('yes, when all it waits for is releases the server has not answered (they are sent again)', () => {
+    expect(waitsOnlyForReleases(voiding(queued))).toBe(true);
+  });
+  it('no, while a payment still waits for its first answer (it decides what goes back)', () => {
+    expect(waitsOnlyForReleases(voiding(queued, line('loyaltyCard', 1000, { name: 'requesting' }, 'l2')))).toBe(false);
+    expect(waitsOnlyForReleases(voiding({ ...queued, settleQueued: undefined }))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   coveredAmount,
   isInFlight,
   isLostLoyalty,
+  isReleaseQueued,
   isUnresolved,
   isWithManager,
   transition,
@@ -154,6 +155,13 @@ export const cashOutTaken = (sale: Sale): boolean =>
  * duplicated tab do not lose it).
  */
 export const cashOwed = (sale: Sale): boolean => cashOutTaken(sale) && !sale.paidOutAt;
+
+/**
+ * A sale being voided that waits only for cancels and voids the server has not answered (it is
+ * down): sent again until they land, nobody has to act on them, so the cashier may move on.
+ */
+export const waitsOnlyForReleases = (sale: Sale): boolean =>
+  sale.status === 'voiding' && sale.lines.every((l) => !isInFlight(l) || isReleaseQueued(l));
 
 /** Still something to send, resolve or show: a sale the terminal must keep working on. */
 export function isActive(sale: Sale): boolean {

@@ -64,9 +64,9 @@ export interface TenderLine {
   /** Available on the instrument when the line was started: to compare after an unknown outcome. */
   availableBefore?: Minor | undefined;
   /**
-   * A loyalty payment paid by a resend after an attempt whose answer was lost, the answer not saying
-   * it replays that attempt: a server that ignores keys may have applied both (the card's check
-   * after the resend says). Its void may give back more than it knows of (`twiceUpTo`, tenders.ts).
+   * A loyalty payment paid by a resend after an attempt whose answer was lost, which the card's check
+   * after it found applied twice, or could not check (outbox.ts, `checked`): its void may give back
+   * more than it knows of, its twin (`twiceUpTo`, tenders.ts).
    */
   mayBeTwice?: true | undefined;
   /** Available on the instrument after the payment, for the slip. */
@@ -133,8 +133,7 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       break;
     case 'loyaltyAnswered':
       if ((s.name === 'requesting' || s.name === 'unknown') && line.kind === 'loyaltyCard') {
-        if (event.result === 'denied')
-          return to({ name: 'denied', reason: event.denialReason ?? 'unspecified' });
+        if (event.result === 'denied') return to({ name: 'denied', reason: event.denialReason ?? 'unspecified' });
         return to({ name: event.result, approvedAmount: event.approvedAmount });
       }
       break;

@@ -124,7 +124,8 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
     const lost = ofCard.filter((l) => givesBackWhateverItTook(sale, l));
     if (paid.length === 0 && lost.length === 0) return null;
     const amount = paid.reduce((sum, l) => sum + ('approvedAmount' in l.state ? l.state.approvedAmount : 0), 0);
-    const unknownUpTo = lost.reduce((sum, l) => sum + mostTaken(l), 0) + paid.reduce((sum, l) => sum + twiceUpTo(l), 0);
+    const unknownUpTo = lost.reduce((sum, l) => sum + mostTaken(l), 0);
+    const twinUpTo = paid.reduce((sum, l) => sum + twiceUpTo(l), 0);
     return {
       lineIds: [...paid, ...lost].map((l) => l.id),
       event: { type: 'voidRequested' },
@@ -133,6 +134,7 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
         number: line.number,
         amount,
         ...(unknownUpTo > 0 ? { unknownUpTo } : {}),
+        ...(twinUpTo > 0 ? { twinUpTo } : {}),
       },
     };
   },
@@ -159,19 +161,26 @@ const mostTaken = (line: TenderLine): Minor => Math.max(line.amount, line.availa
  * What a payment that may have been applied twice (`mayBeTwice`) can have taken beyond what it
  * knows of: its lost attempts took, at most, what the card had less what the resend got.
  */
-const twiceUpTo = (line: TenderLine): Minor =>
+export const twiceUpTo = (line: TenderLine): Minor =>
   line.mayBeTwice && 'approvedAmount' in line.state ? Math.max(0, mostTaken(line) - line.state.approvedAmount) : 0;
 
 /**
- * Each line's `voided` event for one void's answer. The void gave back `voidedAmount` for the card:
- * the known payments' amounts, then the rest for those whose outcome was lost, in the order they
- * were asked, each at most what it can have taken, then for payments that may have been applied
- * twice (`twice`: what their twins took); beyond that the answer check tells a manager.
+ * What a loyalty void gave back for twins (`twinUpTo`): what is left of its answer after the known
+ * payments and those whose outcome was lost (`unknownUpTo`: they are given back first), up to the
+ * twins' most. Taken and given back outside anything the terminal knew of: counted by nobody.
  */
-export function voidedEvents(
-  lines: readonly TenderLine[],
+export const twinsGivenBack = (
+  request: { amount: Minor; unknownUpTo?: Minor | undefined; twinUpTo?: Minor | undefined },
   voidedAmount: Minor,
-): { events: Map<string, TenderEvent>; twice: Map<string, Minor> } {
+): Minor => Math.min(request.twinUpTo ?? 0, Math.max(0, voidedAmount - request.amount - (request.unknownUpTo ?? 0)));
+
+/**
+ * Each line's `voided` event for one void's answer. The void gave back `voidedAmount` for the card:
+ * the known payments' amounts, and the rest for those whose outcome was lost, in the order they
+ * were asked, each at most what it can have taken; what is left beyond that was twins' (`twinUpTo`)
+ * or, past them, the answer check tells a manager.
+ */
+export function voidedEvents(lines: readonly TenderLine[], voidedAmount: Minor): Map<string, TenderEvent> {
   const known = lines.reduce(
     (sum, l) => sum + (l.state.name === 'voiding' && l.state.lostReason === undefined ? l.state.approvedAmount : 0),
     0,
@@ -187,13 +196,7 @@ export function voidedEvents(
     rest -= share;
     events.set(l.id, { type: 'voided', approvedAmount: share });
   }
-  const twice = new Map<string, Minor>();
-  for (const l of lines) {
-    const share = Math.min(rest, l.state.name === 'voiding' && l.state.lostReason === undefined ? twiceUpTo(l) : 0);
-    rest -= share;
-    if (share > 0) twice.set(l.id, share);
-  }
-  return { events, twice };
+  return events;
 }
 
 /** One adapter per instrument kind: the sale flow never branches on kind strings. */

@@ -23,8 +23,6 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
       return t(`note.lostAttempt.${note.reason}`);
     case 'givenBackByVoid':
       return t('note.givenBackByVoid', { amount: amount(note.amount) });
-    case 'twinGivenBackByVoid':
-      return t('note.twinGivenBackByVoid', { amount: amount(note.amount) });
     case 'readAgain':
       return t('note.readAgain', { available: amount(note.available), onHold: amount(note.onHold) });
     default:

@@ -522,6 +522,21 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         const { toCheck: _made, ...rest } = record;
         await w.putRecord(rest);
         if (note) await applyFlags(w, [{ operationId: id, note }]);
+        // A loyalty payment the card says (or cannot say it was not) was applied twice: its line may
+        // have a twin, which the sale's void or a return gives back too (`twinUpTo`, tenders.ts).
+        if (
+          record.request.type === 'loyaltyCard.pay' &&
+          (note?.code === 'appliedTwice' || note?.code === 'notChecked')
+        ) {
+          const sale = await w.sale(record.transactionId);
+          if (sale?.lines.some((l) => l.payOperationId === id))
+            await w.putSale(
+              plain({
+                ...sale,
+                lines: sale.lines.map((l) => (l.payOperationId === id ? { ...l, mayBeTwice: true } : l)),
+              }),
+            );
+        }
       });
     },
 

@@ -2,6 +2,7 @@ import { type InstrumentKind, maskNumber } from '@/domain/instrument';
 import { kindOf } from '@/domain/operation';
 import { CASH_OUT_REASON, receiptReference } from '@/domain/sale';
 import { minorToInput, type Minor } from '@/domain/money';
+import { twinsGivenBack } from '@/domain/tenders';
 import type { OperationRecord } from '@/outbox/types';
 
 export interface JournalRow {
@@ -99,10 +100,6 @@ export function toRow(
   // the void's answer says it gave back for it.
   const byVoid = settledByVoid(record);
   if (operation === 'pay' && kind === 'loyaltyCard' && !result && byVoid) paid = byVoid.amount;
-  // One that may have been applied twice: the void gave back its twin too, which it took.
-  const twin = record.notes?.find((n) => n.code === 'twinGivenBackByVoid');
-  if (operation === 'pay' && kind === 'loyaltyCard' && result && twin?.code === 'twinGivenBackByVoid')
-    paid += twin.amount;
   if (operation === 'commit' || operation === 'cancel') {
     reference = 'authCode' in request ? request.authCode : '';
     referenceIs = 'authCode';
@@ -114,8 +111,11 @@ export function toRow(
   if (operation === 'voidPayment' && result) {
     reference = 'voided';
     referenceIs = 'voided';
-    paid = -Number(result.voidedAmount ?? 0);
-    amount = -paid;
+    // What the server gave back is shown; what it gave back for twins of payments it applied twice
+    // (taken by nobody the terminal knew of) is counted by nobody: the day nets them out.
+    const voided = Number(result.voidedAmount ?? 0);
+    amount = voided;
+    paid = -(voided - (request.type === 'loyaltyCard.voidPayment' ? twinsGivenBack(request, voided) : 0));
   }
   if ((operation === 'issue' || operation === 'issueInSeries') && result) {
     amount = Number(result.account?.original ?? amount ?? 0);

@@ -10,10 +10,11 @@ import {
   paidAmount,
   remainingDue,
   waitsForManager,
+  waitsOnlyForReleases,
   type Sale,
 } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isReleaseQueued, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
+import { isInFlight, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
@@ -250,7 +251,7 @@ export function OpenSale({
           <p>
             <span className="spinner" aria-hidden="true" /> {t('sale.voiding')}
           </p>
-          {(sale.lines.some(isUnresolved) || sale.lines.some(isReleaseQueued)) && (
+          {waitsOnlyForReleases(sale) && (
             <>
               <p>{t(sale.lines.some(isUnresolved) ? 'sale.voidingUnknown' : 'sale.voidingQueued')}</p>
               <button

@@ -1035,8 +1035,6 @@ export const de: Record<MessageKey, Message> = {
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Rücknahme ab, weil die Karte nicht ausgegeben ist: der frühere Versuch hat sie womöglich zurückgenommen. Prüfen Sie die Karte beim Loyalty-Server, bevor etwas zurückgegeben wird.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',
   'note.notReadAgain': 'Die Karte konnte nicht neu gelesen werden: beim Loyalty-Server prüfen.',
-  'note.twinGivenBackByVoid':
-    'Das Storno der Zahlungen dieser Karte im Verkauf gab {amount} mehr zurück als diese Zahlung: der Server hatte sie doppelt gebucht, beide sind zurückgegeben.',
   'note.givenBackByVoid':
     'Geklärt durch das Storno der Zahlungen dieser Karte im Verkauf: es gab für diese Zahlung {amount} zurück. Davon bleibt nichts genommen.',
 };

@@ -700,8 +700,6 @@ export const enMore = {
     'An earlier attempt went unanswered, and the server then refused this un-issue because the card is not issued: the earlier attempt may have un-issued it. Check the card with the Loyalty server before anything is given back.',
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',
   'note.notReadAgain': 'The card could not be read again: check it with the Loyalty server.',
-  'note.twinGivenBackByVoid':
-    "The void of this card's payments in the sale gave back {amount} more than this payment: the server had applied it twice, and both are given back.",
   'note.givenBackByVoid':
     "Settled by the void of this card's payments in the sale: it gave back {amount} for this payment. Nothing of it stays taken.",
   'storage.noIssues':

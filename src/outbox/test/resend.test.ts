@@ -242,7 +242,7 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
-  it('a loyalty payment a server that ignores keys applied twice: the sale’s void gives back both, the line is voided (no contradiction), and the day counts both taken and both given back', async () => {
+  it('a loyalty payment a server that ignores keys applied twice: the sale’s void gives back both, the line is voided (no contradiction), and the day nets the twin out', async () => {
     const t = outboxHarness({ keys: 'ignored' });
     await t.start(5000);
     t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
@@ -262,8 +262,6 @@ describe('sending an unknown payment again', () => {
     expect(sale.lines.map((l) => l.state.name)).toEqual(['voided']);
 
     const records = await (await t.db).getAll('operations');
-    const pay = records.find((r) => r.request.type === 'loyaltyCard.pay');
-    expect(notesInEnglish(pay)).toContain('gave back €50.00 more than this payment');
     const report = dayReport({
       settled: records,
       unsettled: records,
@@ -272,8 +270,9 @@ describe('sending an unknown payment again', () => {
       to: '2026-11-23T00:00:00.000Z',
       currency: 'EUR',
     });
-    expect(report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 10000 });
-    expect(report.byKind.loyaltyCard.loyaltyVoided).toEqual({ count: 1, amount: 10000 });
+    // The twin was taken and given back outside anything the terminal knew of: the day nets it out.
+    expect(report.byKind.loyaltyCard.taken).toEqual({ count: 1, amount: 5000 });
+    expect(report.byKind.loyaltyCard.loyaltyVoided).toEqual({ count: 1, amount: 5000 });
     t.sender.stop();
   });
 
