@@ -54,9 +54,11 @@ export function ConfirmQuestion({
   // Read before anything in the question takes the focus.
   const [before] = useState(() => document.activeElement);
   // As it is drawn: a key pressed the next moment is already its.
+  // Never from a field someone is typing in (a till's request arrives unasked): it is there to Tab to.
   useLayoutEffect(() => {
     const question = panel.current;
-    if (question && !question.contains(document.activeElement) && !focusOn(keepButton.current)) focusOn(question);
+    if (!question || question.contains(document.activeElement) || typingIn(document.activeElement)) return;
+    if (!focusOn(keepButton.current)) focusOn(question);
   }, []);
   // Once it has gone from the page, and the button that comes back with the answer is there.
   useEffect(() => {
@@ -100,5 +102,15 @@ export function KeepAnswer({ className, children }: { className: string; childre
     <button ref={keepButton} type="button" className={className} onClick={keep}>
       {children}
     </button>
+  );
+}
+
+/** A field that takes text: the focus in it is someone's typing. */
+function typingIn(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)
+    return true;
+  return (
+    element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(element.type)
   );
 }

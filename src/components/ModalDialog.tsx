@@ -32,7 +32,7 @@ export function ModalDialog({
     if (!d || d.open) return;
     // Where <dialog> cannot be modal (jsdom), it is shown all the same.
     if (typeof d.showModal === 'function') d.showModal();
-    else d.open = true;
+    else d.setAttribute('open', ''); // an engine without <dialog>: the attribute, not a property it does not have
   }, []);
   // Closed first (the screen behind is no longer inert), then gone.
   const closed = () => {

@@ -7,7 +7,7 @@ import { parseInstrumentNumber } from '@/domain/instrument';
  *
  * - Focus on no text field: every key is collected and handed over on Enter. No timing, so no
  *   keystroke of a fast scanner is lost and a slow typist is treated the same. A space before any
- *   other key, Tab and Escape are a person's, for the focused control: they start nothing.
+ *   other key is a person's, for the focused control (a button pressed, a box ticked).
  * - Focus in an amount field (`data-amount-field`): a scan types into it. The keys just before an
  *   Enter are a card when there are at least MIN_BURST of them and they came, Enter included, at
  *   no more than AVERAGE_GAP_MS a key on average with no pause over MAX_GAP_MS (a busy page may
@@ -125,8 +125,8 @@ function onKeyDown(event: KeyboardEvent) {
       if (handlers.length > 0) event.preventDefault();
       deliver(text);
     }
-  } else if (event.key === 'Escape' || event.key === 'Tab') {
-    buffer = ''; // a person moving on, not keying a number
+  } else if (event.key === 'Escape') {
+    buffer = '';
   } else if (event.key === ' ' && buffer === '') {
     // Nobody is keying a number: the space is the focused control's (a button pressed, a box ticked).
   } else if (event.key.length === 1) {

@@ -25,7 +25,8 @@ export function Menu() {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      // An Escape a question on the screen has answered (ConfirmQuestion) is not the menu's.
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       setOpen(false);
       // The panel goes with its items: a keyboard inside it is put back on the menu's button.
       if (root.current?.contains(document.activeElement)) button.current?.focus();
