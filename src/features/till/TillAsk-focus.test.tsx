@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerScanHandler } from '@/lib/scanner';
 import { TerminalContext } from '@/lib/terminal-context';
@@ -22,10 +21,7 @@ const refund = {
   amount: 6000,
 } as const;
 
-let setAsk: (on: boolean) => void = () => {};
-function Screen({ decline }: { decline: () => void }) {
-  const [asked, set] = useState(false);
-  setAsk = set;
+function Screen({ asked, decline }: { asked: boolean; decline: () => void }) {
   return (
     <TerminalContext.Provider value={testTerminal(globalThis.fetch)}>
       <label htmlFor="name">Customer name</label>
@@ -51,11 +47,11 @@ describe('a till’s question arriving while the cashier types', () => {
     const off = registerScanHandler(() => {}); // the app-wide scanner, as on any screen taking scans
     const decline = vi.fn();
     const user = userEvent.setup();
-    const { getByLabelText } = render(<Screen decline={decline} />);
+    const { getByLabelText, rerender } = render(<Screen asked={false} decline={decline} />);
     const field = getByLabelText('Customer name') as HTMLInputElement;
     await user.click(field);
     await user.keyboard('Ada');
-    act(() => setAsk(true)); // the till's link arrives
+    rerender(<Screen asked decline={decline} />); // the till's link arrives
     await user.keyboard(' Lovelace');
     off();
     // Taken, the focus would be on "Decline", the space would press it, and "Lovelace" go nowhere.
