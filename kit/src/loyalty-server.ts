@@ -288,6 +288,22 @@ export class LoyaltyServer {
     await this.setFaults({ ...(await this.faultsNow()), latencyMs: ms });
   }
 
+  /**
+   * Runs a request of the kit's own (another till's) with the failure set by `fail()` set aside, then
+   * puts it back as it was: the simulator counts a failure down on any API request that matches it.
+   */
+  private async besideTheFailure<T>(send: () => Promise<T>): Promise<T> {
+    if (!(await this.isSimulator())) return send(); // a server with no failures of the kit's to keep
+    const { next, ...rest } = await this.faultsNow();
+    if (next === undefined) return send();
+    await this.setFaults(rest);
+    try {
+      return await send();
+    } finally {
+      await this.setFaults({ ...(await this.faultsNow()), next });
+    }
+  }
+
   /** The fault setting in force (what is left of it). */
   private async faultsNow(): Promise<Record<string, unknown>> {
     return (await this.control('GET', '/_simulator/faults')) as Record<string, unknown>;
@@ -304,19 +320,25 @@ export class LoyaltyServer {
     await this.control('POST', '/_simulator/clock', { advanceMs: ms });
   }
 
-  /** Spends from a card as another till would: a hold of `amount` (it counts against what is available). */
+  /**
+   * Spends from a card as another till would: a hold of `amount` (it counts against what is available).
+   * A failure set by `fail()` is kept for the terminal: this request is set aside from it, not counted.
+   */
   async holdElsewhere(number: string, amount: Amount): Promise<Hold> {
     const where = `holdElsewhere('${number}', '${amount}')`;
     this.forTheTerminal(where);
     const transactionId = crypto.randomUUID();
-    const response = await fetch(`${this.api}/giftcards/${number}/_pay`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        amount: majorUnits(amount, this.currency, where),
-        workstationData: { transactionId, reason: 'Another till' },
-      }),
+    const body = JSON.stringify({
+      amount: majorUnits(amount, this.currency, where),
+      workstationData: { transactionId, reason: 'Another till' },
     });
+    const response = await this.besideTheFailure(() =>
+      fetch(`${this.api}/giftcards/${number}/_pay`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+        body,
+      }),
+    );
     if (response.status !== 201) {
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       throw new Error(`${where}: the server refused it: ${body?.error?.message ?? response.status}`);
