@@ -207,6 +207,8 @@ export type OwnEffectRefusal =
   | 'already_issued'
   | 'not_issued'
   | 'series_exhausted'
+  /** A loyalty void finding no payment to void under the sale: its own lost attempt may have voided them. */
+  | 'payment_not_found'
   /** A loyalty payment denied because the card changed between the attempts (expired, closed): the first may have been paid. */
   | 'loyalty_denied'
   /** A loyalty payment approved only in part, with less on the card than the cashier saw: the first may have been paid. */
@@ -222,6 +224,7 @@ const ownEffects: Partial<Record<OperationType, OwnEffectRefusal>> = {
   'giftCard.unissue': 'not_issued', // it un-issued the card
   'storeCredit.unissue': 'not_issued',
   'loyaltyCard.unissue': 'not_issued',
+  'loyaltyCard.voidPayment': 'payment_not_found', // it gave the payments back
 };
 
 /**

@@ -495,6 +495,24 @@ describe('evolve: cancels and voids', () => {
     expect(step.sale.lines[0]?.state.name).toBe(expected);
     expect(step.flags).toHaveLength(flags);
   });
+  it('a void of a payment the server approved, answered "no such payment", gives nothing back: the line is paid again and a manager told', () => {
+    // The request names what the sale knows was paid: the server contradicts its own approval.
+    const removed = decide(sale([line('a', 'loyaltyCard', states.approved!)]), { type: 'void' }, env());
+    expect(removed.orders[0]?.request).toMatchObject({ type: 'loyaltyCard.voidPayment', amount: 1000 });
+    const step = evolve(
+      removed.sale,
+      {
+        ...answer('loyaltyCard.voidPayment', removed.orders[0]!.id, refused('payment_not_found')),
+        request: removed.orders[0]!.request,
+      } as Answer,
+      env(),
+    );
+    expect(step.sale.lines[0]?.state).toEqual({ name: 'approved', approvedAmount: 1000 });
+    expect(step.sale.notice).toBe('releaseRefused');
+    expect(step.flags).toEqual([
+      { operationId: removed.orders[0]!.id, note: { code: 'voidRefused', reason: 'payment_not_found' } },
+    ]);
+  });
   it('a removed hold that turned out committed stays on the sale, paid', () => {
     const s = sale([line('a', 'giftCard', states.canceling!, { settleOperationId: 'x1', removing: true })]);
     const step = evolve(s, answer('giftCard.cancel', 'x1', refused('authorization_committed')), env());

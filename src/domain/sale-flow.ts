@@ -430,13 +430,13 @@ function settleAnswered(sale: Sale, lines: TenderLine[], answer: Answer, env: Fl
       return s;
     }
     case 'giftCard.cancel':
-      released = tenders.giftCard.released(answer.outcome);
+      released = tenders.giftCard.released(answer.outcome, answer.request);
       break;
     case 'storeCredit.cancel':
-      released = tenders.storeCredit.released(answer.outcome);
+      released = tenders.storeCredit.released(answer.outcome, answer.request);
       break;
     case 'loyaltyCard.voidPayment':
-      released = tenders.loyaltyCard.released(answer.outcome);
+      released = tenders.loyaltyCard.released(answer.outcome, answer.request);
       break;
     default:
       return s;

@@ -24,6 +24,8 @@ export interface TenderAdapter<Paid, Released> {
   release(sale: Sale, line: TenderLine): { lineIds: string[]; event: TenderEvent; request: OperationRequest } | null;
   released(
     outcome: Outcome<Released>,
+    /** The request answered: a loyalty void's names what the sale knows was paid. */
+    request: OperationRequest,
   ): { event: TenderEvent; flag?: ManagerNote; voidedAmount?: Minor } | 'queued' | { flag: ManagerNote };
   /** Hold kinds only: the request that takes the held money for good. */
   commit?(line: TenderLine): OperationRequest | null;
@@ -138,14 +140,20 @@ const loyaltyTender: TenderAdapter<LoyaltyPayment, LoyaltyVoid> = {
       },
     };
   },
-  released(outcome) {
+  released(outcome, request) {
     if (outcome.status === 'succeeded') return { event: { type: 'voided' }, voidedAmount: outcome.result.voidedAmount };
     // An answer that contradicts the void goes to a manager (the sender flags it): whether it gave back is not known.
     if (outcome.status === 'unknown' && forManager(outcome.code))
       return { event: { type: 'releaseUnknown', reason: outcome.code } };
     if (outcome.status !== 'refused') return 'queued';
-    // Nothing approved under this sale on that card: there is nothing left to give back.
-    if (outcome.code === 'payment_not_found') return { event: { type: 'voided' }, voidedAmount: 0 };
+    // No payment under this sale on that card. For payments whose outcome was lost, that is their
+    // answer: none took anything. Where the server approved one (the request names its amount), it
+    // contradicts that: nothing is known given back, the cashier and a manager are told.
+    if (
+      outcome.code === 'payment_not_found' &&
+      !('amount' in request && request.amount !== undefined && request.amount > 0)
+    )
+      return { event: { type: 'voided' }, voidedAmount: 0 };
     return { event: { type: 'releaseRefused' }, flag: { code: 'voidRefused', reason: outcome.code } };
   },
 };

@@ -1031,6 +1031,8 @@ export const de: Record<MessageKey, Message> = {
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Ausgabe ab, weil die Karte schon ausgegeben ist: der frühere Versuch hat sie womöglich ausgegeben. Prüfen Sie die Karte, bevor sie erneut verkauft oder Geld zurückgegeben wird.',
   'note.lostAttempt.series_exhausted':
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Ausgabe ab, weil die Serie keine Nummer mehr hat: der frühere Versuch hat womöglich ihre letzte Karte ausgegeben. Prüfen Sie die Serie beim Loyalty-Server, bevor die Karte erneut verkauft oder Geld zurückgegeben wird.',
+  'note.lostAttempt.payment_not_found':
+    'Ein früherer Versuch blieb ohne Antwort, danach fand der Server unter diesem Verkauf keine Zahlung dieser Karte zum Stornieren: der frühere Versuch hat sie womöglich zurückgegeben. Prüfen Sie die Karte beim Loyalty-Server, bevor etwas auf anderem Weg zurückgegeben wird.',
   'note.lostAttempt.not_issued':
     'Ein früherer Versuch blieb ohne Antwort, danach lehnte der Server diese Rücknahme ab, weil die Karte nicht ausgegeben ist: der frühere Versuch hat sie womöglich zurückgenommen. Prüfen Sie die Karte beim Loyalty-Server, bevor etwas zurückgegeben wird.',
   'note.readAgain': 'Neu gelesen: die Karte zeigt {available} verfügbar, {onHold} reserviert.',

@@ -696,6 +696,8 @@ export const enMore = {
     'An earlier attempt went unanswered, and the server then refused this issue because the card is already issued: the earlier attempt may have issued it. Check the card before it is sold again or money is given back.',
   'note.lostAttempt.series_exhausted':
     'An earlier attempt went unanswered, and the server then refused this issue because the series has no number left: the earlier attempt may have issued its last card. Check the series with the Loyalty server before the card is sold again or money is given back.',
+  'note.lostAttempt.payment_not_found':
+    'An earlier attempt went unanswered, and the server then found no payment of this card to void under this sale: the earlier attempt may have given it back. Check the card with the Loyalty server before anything is given back another way.',
   'note.lostAttempt.not_issued':
     'An earlier attempt went unanswered, and the server then refused this un-issue because the card is not issued: the earlier attempt may have un-issued it. Check the card with the Loyalty server before anything is given back.',
   'note.readAgain': 'Read again: the card shows {available} available, {onHold} on hold.',

@@ -276,6 +276,31 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
+  it('a loyalty void whose answer was lost, then answered "no such payment" by a server that has not shown it keeps keys: the lost attempt may have given it back, so a manager looks; never "nothing given back"', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    await t.start(5000);
+    await t.act({ ...loyaltyPay, amount: 5000, availableBefore: 12000 });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['approved']);
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_voidPayment' } });
+    await t.act({ type: 'void' });
+    await t.run();
+    expect(t.state().loyaltyPayments.map((p) => p.voided)).toEqual([true]); // the lost attempt gave it back
+    // A server that keeps no record of its voids: the resend finds no payment left to void.
+    t.app.engine.state.loyaltyVoids = {};
+    t.advance(2000);
+    await t.run();
+
+    const voidId = (await t.sale()).lines[0]?.settleOperationId ?? '';
+    const after = await t.reads.get(voidId);
+    expect(after).toMatchObject({ status: 'attention', error: { code: 'refused_after_lost_answer' } });
+    expect(after?.notes?.[0]).toEqual({ code: 'refusedAfterLostAnswer', reason: 'payment_not_found' });
+    expect(notesInEnglish(after)).toContain('the earlier attempt may have given it back');
+    // Neither "voided" (the day would count nothing taken) nor paid again: a manager's.
+    expect(await t.lineStates()).toEqual(['unknown']);
+    t.sender.stop();
+  });
+
   it('refused for lack of funds by a server that keeps keys: its word (it would have replayed the lost attempt), the line refused', async () => {
     const t = outboxHarness({ keys: 'kept' });
     // The server shows it keeps keys: a lost answer, replayed and said so.
