@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SeriesConfig } from '@/domain/instrument';
 import { TerminalContext } from '@/lib/terminal-context';
+import { outboxHarness } from '@/outbox/test/harness';
+import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { testTerminal } from '@/test-support/test-terminal';
 import { IssueOutcome } from './IssueOutcome';
+import { IssueFromSeries } from './tasks';
 
 afterEach(cleanup);
+
+/** A series of gift cards printed as they are issued: the server gives the number. */
+const printed: SeriesConfig[] = [{ prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true }];
 
 describe('an issue the server refused', () => {
   it('says why, and the next issue is one tap away', () => {
@@ -16,11 +24,37 @@ describe('an issue the server refused', () => {
           state={{ phase: 'refused', id: 'op1', error: { code: 'series_exhausted', message: '' } }}
           onResolve={() => undefined}
           onNext={onNext}
+          followRef={() => undefined}
         />
       </TerminalContext.Provider>,
     );
     expect(screen.getByRole('alert').textContent).not.toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onNext).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an issue sent from its form', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it('the form goes with the button pressed: "Issuing…" takes the focus from the page, then the outcome', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const user = userEvent.setup();
+    renderWithOutbox(<IssueFromSeries kind="giftCard" />, {
+      terminal: testTerminal(globalThis.fetch, { series: printed }),
+      perform: t.perform,
+      reads: t.reads,
+    });
+    await user.type(screen.getByLabelText(/^Amount/), '30');
+    await user.click(screen.getByRole('button', { name: 'Issue and print gift card' }));
+    const sending = await screen.findByText('Issuing…');
+    expect(document.activeElement).toBe(sending);
+    await act(() => t.run());
+    const done = await screen.findByText('Gift card issued');
+    expect(document.activeElement).toBe(done.closest('p'));
   });
 });

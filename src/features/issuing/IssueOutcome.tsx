@@ -8,28 +8,35 @@ import type { OperationState } from '@/outbox/use-operation';
 import { notesText } from '@/lib/note-text';
 import { printSlip } from '@/lib/printing/print';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
+import type { useFocusFollows } from '@/components/use-focus-follows';
 
-/** What came of an issue: the new number shown large with its slip, the refusal in words, or "unknown, resolving". */
+/**
+ * What came of an issue: the new number shown large with its slip, the refusal in words, or
+ * "unknown, resolving". The form that asked has gone: what is shown takes the focus from the
+ * page (`followRef`, from the task's `useFocusFollows`), "Issuing…" first, then the outcome.
+ */
 export function IssueOutcome({
   state,
   onResolve,
   onNext,
+  followRef,
 }: {
   state: OperationState;
   onResolve: () => void;
   onNext: () => void;
+  followRef: ReturnType<typeof useFocusFollows>['followRef'];
 }) {
   const t = useT();
   const terminal = useTerminal();
   if (state.phase === 'sending')
     return (
-      <p role="status" className="progress">
+      <p ref={followRef} role="status" className="progress" tabIndex={-1}>
         <span className="spinner" aria-hidden="true" /> {t('issue.sending')}
       </p>
     );
   // Refused (nothing was issued): said, and the next issue one tap away (the task's form again).
   const next = (
-    <button type="button" className="button button-large" onClick={onNext}>
+    <button ref={followRef} type="button" className="button button-large" onClick={onNext}>
       {t('issue.next')}
     </button>
   );
@@ -42,7 +49,7 @@ export function IssueOutcome({
     );
   if (state.phase === 'waiting')
     return (
-      <p role="status" className="notice notice-warn">
+      <p ref={followRef} role="status" className="notice notice-warn" tabIndex={-1}>
         {t('operation.waitingToRetry', { seconds: state.seconds })}
       </p>
     );
@@ -53,7 +60,7 @@ export function IssueOutcome({
       <>
         <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
         <ManagerGate compact>
-          <button type="button" className="button button-large" onClick={onNext}>
+          <button ref={followRef} type="button" className="button button-large" onClick={onNext}>
             {t('issue.checkedNext')}
           </button>
         </ManagerGate>
@@ -61,7 +68,7 @@ export function IssueOutcome({
     );
   if (state.phase === 'unknown') {
     return (
-      <div role="alert" className="notice notice-warn">
+      <div ref={followRef} role="alert" className="notice notice-warn" tabIndex={-1}>
         <p>
           <span aria-hidden="true">? </span>
           {t('issue.unknown')}
@@ -76,7 +83,7 @@ export function IssueOutcome({
   const { instrument } = state;
   return (
     <div className="issue-done" role="status">
-      <p className="notice notice-ok">
+      <p ref={followRef} className="notice notice-ok" tabIndex={-1}>
         <span aria-hidden="true">✓ </span>
         {t('issue.done', { kind: t(`kind.${instrument.kind}`) })}
       </p>

@@ -1,5 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
+import { useFocusFollows } from '@/components/use-focus-follows';
 import { Money } from '@/components/Money';
 import { type Instrument, groupNumber, type SeriesConfig } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
@@ -21,8 +22,12 @@ export function SellGiftCard() {
   const t = useT();
   const { series } = useTerminal();
   const op = useInstrumentOperation('issue:giftCard', { keptWithManager: true });
+  // The form goes as the issue is sent: its outcome takes the focus.
+  const { follow, followRef } = useFocusFollows();
   if (op.state.phase !== 'idle')
-    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+    return (
+      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+    );
   return (
     <CardReader id="sell-gift" kind="giftCard">
       {(card) =>
@@ -42,9 +47,10 @@ export function SellGiftCard() {
               fixedAmount={seriesFor(series, card)?.fixedAmount}
               submitLabel={t('issue.sellGiftCard')}
               disabled={false}
-              onIssue={({ amount, customer }) =>
-                void op.start({ type: 'giftCard.issue', number: card.number, amount, customer }, 'Gift card sold')
-              }
+              onIssue={({ amount, customer }) => {
+                follow();
+                void op.start({ type: 'giftCard.issue', number: card.number, amount, customer }, 'Gift card sold');
+              }}
             />
           </>
         )
@@ -94,6 +100,8 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const t = useT();
   const { series } = useTerminal();
   const op = useInstrumentOperation(`issue:series:${kind}`, { keptWithManager: true });
+  // The form (and the manager's question) goes as the issue is sent: its outcome takes the focus.
+  const { follow, followRef } = useFocusFollows();
   const { pinAbove } = useReturnPolicy();
   /** Store credit above the returns' manager amount, waiting for the manager's yes. */
   const [asking, setAsking] = useState<(IssueFieldsValues & { series: string }) | null>(null);
@@ -107,6 +115,7 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
     // The number answered is checked against the series' prefix as it is set up here (when it has one).
     const rows = choices.filter((s) => s.seriesNumber === series);
     const prefix = rows.length === 1 ? rows[0]?.prefix : undefined;
+    follow();
     return kind === 'giftCard'
       ? op.start({ type: 'giftCard.issueInSeries', series, prefix, amount, customer }, reason ?? 'Gift card sold')
       : op.start(
@@ -115,7 +124,9 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         );
   };
   if (op.state.phase !== 'idle')
-    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+    return (
+      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+    );
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
   const id = kind === 'giftCard' ? 'printed-gift' : 'store-credit';
   return (
@@ -211,8 +222,12 @@ function StoreCreditQuestion({
 export function OpenLoyaltyCard() {
   const t = useT();
   const op = useInstrumentOperation('issue:loyaltyCard', { keptWithManager: true });
+  // The form goes as the card is opened: its outcome takes the focus.
+  const { follow, followRef } = useFocusFollows();
   if (op.state.phase !== 'idle')
-    return <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} />;
+    return (
+      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+    );
   return (
     <CardReader id="open-loyalty" kind="loyaltyCard">
       {(card) =>
@@ -235,9 +250,10 @@ export function OpenLoyaltyCard() {
               withAmount={false}
               submitLabel={t('issue.openLoyalty')}
               disabled={false}
-              onIssue={({ customer }) =>
-                void op.start({ type: 'loyaltyCard.issue', number: card.number, customer }, 'Loyalty card issued')
-              }
+              onIssue={({ customer }) => {
+                follow();
+                void op.start({ type: 'loyaltyCard.issue', number: card.number, customer }, 'Loyalty card issued');
+              }}
             />
           </>
         )

@@ -8,9 +8,22 @@ import { useTerminal } from '@/lib/terminal-context';
 import { useReturn } from './use-return';
 import { lineText, returnSlipDoc, stateText } from './return-text';
 import { SlipView } from '@/lib/printing/SlipView';
+import type { useFocusFollows } from '@/components/use-focus-follows';
 
-/** A return under way and its outcome: each way the money goes back, the new card's number, the slips. */
-export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; onNext: () => void }) {
+/**
+ * A return under way and its outcome: each way the money goes back, the new card's number, the
+ * slips. The form that gave it back has gone: the outcome takes the focus from the page
+ * (`followRef`, from the screen's `useFocusFollows`).
+ */
+export function ReturnOutcome({
+  saleReturn,
+  onNext,
+  followRef,
+}: {
+  saleReturn: SaleReturn;
+  onNext: () => void;
+  followRef: ReturnType<typeof useFocusFollows>['followRef'];
+}) {
   const t = useT();
   const terminal = useTerminal();
   const { current, saleReference, issued } = useReturn(saleReturn);
@@ -22,7 +35,12 @@ export function ReturnOutcome({ saleReturn, onNext }: { saleReturn: SaleReturn; 
   return (
     <div className="screen returns">
       <h2 className="screen-title">{t('returns.title')}</h2>
-      <p role="status" className={`notice ${going || short ? 'notice-warn' : 'notice-ok'}`}>
+      <p
+        ref={followRef}
+        role="status"
+        className={`notice ${going || short ? 'notice-warn' : 'notice-ok'}`}
+        tabIndex={-1}
+      >
         {going ? t('returns.going') : t('returns.done')}
         {!going && <Money minor={parts.back} />}
         {!going && parts.refused > 0 && (

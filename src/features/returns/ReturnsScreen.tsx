@@ -48,6 +48,8 @@ export function ReturnsScreen() {
   const [refused, setRefused] = useState<false | 'over_left' | 'needs_manager'>(false);
   /** The amount the cashier typed, kept when the sale is found again for a manager to confirm it (not what is left). */
   const [typed, setTyped] = useState<string | null>(null);
+  // Given back, the form goes (with the button or the question's yes): the outcome takes the focus.
+  const { follow, followRef } = useFocusFollows();
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
@@ -76,7 +78,14 @@ export function ReturnsScreen() {
     return () => clearTimeout(later);
   });
 
-  if (done) return <ReturnOutcome saleReturn={done} onNext={() => (setDone(null), setFound(null), setReference(''))} />;
+  if (done)
+    return (
+      <ReturnOutcome
+        saleReturn={done}
+        onNext={() => (setDone(null), setFound(null), setReference(''))}
+        followRef={followRef}
+      />
+    );
   return (
     <div className="screen returns">
       <h2 className="screen-title">{t('returns.title')}</h2>
@@ -122,7 +131,7 @@ export function ReturnsScreen() {
         <GiveBack
           key={`${found.sale.transactionId}:${leftToReturn(found.sale, found.earlier)}`}
           found={found}
-          onDone={(r) => (setTyped(null), setDone(r))}
+          onDone={(r) => (setTyped(null), follow(), setDone(r))}
           typed={typed}
           onStale={(why, amount) => (
             setRefused(why),

@@ -1,13 +1,21 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Terminal } from '@/lib/terminal-context';
 import { useSettingsActions } from '@/lib/settings/store';
+import * as switchScope from '@/lib/settings/switch-scope';
 import { openOutboxDb } from '@/outbox/db';
 import { createReadModel } from '@/outbox/read-model';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { SettingsScreen } from './SettingsScreen';
+
+// The check a change of server waits for, as it is unless a test holds it.
+vi.mock('@/lib/settings/switch-scope', async (importOriginal) => {
+  const real = await importOriginal<typeof switchScope>();
+  return { ...real, whatStopsAChange: vi.fn(real.whatStopsAChange) };
+});
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live', scope: 'settings' } as Terminal;
 
@@ -41,5 +49,60 @@ describe('the saved token under its field', () => {
   it('a long one by its last four characters', () => {
     settingsWithToken('secret-token-1234');
     expect(screen.getByText('Saved token ending in …1234. Leave empty to keep it.')).toBeTruthy();
+  });
+});
+
+describe('Save while a change of server is checked', () => {
+  afterEach(() => vi.mocked(switchScope.whatStopsAChange).mockReset());
+
+  /**
+   * Another server typed and Save pressed, its check held: Save is greyed out and says it checks.
+   * `answer` gives the check's finding (asked twice when nothing stays: one answer for both).
+   */
+  async function saveAnotherServer() {
+    let answer: (stays: 'saleOpen' | null) => void = () => undefined;
+    const held = new Promise<'saleOpen' | null>((resolve) => (answer = resolve));
+    vi.mocked(switchScope.whatStopsAChange).mockImplementation(() => held);
+    settingsWithToken('secret-token-1234');
+    const user = userEvent.setup();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Server address (base URL)', 'https://other.example.com');
+    type('Replace access token', 'other-token');
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save settings' });
+    await user.click(save);
+    await waitFor(() => expect(switchScope.whatStopsAChange).toHaveBeenCalled());
+    expect(save.disabled).toBe(true);
+    expect(save.textContent).toBe('Checking…');
+    // A second tap meanwhile starts no second save.
+    await user.click(save);
+    expect(switchScope.whatStopsAChange).toHaveBeenCalledTimes(1);
+    // A browser takes the focus from a button greyed out, to the page (jsdom keeps it there): as if.
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    return { save, answer: (stays: 'saleOpen' | null) => act(async () => answer(stays)) };
+  }
+
+  /** Pressable again, named as before, and the focus back on it. */
+  function pressableAgain(save: HTMLButtonElement) {
+    expect(save.disabled).toBe(false);
+    expect(save.textContent).toBe('Save settings');
+    expect(document.activeElement).toBe(save);
+  }
+
+  it('nothing stays with the server left: saved, and Save can be pressed again', async () => {
+    const { save, answer } = await saveAnotherServer();
+    await answer(null);
+    await screen.findByText('Settings saved.');
+    pressableAgain(save);
+  });
+
+  it('a sale still open on it: not saved, said why, and Save can be pressed again', async () => {
+    const { save, answer } = await saveAnotherServer();
+    await answer('saleOpen');
+    await screen.findByText(/^A sale is open on this server\./);
+    pressableAgain(save);
   });
 });

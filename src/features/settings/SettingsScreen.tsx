@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import * as v from 'valibot';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
@@ -60,6 +60,7 @@ export function SettingsScreen() {
   const series = useFieldArray({ control, name: 'series' });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [checking, setChecking] = useState(false);
+  const [checkingSave, setCheckingSave] = useState(false);
   const [modeNotice, setModeNotice] = useState<string | null>(null);
   const errors = formState.errors;
 
@@ -94,8 +95,32 @@ export function SettingsScreen() {
     </div>
   );
 
+  // Greyed out, Save lost the focus to the page: it takes it back as it can be pressed again, unless
+  // someone has put it somewhere meanwhile.
+  const backToSave = useRef(false);
+  const saveButton = (button: HTMLButtonElement | null) => {
+    if (!button || button.disabled || !backToSave.current) return;
+    backToSave.current = false;
+    if (!document.activeElement || document.activeElement === document.body) button.focus();
+  };
+  /**
+   * A change of server is checked before it is saved (what stays with the one left): Save is greyed
+   * out meanwhile and says so, so a second tap neither saves twice nor races the first; it can be
+   * pressed again whatever came of it.
+   */
+  const whileChecked =
+    (save: (values: v.InferOutput<typeof schema>) => Promise<void>) => async (values: v.InferOutput<typeof schema>) => {
+      setCheckingSave(true);
+      try {
+        await save(values);
+      } finally {
+        backToSave.current = true;
+        setCheckingSave(false);
+      }
+    };
+
   const onSave = handleSubmit(
-    async (values) => {
+    whileChecked(async (values) => {
       // The address as this terminal spells it already: as saved, or else as its records have it
       // (a backup brought in before it was set up), so that server's records stay its own.
       const kept = keepSavedAddress(withToken(values, bound), saved);
@@ -120,7 +145,7 @@ export function SettingsScreen() {
       form.reset(toFormValues(settings, locale));
       const currencyChanged = saved !== null && saved.currency !== settings.currency;
       setNotice({ tone: 'ok', text: t(currencyChanged ? 'settings.currencyChanged' : 'settings.saved') });
-    },
+    }),
     () => setNotice({ tone: 'error', text: t('settings.fix') }),
   );
 
@@ -303,8 +328,8 @@ export function SettingsScreen() {
         </fieldset>
 
         <div className="actions">
-          <button type="submit" className="button button-primary button-large">
-            {t('settings.save')}
+          <button ref={saveButton} type="submit" className="button button-primary button-large" disabled={checkingSave}>
+            {checkingSave ? t('settings.checking') : t('settings.save')}
           </button>
           <button type="button" className="button button-large" onClick={() => void onCheck()} disabled={checking}>
             {checking ? t('settings.checking') : t('settings.check')}
