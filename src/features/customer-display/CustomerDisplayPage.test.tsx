@@ -88,6 +88,29 @@ describe('the customer display window', () => {
     other.close();
   });
 
+  it('opened again from another window (only its address after # changes), follows that one, not the last customer', async () => {
+    window.location.hash = '#/customer-display?tab=till-a';
+    const tills = terminalWindow();
+    render(<CustomerDisplayPage />);
+    const card = { kind: 'giftCard', last4: '0001', amount: 4250, balanceAfter: 757 } as const;
+    tills.say({ type: 'view', tab: 'till-a', view: view(4250, { paid: 4250, remaining: 0, tenders: [card] }) });
+    await settle();
+    expect(screen.getByText(/0001/)).toBeTruthy();
+    expect(screen.getByText(/€7\.57/)).toBeTruthy();
+    // Till A's window closed; the cashier opens the display from window B: the same named window, no reload.
+    window.location.hash = '#/customer-display?tab=till-b';
+    await settle();
+    expect(screen.queryByText(/0001/)).toBeNull(); // before window B has said anything
+    tills.say({ type: 'view', tab: 'till-b', view: view(1000) });
+    await settle();
+    expect(screen.getAllByText('€10.00').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/0001/)).toBeNull();
+    expect(screen.queryByText(/€7\.57/)).toBeNull();
+    // Its hello names window B: B's gate hears it (a reload of B, too, is answered with B).
+    expect(tills.heard).toContainEqual({ type: 'hello', tab: 'till-b' });
+    tills.close();
+  });
+
   it('answers a terminal window that starts after it (a reload) with hello, naming the window it follows', async () => {
     window.location.hash = '#/customer-display?tab=till-a';
     render(<CustomerDisplayPage />);

@@ -1,22 +1,25 @@
 import { useEffect, useState } from 'react';
 import { DISPLAY_CHANNEL, readDisplayMessage, type DisplayMessage } from './channel';
-import type { DisplayView } from './view';
+import { displayView, type DisplayView } from './view';
 import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import { CustomerDisplayView } from './CustomerDisplayView';
 
+/** The window the display's address names (`?tab=`), if any. */
+const pinnedTab = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
+
 /**
  * The customer display window (`/#/customer-display`): it asks the terminal for the sale and follows
  * it over the BroadcastChannel. It reads nothing else: no outbox, no settings, no server.
- * It follows one window: the one that opened it (`?tab=` in its address), else the first that
- * answers or the last that started; another window's sale (a second till, a training window) never
- * shows on it.
+ * It follows one window: the one its address names (`?tab=`, the window that opened it), else the
+ * first that answers or the last that started; another window's sale (a second till, a training
+ * window) never shows on it.
  */
 export function CustomerDisplayPage() {
   const [view, setView] = useState<DisplayView | null>(null);
   const [, setCatalogs] = useState(0);
   useEffect(() => {
-    const pinned = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
+    let pinned = pinnedTab();
     let follows = pinned;
     const channel = new BroadcastChannel(DISPLAY_CHANNEL);
     const hello = () =>
@@ -25,7 +28,7 @@ export function CustomerDisplayPage() {
       const message = readDisplayMessage(event.data);
       // A terminal window started (a reload, a crash, a new tab): it hears from this display at once.
       // Opened by its address, the display follows the window that started last (the one it followed
-      // may be gone); opened from a window, that window (it opens the display again from another).
+      // may be gone); opened from a window, that window, until another opens it (its address changes).
       if (message?.type === 'ask') {
         if (!pinned && message.tab) follows = message.tab;
         hello();
@@ -34,8 +37,23 @@ export function CustomerDisplayPage() {
       follows ??= message.tab;
       if (message.tab === follows) setView(message.view);
     };
+    // Opened again from another window: the same named window takes the new address, and one that
+    // differs only after `#` does not reload the page. It follows the window named now, and shows
+    // nothing of the last one's customer meanwhile.
+    const addressChanged = () => {
+      const named = pinnedTab();
+      if (named === pinned) return;
+      pinned = named;
+      follows = named;
+      setView((shown) => shown && displayView(null, shown)); // idle, in the language it spoke
+      hello();
+    };
+    window.addEventListener('hashchange', addressChanged);
     hello();
-    return () => channel.close();
+    return () => {
+      window.removeEventListener('hashchange', addressChanged);
+      channel.close();
+    };
   }, []);
   const locale = view?.locale ?? 'en';
   const title = translator(locale)('display.open');

@@ -32,6 +32,7 @@ export async function openCustomerDisplay(): Promise<void> {
   } catch {
     // Permission refused: the browser places the window.
   }
-  // It follows this window's sale (a second till's or a training window's never shows on it).
+  // It follows this window's sale (a second till's or a training window's never shows on it); a display
+  // already open takes the new address without reloading, and follows this window from then on.
   window.open(`${DISPLAY_PATH}?tab=${encodeURIComponent(tabId())}`, DISPLAY_WINDOW, features);
 }
