@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SeriesConfig } from '@/domain/instrument';
@@ -52,9 +52,10 @@ describe('an issue sent from its form', () => {
     await user.type(screen.getByLabelText(/^Amount/), '30');
     await user.click(screen.getByRole('button', { name: 'Issue and print gift card' }));
     const sending = await screen.findByText('Issuing…');
-    expect(document.activeElement).toBe(sending);
+    // Each takes the focus in the effects after it is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(sending));
     await act(() => t.run());
     const done = await screen.findByText('Gift card issued');
-    expect(document.activeElement).toBe(done.closest('p'));
+    await waitFor(() => expect(document.activeElement).toBe(done.closest('p')));
   });
 });

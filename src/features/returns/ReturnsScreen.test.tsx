@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeriesConfig } from '@/domain/instrument';
@@ -37,6 +37,7 @@ describe('a return given back', () => {
     await user.click(await screen.findByRole('button', { name: 'Give back' }));
     const outcome = await screen.findByText('Given back:', { exact: false });
     expect(outcome.textContent).toContain('€12.50');
-    expect(document.activeElement).toBe(outcome);
+    // It takes the focus in the effects after the outcome is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
   });
 });
