@@ -9,7 +9,7 @@ import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { DayCount } from './day-count';
 import { outboxDb, type ZReport } from './db';
-import { createOutbox, type Outbox } from './outbox';
+import { createOutbox, type CloseForTill, type Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { Restored } from './restore';
 import { createSender } from './sender';
@@ -58,14 +58,18 @@ export type MoneyPath = ReturnType<typeof startMoneyPath>;
 export type Intent =
   /** The cashier keyed the amount due: a sale of this window's. */
   | { type: 'startSale'; due: Minor }
-  /** A till handed a sale over; started once per till reference, whatever window asks. */
-  | { type: 'startTillSale'; till: TillOrder; due: Minor }
+  /**
+   * A till handed a sale over; started once per till reference, whatever window asks. This
+   * window's sales still on screen are closed with it if `replaces` says so, else it is 'busy':
+   * decided in the write that starts it.
+   */
+  | { type: 'startTillSale'; till: TillOrder; due: Minor; replaces: (onScreen: Sale) => boolean }
   /** A cashier's or a till's action on a sale (tender, remove a line, complete, void, reverse, close). */
   | { type: 'saleAction'; transactionId: string; action: SaleAction }
   /** An operation that belongs to no sale: issue or un-issue a card. */
   | { type: 'operation'; request: OperationRequest; reason: string; loaded?: Minor | undefined }
-  /** Take over a sale whose window is gone (a crash, a closed tab). */
-  | { type: 'adopt'; transactionId: string; from: string | undefined }
+  /** Take over a sale whose window is gone (a crash, a closed tab); `replaces` as for startTillSale. */
+  | { type: 'adopt'; transactionId: string; from: string | undefined; replaces?: (onScreen: Sale) => boolean }
   /** Money of a completed sale given back (return-flow.ts), checked against earlier returns in the same write. */
   | { type: 'startReturn'; saleId: string; amount: Minor; settings: ReturnSettings; requestId?: string }
   /** A box of pre-numbered gift cards to activate (card-box.ts); each card is its own issue. */
@@ -82,10 +86,10 @@ export type Intent =
 /** What each intent gives back, by its type. */
 export interface Performed {
   startSale: Sale;
-  startTillSale: { sale: Sale; started: boolean };
+  startTillSale: { sale: Sale; started: boolean } | 'busy';
   saleAction: FlowStep | null;
   operation: OperationRecord;
-  adopt: void;
+  adopt: 'busy' | undefined;
   restore: Restored;
   startReturn: SaleReturn | ReturnRefusal | 'no_sale' | 'id_reused';
   closeDay: ZReport | 'already_closed' | 'changed';
@@ -99,6 +103,13 @@ export type Perform = <I extends Intent>(intent: I) => Promise<Performed[I['type
 /** The one executor: `perform(intent)`. `tab` is this window, the owner of the sales it starts (in `currency`). */
 export function createPerform(outbox: Outbox, tab: string, currency?: string): Perform {
   const owner = { scope: outbox.scope, owner: tab, currency };
+  /** A sale on this window's screen closed for a till's sale, as the cashier's "Next sale" closes it. */
+  const closeFor =
+    (replaces: (onScreen: Sale) => boolean): CloseForTill =>
+    (onScreen, env) => {
+      const step = replaces(onScreen) ? decide(onScreen, { type: 'close' }, env) : null;
+      return step && !step.rejected ? step : null;
+    };
   async function run(intent: Intent): Promise<Performed[Intent['type']]> {
     switch (intent.type) {
       case 'startSale': {
@@ -107,7 +118,10 @@ export function createPerform(outbox: Outbox, tab: string, currency?: string): P
         return sale;
       }
       case 'startTillSale':
-        return outbox.startTillSale(startTillSale(intent.till, intent.due, owner, outbox.env()));
+        return outbox.startTillSale(
+          startTillSale(intent.till, intent.due, owner, outbox.env()),
+          closeFor(intent.replaces),
+        );
       case 'saleAction':
         return outbox.act(intent.transactionId, (sale, env) => decide(sale, intent.action, env));
       case 'operation':
@@ -119,7 +133,7 @@ export function createPerform(outbox: Outbox, tab: string, currency?: string): P
           ...(intent.loaded !== undefined && { loaded: intent.loaded }),
         });
       case 'adopt':
-        return outbox.adopt(intent.transactionId, intent.from, tab);
+        return outbox.adopt(intent.transactionId, intent.from, tab, intent.replaces && closeFor(intent.replaces));
       case 'restore':
         return outbox.restore(intent.records, intent.zReports);
       case 'closeDay':

@@ -68,6 +68,8 @@ export class ScopeChanged extends Error {
 }
 
 type Operator = Pick<OperationRecord, 'operatorId' | 'operatorName'>;
+/** The step that closes a sale still on a window's screen for a till's sale, or null when it may not be closed. */
+export type CloseForTill = (onScreen: Sale, env: FlowEnv) => FlowStep | null;
 type Store = 'sales' | 'operations' | 'returns' | 'boxes' | 'zReports';
 type Tx = IDBPTransaction<OutboxSchema, Store[], 'readwrite'>;
 
@@ -275,6 +277,22 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     }
   }
 
+  /**
+   * Room on `owner`'s screen for a till's sale (started or taken over), read in the write that brings
+   * it there: the steps that close each of the owner's sales still on screen (`close`), or null when
+   * one may not be closed (nothing is written then). Two requests at once cannot both find it free.
+   */
+  async function roomOnScreen(w: Write, owner: string | undefined, close: CloseForTill): Promise<FlowStep[] | null> {
+    const steps: FlowStep[] = [];
+    for (const stored of await w.tx.objectStore('sales').index('byScopeActive').getAll([scope, 1])) {
+      if (stored.owner !== owner || stored.closed) continue;
+      const step = close(plain(stored), env());
+      if (!step) return null;
+      steps.push(step);
+    }
+    return steps;
+  }
+
   return {
     scope,
     env,
@@ -290,17 +308,28 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
 
     /**
      * A till's sale, started once per reference: if one with this reference exists (another
-     * window, a reload, a repeated message), it is returned and nothing is written.
+     * window, a reload, a repeated message), it is returned and nothing is written. Else its
+     * owner's sales still on screen are closed with it (`close`), or, when one may not be, nothing
+     * is written: 'busy'.
      */
-    async startTillSale(sale: Sale): Promise<{ sale: Sale; started: boolean }> {
+    async startTillSale(sale: Sale, close: CloseForTill): Promise<{ sale: Sale; started: boolean } | 'busy'> {
       const reference = sale.till?.reference;
       if (!reference) throw new Error('A till sale needs its reference');
-      let out = { sale, started: true };
+      let out: { sale: Sale; started: boolean } | 'busy' = { sale, started: true };
       await write(
         async (w) => {
           const existing = await w.tx.objectStore('sales').index('byTillReference').get([scope, reference]);
-          if (existing) out = { sale: plain(existing), started: false };
-          else await w.putSale(sale);
+          if (existing) {
+            out = { sale: plain(existing), started: false };
+            return;
+          }
+          const closing = await roomOnScreen(w, sale.owner, close);
+          if (!closing) {
+            out = 'busy';
+            return;
+          }
+          for (const step of closing) await putStep(w, step);
+          await w.putSale(sale);
         },
         { begins: true },
       );
@@ -686,13 +715,25 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       return out;
     },
 
-    /** Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first. */
-    async adopt(transactionId: string, from: string | undefined, to: string) {
+    /**
+     * Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first.
+     * `close`: a till's sale, with room made on this window's screen as when one starts
+     * (startTillSale), or 'busy' and nothing written.
+     */
+    async adopt(transactionId: string, from: string | undefined, to: string, close?: CloseForTill) {
+      let out: 'busy' | undefined;
       await write(async (w) => {
         const sale = await w.sale(transactionId);
-        if (sale && sale.scope === scope && sale.owner === from && !sale.closed)
-          await w.putSale({ ...plain(sale), owner: to });
+        if (!sale || sale.scope !== scope || sale.owner !== from || sale.closed) return;
+        const closing = close ? await roomOnScreen(w, to, close) : [];
+        if (!closing) {
+          out = 'busy';
+          return;
+        }
+        for (const step of closing) await putStep(w, step);
+        await w.putSale({ ...plain(sale), owner: to });
       });
+      return out;
     },
 
     /** Training data reset: the simulator forgot these sales and operations, so the terminal does too. */

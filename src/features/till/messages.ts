@@ -91,6 +91,10 @@ export const serverRefusedText =
 export const otherServerText =
   'This sale was made while the terminal worked with another Loyalty server (or in training): it can be read, but not changed, until the terminal works with that server again.';
 
+/** `busy` for a `pay` whose sale is open in another window of the terminal: the cashier finishes it there. */
+export const otherWindowText =
+  'This sale is open in another window of the terminal: the cashier finishes it there. Ask its status (or pay again with the same reference) for its result.';
+
 /** `not_reversible` when a link asked for more than a cashier alone may give back, with no manager's PIN. */
 export const managerNeededText =
   'More than a cashier alone may give back of this sale: a manager must confirm it with the PIN at the terminal. Nothing was given back.';

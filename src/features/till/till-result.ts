@@ -46,7 +46,12 @@ export const resultSummary = (r: TillResult): string =>
 
 const masked = (number: string) => `**** ${number.slice(-4)}`;
 
-function entry(line: TenderLine): PaymentEntry | null {
+/**
+ * One instrument's entry. `reversedSale`: the sale is taken back (reversing, reversed), so a loyalty
+ * payment being voided is given back by that reversal; in any other sale, money whose cancel or void
+ * has not answered yet is still held or taken, and stays in doubt until it lands.
+ */
+function entry(line: TenderLine, reversedSale: boolean): PaymentEntry | null {
   if (line.kind === 'external') return null;
   const base = {
     kind: line.kind,
@@ -62,10 +67,14 @@ function entry(line: TenderLine): PaymentEntry | null {
     case 'approved':
     case 'partiallyApproved':
       return { ...base, amount: s.approvedAmount, state: 'paid', loyaltyResult: s.name };
+    case 'canceling':
+      // A hold whose cancel is sent again until it lands: still on the card until then.
+      return { ...base, amount: line.amount, state: 'unknown', authCode: s.authCode };
     case 'voiding':
       // A payment whose outcome was lost: what it took is known when its void answers.
       if (s.lostReason !== undefined) return { ...base, amount: line.amount, state: 'unknown' };
-      return { ...base, amount: s.approvedAmount, state: 'reversed' };
+      // Taken, and given back only once its void lands: in doubt until then, unless a reversal gives it back.
+      return { ...base, amount: s.approvedAmount, state: reversedSale ? 'reversed' : 'unknown' };
     case 'voided':
       return { ...base, amount: s.approvedAmount, state: 'reversed' };
     case 'unknown':
@@ -110,7 +119,7 @@ export function tillResult(
   const reversedSale = sale.status === 'reversed' || sale.status === 'reversing';
   // A voided sale keeps its reversed loyalty lines only as history: the till is told nothing was taken.
   const payments = sale.lines
-    .map(entry)
+    .map((line) => entry(line, reversedSale))
     .filter((e): e is PaymentEntry => e !== null && !(e.state === 'reversed' && !reversedSale));
   const sure = (e: PaymentEntry) => e.state === 'paid';
   const amountUnknown = payments.filter((e) => e.state === 'unknown').reduce((sum, e) => sum + e.amount, 0);

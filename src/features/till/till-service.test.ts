@@ -1,18 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReturnSettings } from '@/domain/return-flow';
 import { outboxHarness } from '@/outbox/test/harness';
 import { createPerform } from '@/outbox/money-path';
 import { createOutbox } from '@/outbox/outbox';
 import { createReadModel } from '@/outbox/read-model';
 import { PROTOCOL, VERSION, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
-import { createTillService, type From } from './till-service';
+import { createTillService, type From, type TillServiceDeps } from './till-service';
 
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
 const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
 const tillB: From = { origin: 'https://till-b.example', transport: 'message' };
 
 /** The terminal's side of the till protocol over a harness's outbox, giving money back as `settings` say. */
-const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSettings | null, managerAbove = 5000) =>
+const tillServiceOf = (
+  t: ReturnType<typeof outboxHarness>,
+  settings: ReturnSettings | null,
+  managerAbove = 5000,
+  more: Partial<TillServiceDeps> = {},
+) =>
   createTillService({
     perform: t.perform,
     reads: t.reads,
@@ -23,6 +28,7 @@ const tillServiceOf = (t: ReturnType<typeof outboxHarness>, settings: ReturnSett
     returnSettings: () => settings,
     managerAbove: () => managerAbove,
     settleWaitMs: 20,
+    ...more,
   });
 
 /** Two allowed tills talk to one terminal: a sale is the till's that started it. */
@@ -427,5 +433,186 @@ describe('a reverse or refund asked by a link, above the manager’s amount', ()
     } finally {
       t.sender.stop();
     }
+  });
+});
+
+describe('a till’s sale voided while giving its card’s money back has no answer yet, the cashier moved on', () => {
+  const cases = [
+    { kind: 'giftCard', number: '700100000001', path: '/_cancel', line: 'canceling' },
+    { kind: 'loyaltyCard', number: '710100000001', path: '/_voidPayment', line: 'voiding' },
+  ] as const;
+  it.each(cases)(
+    '$kind: the till is told the 20.00 still held or taken is in doubt, never 0.00; once it lands, canceled',
+    async ({ kind, number, path, line }) => {
+      const t = outboxHarness();
+      const service = tillServiceOf(t, null);
+      try {
+        const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
+        await ask({ id: 'p1', type: 'pay', reference: 'R-V', amountDue: 2000, currency: 'EUR' });
+        const sale = async () => (await t.reads.saleByReference('R-V'))!;
+        const act = async (action: Parameters<typeof t.act>[0]) =>
+          t.perform({ type: 'saleAction', transactionId: (await sale()).transactionId, action });
+        await act({ kind, number, type: 'tender', amount: 2000, availableBefore: 5000 });
+        await t.run();
+        t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path } });
+        await act({ type: 'void' });
+        await t.run();
+        expect((await sale()).lines[0]).toMatchObject({ state: { name: line }, settleQueued: true });
+        expect((await act({ type: 'close' }))?.rejected).toBeUndefined(); // "Next sale": the release is sent again by itself
+
+        const told = service.resultFor(await sale());
+        expect(told).toMatchObject({
+          type: 'result',
+          result: { status: 'unknown', amountCovered: 0, amountUnknown: 2000, amountRemaining: 0 },
+        });
+        const result = told?.type === 'result' ? told.result : undefined;
+        expect(result?.payments).toEqual([
+          expect.objectContaining({ kind, maskedNumber: '**** 0001', amount: 2000, state: 'unknown' }),
+        ]);
+        expect(result?.slipText).toMatch(/Outcome not known yet/);
+        expect(result?.slipText).toMatch(/Paid by card\s+€0\.00/);
+        expect(result?.slipText).not.toMatch(/Still to pay/);
+        // Asked by status, the same.
+        expect(await ask({ id: 's1', type: 'status', reference: 'R-V' })).toMatchObject({
+          result: { status: 'unknown', amountUnknown: 2000 },
+        });
+
+        // The release sent again lands: nothing was taken, and the till is told so, marked changed.
+        await service.returned(await sale(), result!);
+        t.advance(60_000);
+        await t.run();
+        expect((await sale()).status).toBe('voided');
+        expect(service.resultFor(await sale())).toMatchObject({
+          changed: true,
+          result: { status: 'canceled', amountCovered: 0, amountUnknown: 0, amountRemaining: 2000, payments: [] },
+        });
+      } finally {
+        t.sender.stop();
+      }
+    },
+  );
+});
+
+describe('two pays arriving together in one window', () => {
+  const pay = (id: string, reference: string) =>
+    ({ ...envelope, id, type: 'pay', reference, amountDue: 2000, currency: 'EUR' }) as const;
+  const onScreen = async (t: ReturnType<typeof outboxHarness>) =>
+    (await t.reads.activeSales()).filter((s) => s.owner === 'tab-1' && !s.closed);
+
+  it('for the same reference (the till page reloaded and asked again): the repeat finds the sale, never busy', async () => {
+    const t = outboxHarness();
+    // The repeat looks its reference up first; the first request's write lands before it goes on.
+    let hold: Promise<unknown> | undefined;
+    const reads = {
+      ...t.reads,
+      saleByReference: async (reference: string) => {
+        const waitFor = hold;
+        hold = undefined;
+        const found = await t.reads.saleByReference(reference);
+        await waitFor;
+        return found;
+      },
+    };
+    const service = tillServiceOf(t, null, 5000, { reads });
+    let firstDone: (value?: unknown) => void = () => undefined;
+    hold = new Promise((resolve) => (firstDone = resolve));
+    const repeat = service.handle(pay('p2', 'R-1'), tillA);
+    const first = await service.handle(pay('p1', 'R-1'), tillA);
+    firstDone();
+    expect(first).toMatchObject({ type: 'accepted', reference: 'R-1' });
+    expect(await repeat).toMatchObject({
+      type: 'accepted',
+      reference: 'R-1',
+      transactionId: first.type === 'accepted' ? first.transactionId : '',
+    });
+    expect(await onScreen(t)).toHaveLength(1);
+  });
+
+  it('for two references: one is accepted, the other busy; one till sale on the screen, never two', async () => {
+    const t = outboxHarness();
+    const service = tillServiceOf(t, null);
+    const answers = await Promise.all([service.handle(pay('a', 'R-A'), tillA), service.handle(pay('b', 'R-B'), tillA)]);
+    expect(answers.map((a) => a.type).sort()).toEqual(['accepted', 'refused']);
+    expect(answers.find((a) => a.type === 'refused')).toMatchObject({ reason: 'busy' });
+    const [sale, ...more] = await onScreen(t);
+    expect(more).toEqual([]);
+    expect(answers.find((a) => a.type === 'accepted')).toMatchObject({ reference: sale?.till?.reference });
+    // The one refused was never started: asked again once the first is finished, it starts then.
+    const refused = answers.find((a) => a.type === 'refused')!;
+    expect(await t.reads.saleByReference(refused.reference ?? '')).toBeUndefined();
+  });
+
+  it('a finished sale on the screen is closed by the write that starts the next', async () => {
+    const t = outboxHarness();
+    const service = tillServiceOf(t, null);
+    await service.handle(pay('a', 'R-A'), tillA);
+    const a = (await t.reads.saleByReference('R-A'))!;
+    await t.perform({ type: 'saleAction', transactionId: a.transactionId, action: { type: 'void' } });
+    expect(await service.handle(pay('b', 'R-B'), tillA)).toMatchObject({ type: 'accepted', reference: 'R-B' });
+    expect((await t.reads.saleByReference('R-A'))?.closed).toBe(true);
+    expect((await onScreen(t)).map((s) => s.till?.reference)).toEqual(['R-B']);
+  });
+});
+
+describe('a pay repeated while its sale is open in another window of the terminal', () => {
+  /** The windows whose Web Locks are held: those alive. */
+  const windowsAlive = (...tabs: string[]) =>
+    vi.stubGlobal('navigator', {
+      locks: { query: async () => ({ held: tabs.map((tab) => ({ name: `loyalty-terminal-tab:${tab}` })) }) },
+    });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The till's sale started in this window (tab-1), then taken over by the cashier's standalone tab (tab-2) while the till page reloaded. */
+  async function takenByStandaloneTab() {
+    const t = outboxHarness();
+    let broughtForward = 0;
+    const service = tillServiceOf(t, null, 5000, { onSaleHere: () => void broughtForward++ });
+    const pay = { ...envelope, id: 'p1', type: 'pay', reference: 'R-W', amountDue: 2000, currency: 'EUR' } as const;
+    expect(await service.handle(pay, tillA)).toMatchObject({ type: 'accepted' });
+    const sale = (await t.reads.saleByReference('R-W'))!;
+    await t.outbox.adopt(sale.transactionId, 'tab-1', 'tab-2');
+    broughtForward = 0;
+    return { t, service, pay: { ...pay, id: 'p2' }, sale, forward: () => broughtForward };
+  }
+
+  it('is busy, and this window does not show an empty sale screen: the cashier finishes it there', async () => {
+    const { t, service, pay, sale, forward } = await takenByStandaloneTab();
+    windowsAlive('tab-1', 'tab-2');
+    expect(await service.handle(pay, tillA)).toMatchObject({
+      type: 'refused',
+      reason: 'busy',
+      message: expect.stringContaining('another window of the terminal'),
+    });
+    expect(forward()).toBe(0);
+    expect((await t.reads.getSale(sale.transactionId))?.owner).toBe('tab-2');
+
+    // Finished there: the same pay is answered with its result.
+    await t.perform({ type: 'saleAction', transactionId: sale.transactionId, action: { type: 'void' } });
+    expect(await service.handle({ ...pay, id: 'p3' }, tillA)).toMatchObject({
+      type: 'result',
+      result: { status: 'canceled' },
+    });
+  });
+
+  it('is accepted, and shown here, once that window is gone: this one carries the sale on', async () => {
+    const { t, service, pay, sale, forward } = await takenByStandaloneTab();
+    windowsAlive('tab-1');
+    expect(await service.handle(pay, tillA)).toMatchObject({ type: 'accepted', transactionId: sale.transactionId });
+    expect(forward()).toBe(1);
+    expect((await t.reads.getSale(sale.transactionId))?.owner).toBe('tab-1');
+  });
+
+  it('is busy while this window is in another sale: a gone window’s sale is not taken over beside it', async () => {
+    const { t, service, pay, sale, forward } = await takenByStandaloneTab();
+    windowsAlive('tab-1');
+    const other = { ...envelope, id: 'q1', type: 'pay', reference: 'R-X', amountDue: 500, currency: 'EUR' } as const;
+    expect(await service.handle(other, tillA)).toMatchObject({ type: 'accepted', reference: 'R-X' });
+    expect(await service.handle(pay, tillA)).toMatchObject({ type: 'refused', reason: 'busy' });
+    expect(forward()).toBe(1); // R-X only
+    expect((await t.reads.getSale(sale.transactionId))?.owner).toBe('tab-2');
+    const onScreen = (await t.reads.activeSales()).filter((s) => s.owner === 'tab-1' && !s.closed);
+    expect(onScreen.map((s) => s.till?.reference)).toEqual(['R-X']);
   });
 });

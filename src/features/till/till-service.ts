@@ -14,7 +14,14 @@ import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
 import { liveTabs } from '@/outbox/tab';
 import { resultSummary, tillResult, tillReturns, tillStatus } from './till-result';
-import { managerNeededText, otherServerText, refundIdReusedText, refusalText, serverRefusedText } from './messages';
+import {
+  managerNeededText,
+  otherServerText,
+  otherWindowText,
+  refundIdReusedText,
+  refusalText,
+  serverRefusedText,
+} from './messages';
 
 export interface TillServiceDeps {
   /** The one executor: the till's sales start and move only through it. */
@@ -129,36 +136,57 @@ export function createTillService(deps: TillServiceDeps) {
   /** This till's sale of another server's scope (or training's) with this reference. */
   const tillSaleElsewhere = (reference: string, from: From) => reads.tillSaleElsewhere(reference, from.origin);
 
-  /** This window's sale still on screen, if any. */
-  const currentHere = async () => (await reads.activeSales()).filter((s) => s.owner === tab && !s.closed);
+  const accepted = (request: TillRequest, sale: Sale): TerminalMessage => {
+    deps.onSaleHere();
+    return {
+      ...envelope,
+      type: 'accepted',
+      inReplyTo: request.id,
+      reference: request.reference,
+      transactionId: sale.transactionId,
+    };
+  };
+
+  /**
+   * A `pay` whose reference has its sale: a repeat (a reload of either side, a lost answer), or a
+   * request that met another starting it. Accepted only when the sale is on this window's screen
+   * (taken over here if its window is gone): else the cashier would see nothing here. One still
+   * open in another live window is `busy` until it is finished there; then its result answers.
+   */
+  async function payFound(
+    request: Extract<TillRequest, { type: 'pay' }>,
+    from: From,
+    found: Sale,
+  ): Promise<TerminalMessage> {
+    if (
+      found.due !== request.amountDue ||
+      found.till?.currency !== request.currency ||
+      found.till.origin !== from.origin
+    )
+      return refused(request, 'reference_conflict');
+    if (tillStatus(found) !== 'in_progress') return answerFor(request, found);
+    if (found.owner === tab && !found.closed) return accepted(request, found);
+    if (found.closed) return refused(request, 'busy');
+    const live = await liveTabs();
+    if (live === null || live.has(found.owner ?? '')) return refused(request, 'busy', otherWindowText);
+    // The window that had it is gone (the till or the terminal reloaded): this one carries it on,
+    // with room made on its screen as for a new sale.
+    const adopted = await perform({
+      type: 'adopt',
+      transactionId: found.transactionId,
+      from: found.owner,
+      replaces: finished,
+    });
+    if (adopted === 'busy') return refused(request, 'busy');
+    // As it is now: taken over here, or meanwhile finished, or taken by another window.
+    const now = (await reads.getSale(found.transactionId)) ?? found;
+    if (tillStatus(now) !== 'in_progress') return answerFor(request, now);
+    return now.owner === tab && !now.closed ? accepted(request, now) : refused(request, 'busy', otherWindowText);
+  }
 
   async function pay(request: Extract<TillRequest, { type: 'pay' }>, from: From): Promise<TerminalMessage> {
     const existing = await reads.saleByReference(request.reference);
-    if (existing) {
-      if (
-        existing.due !== request.amountDue ||
-        existing.till?.currency !== request.currency ||
-        existing.till.origin !== from.origin
-      )
-        return refused(request, 'reference_conflict');
-      if (tillStatus(existing) === 'in_progress' && existing.owner !== tab && !existing.closed) {
-        // The window that had it is gone (the till or the terminal reloaded): this one resumes it.
-        const live = await liveTabs();
-        if (live && !live.has(existing.owner ?? ''))
-          await perform({ type: 'adopt', transactionId: existing.transactionId, from: existing.owner });
-      }
-      if (tillStatus(existing) === 'in_progress') {
-        deps.onSaleHere();
-        return {
-          ...envelope,
-          type: 'accepted',
-          inReplyTo: request.id,
-          reference: request.reference,
-          transactionId: existing.transactionId,
-        };
-      }
-      return answerFor(request, existing);
-    }
+    if (existing) return payFound(request, from, existing);
     // Started before the terminal's server or mode changed: answered from that sale, never paid again here.
     const elsewhere = await tillSaleElsewhere(request.reference, from);
     if (elsewhere) {
@@ -167,10 +195,6 @@ export function createTillService(deps: TillServiceDeps) {
       return tillStatus(elsewhere) === 'in_progress'
         ? refused(request, 'busy', otherServerText)
         : answerFor(request, elsewhere);
-    }
-    for (const sale of await currentHere()) {
-      if (!finished(sale)) return refused(request, 'busy');
-      await act(sale, { type: 'close' });
     }
     const till = {
       reference: request.reference,
@@ -181,18 +205,13 @@ export function createTillService(deps: TillServiceDeps) {
       basket: request.basket,
       allowedKinds: request.allowedKinds,
     };
-    const { sale } = await perform({ type: 'startTillSale', till, due: request.amountDue });
-    // Another window started it a moment ago: taken only if it is this till's, for this amount and currency.
-    if (sale.due !== request.amountDue || sale.till?.origin !== from.origin || sale.till.currency !== request.currency)
-      return refused(request, 'reference_conflict');
-    deps.onSaleHere();
-    return {
-      ...envelope,
-      type: 'accepted',
-      inReplyTo: request.id,
-      reference: request.reference,
-      transactionId: sale.transactionId,
-    };
+    // Decided in the write that starts it: whether this window's screen is free (its sale finished
+    // is closed with it), and whether a sale with this reference started a moment ago (a repeat of
+    // this pay, another window): two pays at once can neither both start nor refuse each other.
+    const started = await perform({ type: 'startTillSale', till, due: request.amountDue, replaces: finished });
+    if (started === 'busy') return refused(request, 'busy');
+    if (!started.started) return payFound(request, from, started.sale);
+    return accepted(request, started.sale);
   }
 
   async function cancel(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
