@@ -7,7 +7,7 @@ import { ModalDialog } from './ModalDialog';
  * Where <dialog> cannot be modal, ModalDialog sets its [open] attribute itself. A property would
  * set it only where `open` is HTMLDialogElement's reflecting accessor; in an engine without
  * HTMLDialogElement, <dialog> is an HTMLUnknownElement, `open` a plain expando, and
- * `.camera-overlay:not([open])` (styles.css) would hide it. Simulated by taking the accessor away.
+ * `.modal-screen:not([open])` (styles.css) would hide it. Simulated by taking the accessor away.
  */
 describe('ModalDialog where <dialog> is unknown to the engine', () => {
   const descriptor = Object.getOwnPropertyDescriptor(HTMLDialogElement.prototype, 'open');

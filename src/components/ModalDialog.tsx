@@ -5,7 +5,8 @@ import { useLayoutEffect, useRef, useState, type AriaAttributes, type ReactNode,
  * inert (Tab and a screen reader stay inside) and Escape closes it (its cancel). Shown while it is
  * mounted; `onClosed` is told once it has closed, and the parent takes it away. The focus then goes
  * back to `returnFocus` (a tap does not focus a button in every browser), else to what had it as
- * the dialog opened, unless it has gone somewhere of its own. Its class hides it when not [open].
+ * the dialog opened, unless it has gone somewhere of its own. `modal-screen` (styles.css) makes it
+ * the whole screen and hides it when not [open]; `className` adds the dialog's own look.
  * Its last control is the button that closes it (as Escape does), which has the focus as it opens.
  */
 export function ModalDialog({
@@ -49,7 +50,7 @@ export function ModalDialog({
     else closed();
   };
   return (
-    <dialog ref={dialog} className={className} {...names} onClose={closed}>
+    <dialog ref={dialog} className={`modal-screen ${className}`} {...names} onClose={closed}>
       {children}
       <button type="button" className={closeClassName} autoFocus onClick={close}>
         {closeLabel}
