@@ -6,7 +6,7 @@ import {
   proposeReturn,
   returnAnswered,
   returnSettingsFor,
-  returnInProgress,
+  returnOnItsWay,
   returnables,
   startReturn,
   type SaleReturn,
@@ -273,7 +273,7 @@ describe('returns across several visits never give back more than was paid', () 
       { ...issued(id, 2000), outcome: { status: 'unknown', code: 'timeout', message: '' } } as Answer,
       now,
     );
-    expect(returnInProgress(lost)).toBe(true);
+    expect(returnOnItsWay(lost)).toBe(true);
     expect(leftToReturn(sale, [lost])).toBe(0);
   });
 });
@@ -286,12 +286,12 @@ describe('startReturn and its answers', () => {
     expect(voidOrder).toMatchObject({ transactionId: 'sale-1', returnId: step.saleReturn.returnId, reason: 'Return' });
     expect(issueOrder).toMatchObject({ transactionId: step.saleReturn.returnId, reason: 'Return to store credit' });
     let r: SaleReturn = step.saleReturn;
-    expect(returnInProgress(r)).toBe(true);
+    expect(returnOnItsWay(r)).toBe(true);
     r = returnAnswered(r, voided(voidOrder!.id), now);
     r = returnAnswered(r, issued(issueOrder!.id, 2000), now);
     expect(r.lines.map((l) => l.state.name)).toEqual(['done', 'done', 'done']);
     expect(r.lines[1]?.state).toMatchObject({ issuedNumber: '720100000009' });
-    expect(returnInProgress(r)).toBe(false);
+    expect(returnOnItsWay(r)).toBe(false);
     expect(r.finishedAt).toBe(now.toISOString());
     // The same answer again changes nothing.
     expect(returnAnswered(r, voided(voidOrder!.id), now)).toBe(r);

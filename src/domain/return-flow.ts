@@ -315,9 +315,6 @@ function settled(r: SaleReturn, now: Date): SaleReturn {
   return finished(r) && !r.finishedAt ? { ...r, finishedAt: now.toISOString() } : r;
 }
 
-/** A return still has money on its way back (or an outcome to learn). */
-export const returnInProgress = (r: SaleReturn) => !finished(r);
-
 /** A return line whose outcome went to a manager (operation.ts, `forManager`): no answer will come by itself. */
 const withManager = (l: ReturnLine) => l.state.name === 'unknown' && forManager(l.state.reason);
 

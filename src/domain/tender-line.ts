@@ -20,7 +20,12 @@ import type { LoyaltyDenialReason } from './payment';
  */
 export type TenderLineState =
   | { name: 'requesting' }
-  | { name: 'unknown'; reason: string }
+  | {
+      name: 'unknown';
+      reason: string;
+      /** Its cancel or void went to a manager: this much was taken, and may have been given back. */
+      released?: Minor;
+    }
   | { name: 'authorized'; authCode: string; expires: string }
   | { name: 'approved'; approvedAmount: Minor }
   | { name: 'partiallyApproved'; approvedAmount: Minor }
@@ -175,7 +180,14 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
       break;
     case 'releaseUnknown':
       // The money is neither known given back nor known kept: a manager's, as an unknown payment is.
-      if (s.name === 'canceling' || s.name === 'voiding') return to({ name: 'unknown', reason: event.reason });
+      if (s.name === 'canceling') return to({ name: 'unknown', reason: event.reason, released: line.amount });
+      // A payment whose own outcome was lost stays that: what it took is not known either.
+      if (s.name === 'voiding')
+        return to({
+          name: 'unknown',
+          reason: event.reason,
+          ...(s.lostReason === undefined && { released: s.approvedAmount }),
+        });
       break;
     case 'releaseRefused':
       // A cancel or void refused for good: the money stays where it was.
@@ -199,9 +211,10 @@ export function transition(line: TenderLine, event: TenderEvent): TenderLine {
 export function coveredAmount(line: TenderLine): Minor {
   const s = line.state;
   switch (s.name) {
+    case 'unknown':
+      return s.released ?? line.amount;
     case 'recorded':
     case 'requesting':
-    case 'unknown':
     case 'authorized':
     case 'committing':
     case 'committed':

@@ -33,6 +33,17 @@ describe('a tender line whose outcome is unknown, in words', () => {
     );
   });
 
+  it('taken, and its void then with a manager (no payment left to void after a lost attempt): it may have gone back, never "may have taken"', () => {
+    const line: TenderLine = {
+      ...unknownLine('refused_after_lost_answer'),
+      kind: 'loyaltyCard',
+      state: { name: 'unknown', reason: 'refused_after_lost_answer', released: 4000 },
+    };
+    const { text } = lineStatus(t, line, money, true);
+    expect(text).toContain('it may have gone back to the card, or not');
+    expect(text).not.toContain('may have taken this money');
+  });
+
   it('an answer that contradicts its request goes to a manager too, in its own words', () => {
     expect(lineStatus(t, unknownLine('contradictory_answer'), money).text).toContain(
       'did not match this request: a manager must check it',

@@ -34,6 +34,8 @@ export function lineStatus(
     case 'requesting':
       return { text: t('line.requesting'), tone: 'busy' };
     case 'unknown':
+      // Taken, and its cancel or void with a manager: it may have been given back.
+      if (s.released !== undefined) return { text: t('line.releaseUnknown'), tone: 'unknown' };
       // A loyalty payment with a manager can be given back by its void: the line says how.
       if (givesBack)
         return {

@@ -2,7 +2,7 @@ import { formatMoney } from '@/domain/money';
 import { paidAmount, type Sale } from '@/domain/sale';
 import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
-import { leftToReturn, paymentSettling, returnInProgress, type SaleReturn } from '@/domain/return-flow';
+import { leftToReturn, paymentSettling, returnOnItsWay, type SaleReturn } from '@/domain/return-flow';
 import { translator } from '@/lib/i18n';
 
 /** The returns that gave something back, or may have: one the server refused whole changed nothing, for the till too. */
@@ -12,11 +12,12 @@ export const tillReturns = (returns: readonly SaleReturn[]): SaleReturn[] =>
 /**
  * Where a till's sale stands: still being worked on, or finished with a status. A completed sale
  * with returns is `reversed` once nothing is left to give back, `refunded` before that, and in
- * progress while a return's money is on its way. Pure.
+ * progress while a return's money is on its way. A part with a manager is no longer on its way (no
+ * answer will come by itself): the result says it, as owed. Pure.
  */
 export function tillStatus(sale: Sale, returns: readonly SaleReturn[] = []): ResultStatus | 'in_progress' {
   if (sale.status === 'completed' && returns.length > 0) {
-    if (returns.some(returnInProgress) || paymentSettling(sale)) return 'in_progress';
+    if (returns.some(returnOnItsWay) || paymentSettling(sale)) return 'in_progress';
     return leftToReturn(sale, returns) === 0 ? 'reversed' : 'refunded';
   }
   switch (sale.status) {
@@ -78,6 +79,8 @@ function entry(line: TenderLine, reversedSale: boolean): PaymentEntry | null {
     case 'voided':
       return { ...base, amount: s.approvedAmount, state: 'reversed' };
     case 'unknown':
+      // Taken, its giving back with a manager: what was taken is what is in doubt.
+      return { ...base, amount: s.released ?? line.amount, state: 'unknown' };
     case 'requesting':
       return { ...base, amount: line.amount, state: 'unknown' };
     default:

@@ -3,6 +3,8 @@ import type { Sale } from '@/domain/sale';
 import { decide, evolve, startTillSale, type FlowEnv } from '@/domain/sale-flow';
 import type { LoyaltyVoid } from '@/domain/payment';
 import type { TenderLine } from '@/domain/tender-line';
+import type { SaleReturn } from '@/domain/return-flow';
+import type { ResultStatus } from '@/till-client/protocol';
 import { checkOrigin, parseOrigins } from '@/lib/settings/server-address';
 import { tillResult, tillStatus } from './till-result';
 import { readTillRequest, urlRequest } from './messages';
@@ -163,6 +165,66 @@ describe('the result a till gets', () => {
       expect(tillResult(tillSale([line], 'completed'), 'paid', ctx)).toMatchObject({ status: 'paid', settling: true });
     const landed = tillResult(tillSale([gift({ name: 'committed', authCode: 'A1' }, 6730)], 'completed'), 'paid', ctx);
     expect(landed).not.toHaveProperty('settling');
+  });
+
+  it('a payment approved in part whose void went to a manager is in doubt for what it took, not what was asked', () => {
+    // Asked 300.00, approved for 120.00; the sale voided, the void's giving back with a manager.
+    const voiding = { ...loyaltyLine({ name: 'partiallyApproved', approvedAmount: 12000 }, 30000) };
+    const voided = evolve(
+      {
+        ...tillSale(
+          [{ ...voiding, state: { name: 'voiding', approvedAmount: 12000 }, settleOperationId: 'v1' }],
+          'voiding',
+        ),
+        due: 50000,
+      },
+      {
+        type: 'loyaltyCard.voidPayment',
+        id: 'v1',
+        request: { type: 'loyaltyCard.voidPayment', number: '710100000001', amount: 12000 },
+        attempts: 2,
+        outcome: { status: 'unknown', code: 'refused_after_lost_answer', message: '' },
+      },
+      env(),
+    ).sale;
+    expect(tillStatus(voided)).toBe('unknown');
+    expect(tillResult(voided, 'unknown', { training: false, locale: 'en-IE' })).toMatchObject({
+      amountUnknown: 12000,
+      amountRemaining: 38000,
+      payments: [expect.objectContaining({ amount: 12000, state: 'unknown' })],
+    });
+  });
+
+  it("a return whose loyalty void went to a manager ends the till's wait: the part is owed, not in progress for good", () => {
+    const paid = tillSale([loyaltyLine({ name: 'approved', approvedAmount: 6730 }, 6730)], 'completed');
+    const withManager: SaleReturn = {
+      returnId: 'r1',
+      saleId: paid.transactionId,
+      amount: 6730,
+      startedAt: now.toISOString(),
+      lines: [
+        {
+          id: 'rl',
+          way: 'voidLoyalty',
+          amount: 6730,
+          parts: [],
+          target: '710100000001',
+          operationId: 'v1',
+          state: { name: 'unknown', reason: 'refused_after_lost_answer' },
+        },
+      ],
+    };
+    const status = tillStatus(paid, [withManager]);
+    expect(status).not.toBe('in_progress');
+    expect(
+      tillResult(paid, status as ResultStatus, { training: false, locale: 'en-IE' }, [withManager]).refund,
+    ).toMatchObject({
+      amountReturned: 0,
+      amountOwed: 6730,
+    });
+    // While its void is still being sent, the till waits.
+    const sending = { ...withManager, lines: [{ ...withManager.lines[0]!, state: { name: 'sending' as const } }] };
+    expect(tillStatus(paid, [sending])).toBe('in_progress');
   });
 
   it('a sale voided with a payment the server refused to give back is "unknown", never "canceled"', () => {

@@ -528,6 +528,8 @@ export const de: Record<MessageKey, Message> = {
     'Die Antwort des Servers passt nicht zur Anfrage. Nichts wird als bezahlt gezeigt; eine Führungskraft muss die Karte prüfen.',
   'line.lostAttempt':
     'Erst keine Antwort, dann abgelehnt: der erste Versuch hat diesen Betrag womöglich schon genommen. Eine Führungskraft muss die Karte prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
+  'line.releaseUnknown':
+    'Genommen, dann ohne verwertbare Antwort zurückgegeben: der Betrag ist womöglich auf die Karte zurückgegangen, oder nicht. Eine Führungskraft muss die Karte prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'line.contradicted':
     'Die Antwort des Servers passte nicht zur Anfrage: eine Führungskraft muss sie prüfen. Der Betrag bleibt gesperrt; Verkauf stornieren oder Führungskraft rufen.',
   'line.lostAttemptLoyalty':

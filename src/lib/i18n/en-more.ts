@@ -472,6 +472,8 @@ export const enMore = {
     "The Loyalty server's answer does not match what was asked. Nothing is shown as paid; a manager must check this card.",
   'line.lostAttempt':
     'No answer at first, then refused: the first attempt may have taken this money. A manager must check the card. This money stays blocked; void the sale or ask a manager.',
+  'line.releaseUnknown':
+    'Taken, then given back with no usable answer: it may have gone back to the card, or not. A manager must check the card. This money stays blocked; void the sale or ask a manager.',
   'line.contradicted':
     "The server's answer did not match this request: a manager must check it. This money stays blocked; void the sale or ask a manager.",
   'line.lostAttemptLoyalty':

@@ -643,7 +643,7 @@ describe('a cancel or void the server refuses for good leaves the money where it
     // The server did void (the card shows 120.00): the line must not read as paid, nor as given back.
     expect([sale.status, sale.lines[0]?.state]).toEqual([
       'voided',
-      { name: 'unknown', reason: 'contradictory_answer' },
+      { name: 'unknown', reason: 'contradictory_answer', released: 1000 },
     ]);
     const void_ = (await t.reads.all()).find((r) => r.request.type === 'loyaltyCard.voidPayment');
     expect(void_).toMatchObject({ status: 'attention', error: { code: 'contradictory_answer' } });
