@@ -176,7 +176,7 @@ test.describe('the server address and its token', () => {
     await address.fill(SIMULATOR);
     await address.blur();
     await expect(page.getByRole('note')).toContainText('Not encrypted (http)');
-    await expect(page.getByRole('banner').getByText(/^Live: /)).toHaveText(
+    await expect(page.getByRole('banner').locator('p', { hasText: /^Live: / })).toHaveText(
       `Live: ${new URL(SIMULATOR).host} · ▲ not encrypted`,
     );
   });

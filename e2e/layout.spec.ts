@@ -197,3 +197,19 @@ for (const language of ['en-IE', 'de-DE'])
     await expect.poll(() => today.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await expectAccessible(page);
   });
+
+test('a plain-http server on a phone: the address gives way in the header, its warning never does', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await resetSimulator(loyaltyServer);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLiveTerminal(page, loyaltyServer);
+  const badge = page.getByRole('banner').locator('p', { hasText: /^Live: / });
+  // Read out whole (the words are only visually hidden on a phone) ...
+  await expect(badge).toMatchAriaSnapshot(`- paragraph: "Live: ${new URL(loyaltyServer.url).host} · not encrypted"`);
+  // ... and the mark is drawn inside the badge, not cut off by its ellipsis.
+  const mark = await badge.getByText('▲').boundingBox();
+  const box = await badge.boundingBox();
+  expect(mark && box && mark.width > 0 && mark.x + mark.width <= box.x + box.width).toBe(true);
+});

@@ -25,8 +25,9 @@ function ModeBadge() {
     );
   const url = new URL(server.baseUrl);
   return (
+    // Cut short on a phone, the server's address gives way: "not encrypted" never does.
     <p className="mode-badge mode-live">
-      {t('mode.live', { server: url.host })}
+      <span className="mode-host">{t('mode.live', { server: url.host })}</span>
       {url.protocol === 'http:' && (
         <span className="insecure-mark">
           {' '}
