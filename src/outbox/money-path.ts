@@ -85,7 +85,7 @@ export type Intent =
 
 /** What each intent gives back, by its type. */
 export interface Performed {
-  startSale: Sale;
+  startSale: Sale | 'busy';
   startTillSale: { sale: Sale; started: boolean } | 'busy';
   saleAction: FlowStep | null;
   operation: OperationRecord;
@@ -112,11 +112,8 @@ export function createPerform(outbox: Outbox, tab: string, currency?: string): P
     };
   async function run(intent: Intent): Promise<Performed[Intent['type']]> {
     switch (intent.type) {
-      case 'startSale': {
-        const sale = startSale(intent.due, owner, outbox.env());
-        await outbox.startSale(sale);
-        return sale;
-      }
+      case 'startSale':
+        return outbox.startSale(startSale(intent.due, owner, outbox.env()));
       case 'startTillSale':
         return outbox.startTillSale(
           startTillSale(intent.till, intent.due, owner, outbox.env()),

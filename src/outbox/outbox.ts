@@ -284,21 +284,38 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
    */
   async function roomOnScreen(w: Write, owner: string | undefined, close: CloseForTill): Promise<FlowStep[] | null> {
     const steps: FlowStep[] = [];
-    for (const stored of await w.tx.objectStore('sales').index('byScopeActive').getAll([scope, 1])) {
-      if (stored.owner !== owner || stored.closed) continue;
-      const step = close(plain(stored), env());
+    for (const onScreen of await onScreenOf(w, owner)) {
+      const step = close(onScreen, env());
       if (!step) return null;
       steps.push(step);
     }
     return steps;
   }
 
+  /** `owner`'s sales on its screen (not yet closed), read in the write that is about to add one. */
+  async function onScreenOf(w: Write, owner: string | undefined): Promise<Sale[]> {
+    const active = await w.tx.objectStore('sales').index('byScopeActive').getAll([scope, 1]);
+    return active.filter((stored) => stored.owner === owner && !stored.closed).map(plain);
+  }
+
   return {
     scope,
     env,
 
-    async startSale(sale: Sale) {
-      await write((w) => w.putSale(sale), { begins: true });
+    /**
+     * The cashier's sale, started only on an empty screen, read in its own write: a till's sale (or
+     * one taken over) that got there first, in the same instant, makes it 'busy' and nothing is written.
+     */
+    async startSale(sale: Sale): Promise<Sale | 'busy'> {
+      let out: Sale | 'busy' = sale;
+      await write(
+        async (w) => {
+          if ((await onScreenOf(w, sale.owner)).length > 0) out = 'busy';
+          else await w.putSale(sale);
+        },
+        { begins: true },
+      );
+      return out;
     },
 
     /** A sale that starts with operations to send (a cash-out): the sale and its orders in one transaction. */
@@ -718,14 +735,15 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     /**
      * Takes over a sale whose window is gone (a crash, a closed tab), if nobody else took it first.
      * `close`: a till's sale, with room made on this window's screen as when one starts
-     * (startTillSale), or 'busy' and nothing written.
+     * (startTillSale), or 'busy' and nothing written. Without it, only onto an empty screen (read
+     * here, not from what the screen showed): else 'busy'.
      */
     async adopt(transactionId: string, from: string | undefined, to: string, close?: CloseForTill) {
       let out: 'busy' | undefined;
       await write(async (w) => {
         const sale = await w.sale(transactionId);
         if (!sale || sale.scope !== scope || sale.owner !== from || sale.closed) return;
-        const closing = close ? await roomOnScreen(w, to, close) : [];
+        const closing = close ? await roomOnScreen(w, to, close) : (await onScreenOf(w, to)).length > 0 ? null : [];
         if (!closing) {
           out = 'busy';
           return;

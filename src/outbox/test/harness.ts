@@ -64,8 +64,18 @@ export function outboxHarness(
     sender,
     sale,
     lineStates: async () => (await sale()).lines.map((l) => l.state.name),
-    async start(due: Minor) {
-      const s = await perform({ type: 'startSale', due });
+    /**
+     * The cashier's next sale: the one on the screen, if finished, is moved on from first ("Next
+     * sale"), as the screen asks. `window`: another window of this terminal (its own screen), for a
+     * test that leaves a sale open in this one.
+     */
+    async start(due: Minor, window = 'tab-1') {
+      if (current) await perform({ type: 'saleAction', transactionId: current, action: { type: 'close' } });
+      const s = await (window === 'tab-1' ? perform : createPerform(outbox, window, options.currency))({
+        type: 'startSale',
+        due,
+      });
+      if (s === 'busy') throw new Error('a sale is already on this window’s screen');
       current = s.transactionId;
       return s;
     },

@@ -22,6 +22,7 @@ function PayOnce({ onSale }: { onSale: (transactionId: string) => void }) {
       await new Promise((resolve) => setTimeout(resolve, 20)); // after StrictMode's second mount
       if (!live) return;
       const sale = await perform({ type: 'startSale', due: 1500 });
+      if (sale === 'busy') throw new Error('a sale is already on this window’s screen');
       await perform({
         type: 'saleAction',
         transactionId: sale.transactionId,

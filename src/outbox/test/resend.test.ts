@@ -313,7 +313,7 @@ describe('sending an unknown payment again', () => {
     expect(await t.lineStates()).toEqual(['authorized']);
 
     // A payment that never reached it (503: nothing happened), then the card spent at another till.
-    await t.start(4000);
+    await t.start(4000, 'tab-2'); // in another window: the first sale, its hold kept, is still on this one's screen
     t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_pay' } });
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 4000, availableBefore: 4900 });
     await t.run();
@@ -389,8 +389,8 @@ describe('sending an unknown payment again', () => {
     t.advance(10_000);
     await run(before);
     expect(await t.lineStates()).toEqual(['authorized']);
-    // A hold whose answer is lost.
-    await t.start(4000);
+    // A hold whose answer is lost (in another window: the first sale, its hold kept, is still on this one's screen).
+    await t.start(4000, 'tab-2');
     t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_pay' } });
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 4000, availableBefore: 4900 });
     await run(before);

@@ -362,7 +362,7 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
       await a.run();
       expect(await a.lineStates()).toEqual(['authorized']);
     }
-    await a.start(2000);
+    await a.start(2000, learnFirst ? 'tab-2' : 'tab-1'); // the first sale, its hold kept, is still on tab-1's screen
     sim.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_pay' } });
     await a.act({ type: 'tender', kind: 'giftCard', number: CARD, amount: 2000, availableBefore: await available() });
     await a.run();
@@ -392,8 +392,9 @@ describe('a double charge is told by evidence, not by arithmetic another till ca
     await t.run();
     expect((await t.reads.get((await t.sale()).lines[0]?.payOperationId ?? ''))?.replayed).toBe(true);
 
-    // A loyalty payment (it takes effect at once) loses its answer, and the terminal is off for a day.
-    await t.start(1000);
+    // A loyalty payment (it takes effect at once) loses its answer, and the terminal is off for a day
+    // (in another window: the first sale, its hold kept, is still on this one's screen).
+    await t.start(1000, 'tab-2');
     t.app.faults.replace({
       next: { count: 1, kind: 'drop', path: '/_pay' },
     });
