@@ -30,6 +30,18 @@ test('a scanned gift card shows its account, available first, in the currency fo
   await expect(panel.getByLabel('Expires', { exact: true })).toHaveText('1 Jan 2029, 00:00');
 });
 
+test('with the browser offline (a tablet whose Wi-Fi dropped), a scan is still read: training’s server is in the page', async ({
+  page,
+  context,
+}) => {
+  await goTo(page, 'Card lookup');
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
+  await context.setOffline(true);
+  await scan(page, '700100000001');
+  await expectAvailable(page, '€50.00');
+  await context.setOffline(false);
+});
+
 test('a swiped card (track 2) is read like a scanned one', async ({ page }) => {
   await scan(page, ';720100000001=2710?');
   await expect(instrumentPanel(page).getByRole('heading')).toHaveText('Store credit 7201 0000 0001');

@@ -16,8 +16,13 @@ export function createQueryClient(): QueryClient {
           error instanceof LoyaltyApiError && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : 300,
         refetchOnWindowFocus: false,
         staleTime: 0,
+        // Sent whatever navigator.onLine says (React Query's default holds a read back while the
+        // browser calls itself offline, so a scan showed nothing at all: no "Looking up…", no
+        // failure). A till on a LAN, or training's simulator in the page, may well answer; if not,
+        // the read fails and the screen says so and what to do.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
