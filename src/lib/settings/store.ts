@@ -34,6 +34,9 @@ interface SettingsState {
   };
 }
 
+/** The currency of the default amounts, and of any set before a server was: training's (its simulator's, a test checks). */
+export const AMOUNTS_BEFORE_A_SERVER = 'EUR';
+
 /**
  * Terminal settings, kept in this browser (localStorage). The token lives here because every
  * request needs it; it is never rendered back in full, never logged.
@@ -50,9 +53,11 @@ const useSettingsStore = create<SettingsState>()(
       actions: {
         // Amounts kept in minor units mean another sum in another currency: the return PIN is asked
         // for every return and cash-out is off until a manager sets them again in the new one.
+        // Before any server the amounts are training's (AMOUNTS_BEFORE_A_SERVER): a first server in
+        // yen or dinars is a change of currency too (5000 would be ¥5,000, not 50.00).
         serverSettingsSaved: (server) =>
           set((s) =>
-            s.server && s.server.currency !== server.currency
+            (s.server?.currency ?? AMOUNTS_BEFORE_A_SERVER) !== server.currency
               ? { server, returns: { ...s.returns, pinAbove: 0 }, cashOut: { ...s.cashOut, enabled: false } }
               : { server },
           ),
