@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DISPLAY_CHANNEL, type DisplayMessage } from './channel';
-import { CustomerDisplayPage } from './CustomerDisplayPage';
+import { CustomerDisplayPage, WINDOW_GONE_CHECK_MS } from './CustomerDisplayPage';
 import { CustomerDisplayView } from './CustomerDisplayView';
 import { DisplayGate } from './DisplayGate';
 import type { DisplayView } from './view';
@@ -109,6 +109,43 @@ describe('the customer display window', () => {
     // Its hello names window B: B's gate hears it (a reload of B, too, is answered with B).
     expect(tills.heard).toContainEqual({ type: 'hello', tab: 'till-b' });
     tills.close();
+  });
+
+  it('goes idle when the window it follows is gone without a word (a crash: its Web Lock went with it)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const held = new Set(['loyalty-terminal-tab:till-a', 'loyalty-terminal-tab:till-b']);
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: { query: async () => ({ held: [...held].map((name) => ({ name })) }) },
+    });
+    try {
+      window.location.hash = '#/customer-display?tab=till-a';
+      const tills = terminalWindow();
+      render(<CustomerDisplayPage />);
+      const card = { kind: 'giftCard', last4: '0001', amount: 4250, balanceAfter: 757 } as const;
+      tills.say({ type: 'view', tab: 'till-a', view: view(4250, { paid: 4250, remaining: 0, tenders: [card] }) });
+      await settle();
+      // Its window alive (another's gone): the sale stays.
+      held.delete('loyalty-terminal-tab:till-b');
+      await act(async () => void vi.advanceTimersByTime(WINDOW_GONE_CHECK_MS));
+      await settle();
+      expect(screen.getByText(/€7\.57/)).toBeTruthy();
+      // Its window crashed: nothing was said, the lock is gone.
+      held.delete('loyalty-terminal-tab:till-a');
+      await act(async () => void vi.advanceTimersByTime(WINDOW_GONE_CHECK_MS));
+      await settle();
+      expect(screen.queryByText(/0001/)).toBeNull();
+      expect(screen.queryByText(/€7\.57/)).toBeNull();
+      // The window reloaded: its view shows again.
+      held.add('loyalty-terminal-tab:till-a');
+      tills.say({ type: 'view', tab: 'till-a', view: view(1000) });
+      await settle();
+      expect(screen.getAllByText('€10.00').length).toBeGreaterThan(0);
+      tills.close();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('answers a terminal window that starts after it (a reload) with hello, naming the window it follows', async () => {

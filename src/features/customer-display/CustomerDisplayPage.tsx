@@ -4,6 +4,10 @@ import { displayView, type DisplayView } from './view';
 import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import { CustomerDisplayView } from './CustomerDisplayView';
+import { liveTabs } from '@/outbox/tab';
+
+/** How often the display asks whether the window it follows is still alive. */
+export const WINDOW_GONE_CHECK_MS = 5000;
 
 /** The window the display's address names (`?tab=`), if any. */
 const pinnedTab = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('tab') || undefined;
@@ -49,9 +53,21 @@ export function CustomerDisplayPage() {
       hello();
     };
     window.addEventListener('hashchange', addressChanged);
+    // A window that crashed (or was killed) says nothing as it goes, but its Web Lock goes with it:
+    // the customer is not left looking at the last sale's card and balance. A window that comes back
+    // (a reload) sends its view again.
+    const gone = window.setInterval(() => {
+      if (!follows) return;
+      const tab = follows;
+      void liveTabs().then((live) => {
+        if (live && !live.has(tab) && tab === follows)
+          setView((shown) => (shown && shown.status !== 'idle' ? displayView(null, shown) : shown));
+      });
+    }, WINDOW_GONE_CHECK_MS);
     hello();
     return () => {
       window.removeEventListener('hashchange', addressChanged);
+      window.clearInterval(gone);
       channel.close();
     };
   }, []);
