@@ -99,10 +99,53 @@ describe('Save while a change of server is checked', () => {
     pressableAgain(save);
   });
 
+  it('Check connection is greyed out meanwhile: its answer would not be about what is being saved', async () => {
+    const { save, answer } = await saveAnotherServer();
+    const check = screen.getByRole<HTMLButtonElement>('button', { name: 'Check connection' });
+    expect(check.disabled).toBe(true);
+    await answer(null);
+    await screen.findByText('Settings saved.');
+    expect(check.disabled).toBe(false);
+    pressableAgain(save);
+  });
+
   it('a sale still open on it: not saved, said why, and Save can be pressed again', async () => {
     const { save, answer } = await saveAnotherServer();
     await answer('saleOpen');
     await screen.findByText(/^A sale is open on this server\./);
     pressableAgain(save);
+  });
+});
+
+describe('Save while the connection is checked', () => {
+  it('is greyed out until the check has answered; Check connection takes the focus back', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    try {
+      settingsWithToken('secret-token-1234');
+      const user = userEvent.setup();
+      const check = screen.getByRole<HTMLButtonElement>('button', { name: 'Check connection' });
+      const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save settings' });
+      await user.click(check);
+      await waitFor(() => expect(check.textContent).toBe('Checking…'));
+      expect(check.disabled).toBe(true);
+      expect(save.disabled).toBe(true);
+      await user.click(save); // a tap meanwhile saves nothing and says nothing
+      expect(screen.queryByText('Settings saved.')).toBeNull();
+      // The browser takes the focus from a button greyed out, to the page (jsdom keeps it there): as if.
+      const elsewhere = document.body.appendChild(document.createElement('button'));
+      elsewhere.focus();
+      elsewhere.remove();
+      await act(async () => answer(new Response('{}', { status: 503 })));
+      await waitFor(() => expect(check.disabled).toBe(false));
+      expect(save.disabled).toBe(false);
+      expect(check.textContent).toBe('Check connection');
+      await waitFor(() => expect(document.activeElement).toBe(check));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -23,6 +23,13 @@ import { FieldMessage } from '@/components/FieldMessage';
 import { keepSavedAddress, settingsFormSchema, toFormValues, withToken, type SettingsFormInput } from './settings-form';
 import { tokenTail } from './token-tail';
 
+/** A button greyed out while it worked takes the focus back once pressable, unless it was put elsewhere meanwhile. */
+function focusBack(button: HTMLButtonElement | null, back: { current: boolean }) {
+  if (!button || button.disabled || !back.current) return;
+  back.current = false;
+  if (!document.activeElement || document.activeElement === document.body) button.focus();
+}
+
 export function SettingsScreen() {
   const t = useT();
   const saved = useServerSettings();
@@ -95,14 +102,15 @@ export function SettingsScreen() {
     </div>
   );
 
-  // Greyed out, Save lost the focus to the page: it takes it back as it can be pressed again, unless
-  // someone has put it somewhere meanwhile.
+  // Greyed out, Save (or Check connection) lost the focus to the page: it takes it back as it can be
+  // pressed again, unless someone has put it somewhere meanwhile.
   const backToSave = useRef(false);
-  const saveButton = (button: HTMLButtonElement | null) => {
-    if (!button || button.disabled || !backToSave.current) return;
-    backToSave.current = false;
-    if (!document.activeElement || document.activeElement === document.body) button.focus();
-  };
+  const backToCheck = useRef(false);
+  const saveButton = (button: HTMLButtonElement | null) => focusBack(button, backToSave);
+  const checkButton = (button: HTMLButtonElement | null) => focusBack(button, backToCheck);
+  // One at a time: a check's answer arriving after a save would put its words over the save's, and
+  // a save during a check would be told about values the check did not test.
+  const busy = checking || checkingSave;
   /**
    * A change of server is checked before it is saved (what stays with the one left): Save is greyed
    * out meanwhile and says so, so a second tap neither saves twice nor races the first; it can be
@@ -170,6 +178,7 @@ export function SettingsScreen() {
     setChecking(true);
     setNotice(null);
     const result: ConnectionCheck = await checkConnection(withToken(parsed.output, bound));
+    backToCheck.current = true;
     setChecking(false);
     setNotice({ tone: result.ok ? 'ok' : 'error', text: t(result.key, result.vars) });
   };
@@ -328,10 +337,16 @@ export function SettingsScreen() {
         </fieldset>
 
         <div className="actions">
-          <button ref={saveButton} type="submit" className="button button-primary button-large" disabled={checkingSave}>
+          <button ref={saveButton} type="submit" className="button button-primary button-large" disabled={busy}>
             {checkingSave ? t('settings.checking') : t('settings.save')}
           </button>
-          <button type="button" className="button button-large" onClick={() => void onCheck()} disabled={checking}>
+          <button
+            ref={checkButton}
+            type="button"
+            className="button button-large"
+            onClick={() => void onCheck()}
+            disabled={busy}
+          >
             {checking ? t('settings.checking') : t('settings.check')}
           </button>
         </div>
