@@ -24,7 +24,9 @@ async function failNext(page: Page, target: string, fault: string, times = '1 ti
   await group.getByLabel('How they fail').selectOption({ label: fault });
   await group.getByLabel('How many times').selectOption({ label: times });
   await group.getByRole('button', { name: 'Set failure' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `× ${target} will fail: ${fault}.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `of the kind “${target}” will fail: ${fault}.` }),
+  ).toBeVisible();
 }
 
 async function balanceOf(page: Page, number: string, available: string) {
@@ -98,8 +100,8 @@ test('German: scenario labels and fault choices in the terminal language', async
   await expect(group.getByText('Verkauf abschließen: Die Buchung')).toBeVisible();
   await group.getByRole('button', { name: 'Fehler setzen' }).click();
   await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: 'Die nächsten 1 × Buchung (Verkauf abschließen) schlagen fehl: Serverfehler (500).' }),
+    page.getByRole('status').filter({
+      hasText: 'Die nächste Anfrage der Art „Buchung (Verkauf abschließen)“ schlägt fehl: Serverfehler (500).',
+    }),
   ).toBeVisible();
 });

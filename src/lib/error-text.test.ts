@@ -20,6 +20,24 @@ describe('errorText', () => {
   });
 });
 
+describe('errorText: a number the server does not know', () => {
+  it('names the kind asked for, in a sentence: lower case in English, a noun capitalised in German', async () => {
+    await loadCatalog('de-DE');
+    const notFound = { code: 'not_found', message: '' };
+    const english = (kind: 'giftCard' | 'loyaltyCard' | 'storeCredit') =>
+      errorText(translator('en-IE'), notFound, { kind });
+    expect(english('giftCard')).toBe('No gift card with this number. Check the number, or choose another kind.');
+    expect(english('loyaltyCard')).toBe('No loyalty card with this number. Check the number, or choose another kind.');
+    expect(english('storeCredit')).toBe('No store credit with this number. Check the number, or choose another kind.');
+    expect(errorText(translator('de-DE'), notFound, { kind: 'loyaltyCard' })).toBe(
+      'Keine Kundenkarte mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
+    );
+    expect(errorText(translator('de-DE'), notFound, { kind: 'storeCredit' })).toBe(
+      'Keine Gutschrift mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
+    );
+  });
+});
+
 describe('refusalText: why a line was refused, in the terminal’s language', () => {
   it('a code with a sentence of its own is worded, never shown as English', async () => {
     await loadCatalog('de-DE');

@@ -68,7 +68,8 @@ function asErrorLike(error: unknown): ErrorLike | null {
 export function errorText(t: T, error: unknown, context: { kind?: InstrumentKind; locale?: string } = {}): string {
   const e = asErrorLike(error);
   if (!e) return t('error.crash');
-  if (e.code === 'not_found') return t('error.not_found', { kind: t(`kind.${context.kind ?? 'giftCard'}`) });
+  // One sentence per kind: the kind's name inside a sentence is not its label ("Gift card").
+  if (e.code === 'not_found') return t(`error.not_found.${context.kind ?? 'giftCard'}`);
   if (e.code === 'rate_limited') return t('error.rate_limited', { seconds: e.retryAfterSeconds ?? 1 });
   if (error instanceof LoyaltyApiError && e.code === 'lookups_paused')
     return t('error.lookups_paused', {

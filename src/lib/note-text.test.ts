@@ -12,10 +12,23 @@ describe('manager notes: stored as codes, worded in the terminal language when r
   it.each([
     [{ code: 'voidedCommitted', card: '•••• 0001' }, 'The sale was voided, but •••• 0001 had already paid this amount'],
     [{ code: 'holdLapsedBeforeCommit' }, 'this amount was never taken from the card'],
-    [{ code: 'commitRefused', reason: 'merchant_not_allowed' }, 'Commit refused: merchant_not_allowed'],
+    // The server's code in words, never the code as if it were words.
+    [
+      { code: 'commitRefused', reason: 'authorization_expired' },
+      'Commit refused: the hold lapsed before it was committed.',
+    ],
+    [
+      { code: 'commitRefused', reason: 'merchant_not_allowed' },
+      'Commit refused: This store may not use this card or series.',
+    ],
     [{ code: 'releaseFoundCommitted' }, 'it had been committed. The card paid this amount.'],
-    [{ code: 'cancelRefused', reason: 'x' }, 'Cancel refused: x. The money may have been taken.'],
-    [{ code: 'voidRefused', reason: 'y' }, 'Void refused: y'],
+    [
+      { code: 'cancelRefused', reason: 'authorization_expired' },
+      'Cancel refused: the hold lapsed before it was committed. The money may have been taken.',
+    ],
+    [{ code: 'voidRefused', reason: 'payment_not_found' }, 'Void refused: the server has no such payment on the card.'],
+    // A code this terminal has no words for: words that say so, naming the code for a manager.
+    [{ code: 'voidRefused', reason: 'y' }, 'Void refused: the server refused it (its code: \u2068y\u2069).'],
     [{ code: 'appliedTwice' }, 'the server may have applied the request twice'],
     [
       { code: 'appliedTwice', available: 1000, expectedAtLeast: 3000 },
@@ -60,6 +73,16 @@ describe('manager notes: stored as codes, worded in the terminal language when r
     expect(text).toBe(
       'Neu gelesen: die Karte zeigt 30,00\u00a0€ verfügbar, 20,00\u00a0€ reserviert. ' +
         'Die Reservierung ist abgelaufen, bevor ihre Verbuchung den Server erreichte: der Betrag wurde nie von der Karte genommen. Anders kassieren.',
+    );
+  });
+
+  it('a German terminal words a refusal’s code in German too, not the server’s code', async () => {
+    await loadCatalog('de-DE');
+    expect(noteText(words('de-DE'), { code: 'commitRefused', reason: 'authorization_expired' }, money)).toBe(
+      'Verbuchung abgelehnt: die Reservierung lief vor dem Abschluss ab.',
+    );
+    expect(noteText(words('de-DE'), { code: 'cancelRefused', reason: 'authorization_expired' }, money)).toBe(
+      'Freigabe abgelehnt: die Reservierung lief vor dem Abschluss ab. Das Geld wurde womöglich abgebucht.',
     );
   });
 

@@ -1,5 +1,6 @@
 import { formatMoney } from '@/domain/money';
 import type { ManagerNote } from '@/domain/operation';
+import { refusedWhy } from '@/lib/error-text';
 import type { T } from '@/lib/i18n';
 
 /** A manager's note in the terminal's language: the record keeps the code and its facts, never the words. */
@@ -11,7 +12,8 @@ export function noteText(t: T, note: ManagerNote, money: { currency: string; loc
     case 'commitRefused':
     case 'cancelRefused':
     case 'voidRefused':
-      return t(`note.${note.code}`, { reason: note.reason });
+      // The server's code in words, ending with their own full stop (a code without words: words that say so, naming it).
+      return t(`note.${note.code}`, { reason: refusedWhy(t, note.reason) });
     case 'contradicted':
       // What the check found (values from the server's answer, cleaned when it was written).
       return t('note.contradicted', { detail: note.detail });

@@ -21,6 +21,7 @@ describe('an issue the server refused', () => {
     render(
       <TerminalContext.Provider value={testTerminal(globalThis.fetch)}>
         <IssueOutcome
+          kind="giftCard"
           state={{ phase: 'refused', id: 'op1', error: { code: 'series_exhausted', message: '' } }}
           onResolve={() => undefined}
           onNext={onNext}
@@ -31,6 +32,25 @@ describe('an issue the server refused', () => {
     expect(screen.getByRole('alert').textContent).not.toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onNext).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an issue refused for a number the server does not know', () => {
+  it('names the kind of card being issued, in a sentence (a loyalty card is not called a gift card)', () => {
+    render(
+      <TerminalContext.Provider value={testTerminal(globalThis.fetch)}>
+        <IssueOutcome
+          kind="loyaltyCard"
+          state={{ phase: 'refused', id: 'op1', error: { code: 'not_found', message: '' } }}
+          onResolve={() => undefined}
+          onNext={() => undefined}
+          followRef={() => undefined}
+        />
+      </TerminalContext.Provider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'No loyalty card with this number. Check the number, or choose another kind.',
+    );
   });
 });
 

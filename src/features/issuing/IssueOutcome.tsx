@@ -1,7 +1,7 @@
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { IssueSlip, issueSlipDoc } from '@/lib/printing/slips/issue-slip';
 import { useTerminal } from '@/lib/terminal-context';
-import { groupNumber } from '@/domain/instrument';
+import { groupNumber, type InstrumentKind } from '@/domain/instrument';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import type { OperationState } from '@/outbox/use-operation';
@@ -16,11 +16,14 @@ import type { useFocusFollows } from '@/components/use-focus-follows';
  * page (`followRef`, from the task's `useFocusFollows`), "Issuing…" first, then the outcome.
  */
 export function IssueOutcome({
+  kind,
   state,
   onResolve,
   onNext,
   followRef,
 }: {
+  /** The kind of card being issued: a refusal names it. */
+  kind: InstrumentKind;
   state: OperationState;
   onResolve: () => void;
   onNext: () => void;
@@ -43,7 +46,7 @@ export function IssueOutcome({
   if (state.phase === 'refused')
     return (
       <>
-        <ErrorNotice message={errorText(t, state.error)} />
+        <ErrorNotice message={errorText(t, state.error, { kind })} />
         {next}
       </>
     );

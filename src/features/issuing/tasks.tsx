@@ -26,7 +26,13 @@ export function SellGiftCard() {
   const { follow, followRef } = useFocusFollows();
   if (op.state.phase !== 'idle')
     return (
-      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+      <IssueOutcome
+        kind="giftCard"
+        state={op.state}
+        onResolve={() => void op.resolve()}
+        onNext={op.reset}
+        followRef={followRef}
+      />
     );
   return (
     <CardReader id="sell-gift" kind="giftCard">
@@ -125,7 +131,13 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   };
   if (op.state.phase !== 'idle')
     return (
-      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+      <IssueOutcome
+        kind={kind}
+        state={op.state}
+        onResolve={() => void op.resolve()}
+        onNext={op.reset}
+        followRef={followRef}
+      />
     );
   if (!current) return <p className="notice notice-quiet">{t('issue.noSeries')}</p>;
   const id = kind === 'giftCard' ? 'printed-gift' : 'store-credit';
@@ -226,7 +238,13 @@ export function OpenLoyaltyCard() {
   const { follow, followRef } = useFocusFollows();
   if (op.state.phase !== 'idle')
     return (
-      <IssueOutcome state={op.state} onResolve={() => void op.resolve()} onNext={op.reset} followRef={followRef} />
+      <IssueOutcome
+        kind="loyaltyCard"
+        state={op.state}
+        onResolve={() => void op.resolve()}
+        onNext={op.reset}
+        followRef={followRef}
+      />
     );
   return (
     <CardReader id="open-loyalty" kind="loyaltyCard">

@@ -2,12 +2,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { translator } from '@/lib/i18n';
+import { loadCatalog } from '@/lib/i18n/translate';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import { testTerminal } from '@/test-support/test-terminal';
 import { TrainingScreen } from './TrainingScreen';
 
 /** The trainer's panel over a simulator that records what it is told (`sent`). */
-function setUp() {
+/** `locale`: the terminal's (its amounts' format); the words are the settings' language (English here). */
+function setUp(locale = 'de-DE') {
   const sent: unknown[] = [];
   const fetch = (async (_url: string, init?: RequestInit) => {
     sent.push(JSON.parse(String(init?.body ?? '{}')));
@@ -15,7 +18,7 @@ function setUp() {
   }) as unknown as typeof globalThis.fetch;
   // A German trainer's terminal: "1.500" is how 1 500 is grouped there.
   const terminal: Terminal = testTerminal(fetch, {
-    locale: 'de-DE',
+    locale,
     training: { scenarios: [], scenarioSeries: [] },
   });
   render(
@@ -59,5 +62,31 @@ describe("the trainer's latency", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set failure' }));
     await screen.findByText(/will fail/);
     expect(sent[1]).toMatchObject({ latencyMs: 60000 });
+  });
+});
+
+describe('the failure set, said with its count', () => {
+  it('one request, or several (the plural form the count asks for)', async () => {
+    setUp('en-IE');
+    const failure = async (count: string, expected: string) => {
+      fireEvent.change(screen.getByLabelText('How many times'), { target: { value: count } });
+      fireEvent.click(screen.getByRole('button', { name: 'Set failure' }));
+      expect((await screen.findByText(expected)).getAttribute('role')).toBe('status');
+    };
+    await failure('1', 'The next request of the kind “payment” will fail: Server error (500).');
+    await failure('3', 'The next 3 requests of the kind “payment” will fail: Server error (500).');
+  });
+
+  it('in German: "die nächste Anfrage … schlägt fehl" for one, never "die nächsten 1 × … schlagen fehl"', async () => {
+    await loadCatalog('de-DE');
+    const german = translator('de-DE');
+    const said = (count: number) =>
+      german('trainingPanel.faultSet', {
+        count,
+        target: german('trainingPanel.target.any'),
+        fault: german('trainingPanel.fault.error500'),
+      });
+    expect(said(1)).toBe('Die nächste Anfrage der Art „beliebige Anfrage“ schlägt fehl: Serverfehler (500).');
+    expect(said(2)).toBe('Die nächsten 2 Anfragen der Art „beliebige Anfrage“ schlagen fehl: Serverfehler (500).');
   });
 });

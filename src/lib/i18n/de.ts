@@ -57,7 +57,9 @@ export const de: Record<MessageKey, Message> = {
   'details.note.notYetValid': 'Diese Karte ist noch nicht gültig.',
 
   'error.title': 'Nicht abgeschlossen',
-  'error.not_found': 'Keine {kind} mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
+  'error.not_found.giftCard': 'Keine Geschenkkarte mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
+  'error.not_found.loyaltyCard': 'Keine Kundenkarte mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
+  'error.not_found.storeCredit': 'Keine Gutschrift mit dieser Nummer. Nummer prüfen oder andere Kartenart wählen.',
   'error.unauthorized': 'Der Server lehnt das Zugangstoken ab. Bitte Filialleitung: Einstellungen prüfen.',
   'error.merchant_not_allowed': 'Diese Filiale darf diese Karte oder Serie nicht verwenden.',
   'error.loyalty_group_not_found': 'Der Server kennt die eingestellte Kundengruppe nicht. Bitte Einstellungen prüfen.',
@@ -181,7 +183,10 @@ export const de: Record<MessageKey, Message> = {
   'trainingPanel.fault.drop': 'Antwort verloren (ausgeführt, dann abgebrochen)',
   'trainingPanel.fault.timeout': 'Zeitüberschreitung (keine Antwort)',
   'trainingPanel.fault.unavailable': 'Nicht verfügbar (503)',
-  'trainingPanel.faultSet': 'Die nächsten {count} × {target} schlagen fehl: {fault}.',
+  'trainingPanel.faultSet': {
+    one: 'Die nächste Anfrage der Art „{target}“ schlägt fehl: {fault}.',
+    other: 'Die nächsten {count} Anfragen der Art „{target}“ schlagen fehl: {fault}.',
+  },
   'trainingPanel.faultCount': 'Wie oft',
   'trainingPanel.faultCountOption': { one: '{count}-mal', other: '{count}-mal' },
   'trainingPanel.failNow': 'Fehler setzen',
@@ -452,6 +457,9 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.slip': 'Auszahlung',
   'cashOut.paid': 'Bar ausgezahlt',
   'cashOut.left': 'Restguthaben',
+  'cashOut.notRecorded': 'Das Terminal konnte die Auszahlung nicht speichern, sie wurde deshalb nicht begonnen.',
+  'cashOut.turnedOff': 'Die Auszahlung wurde in den Einstellungen ausgeschaltet.',
+  'cashOut.nothingLeft': 'Diese Karte hat kein Guthaben, das jetzt ausgezahlt werden kann.',
   'settings.cashOutTitle': 'Auszahlung kleiner Geschenkkartenguthaben',
   'settings.cashOutHint':
     'Wo das Gesetz es verlangt (Kalifornien: unter 15 $ ab 1. April 2026), kann eine Geschenkkarte mit einem Guthaben unter dem Schwellenwert bar ausgezahlt werden, mit der PIN der Führungskraft.',
@@ -1008,7 +1016,7 @@ export const de: Record<MessageKey, Message> = {
   'note.commitRefused': 'Verbuchung abgelehnt: {reason}',
   'note.releaseFoundCommitted':
     'Die Reservierung konnte nicht freigegeben werden: sie war schon verbucht. Die Karte hat diesen Betrag bezahlt.',
-  'note.cancelRefused': 'Freigabe abgelehnt: {reason}. Das Geld wurde womöglich abgebucht.',
+  'note.cancelRefused': 'Freigabe abgelehnt: {reason} Das Geld wurde womöglich abgebucht.',
   'note.voidRefused': 'Storno abgelehnt: {reason}',
   'note.appliedTwice':
     'Von der Karte ging mehr ab als diese Zahlung: der Server hat die Anfrage womöglich zweimal ausgeführt. Karte beim Loyalty-Server prüfen.',

@@ -41,7 +41,9 @@ export const enMore = {
   'details.note.notOpen': 'This loyalty card is not open: it cannot pay.',
   'details.note.notYetValid': 'This card is not valid yet.',
   'error.title': 'Could not complete',
-  'error.not_found': 'No {kind} with this number. Check the number, or choose another kind.',
+  'error.not_found.giftCard': 'No gift card with this number. Check the number, or choose another kind.',
+  'error.not_found.loyaltyCard': 'No loyalty card with this number. Check the number, or choose another kind.',
+  'error.not_found.storeCredit': 'No store credit with this number. Check the number, or choose another kind.',
   'error.unauthorized': 'The server refused the access token. A manager must check the settings.',
   'error.merchant_not_allowed': 'This store may not use this card or series.',
   'error.loyalty_group_not_found':
@@ -157,7 +159,10 @@ export const enMore = {
   'trainingPanel.fault.drop': 'Lost answer (applied, then dropped)',
   'trainingPanel.fault.timeout': 'Time-out (no answer)',
   'trainingPanel.fault.unavailable': 'Unavailable (503)',
-  'trainingPanel.faultSet': 'The next {count} × {target} will fail: {fault}.',
+  'trainingPanel.faultSet': {
+    one: 'The next request of the kind “{target}” will fail: {fault}.',
+    other: 'The next {count} requests of the kind “{target}” will fail: {fault}.',
+  },
   'trainingPanel.faultCount': 'How many times',
   'trainingPanel.faultCountOption': { one: '{count} time', other: '{count} times' },
   'trainingPanel.failNow': 'Set failure',
@@ -400,6 +405,9 @@ export const enMore = {
   'cashOut.slip': 'Cash-out',
   'cashOut.paid': 'Paid out in cash',
   'cashOut.left': 'Left on the card',
+  'cashOut.notRecorded': 'The terminal could not record the cash-out, so it was not started.',
+  'cashOut.turnedOff': 'Cash-out has been turned off in Settings.',
+  'cashOut.nothingLeft': 'This card has no balance that can be cashed out now.',
   'settings.cashOutTitle': 'Cash-out of small gift card balances',
   'settings.cashOutHint':
     'Where the law asks for it (California: under $15 from 1 April 2026), a gift card whose balance is under the threshold can be paid out in cash, with the manager’s PIN.',
@@ -673,7 +681,7 @@ export const enMore = {
     'The hold lapsed before its commit reached the server: this amount was never taken from the card. Collect it another way.',
   'note.commitRefused': 'Commit refused: {reason}',
   'note.releaseFoundCommitted': 'The hold could not be released: it had been committed. The card paid this amount.',
-  'note.cancelRefused': 'Cancel refused: {reason}. The money may have been taken.',
+  'note.cancelRefused': 'Cancel refused: {reason} The money may have been taken.',
   'note.voidRefused': 'Void refused: {reason}',
   'note.appliedTwice':
     'More left this card than this payment: the server may have applied the request twice. Check the card with the Loyalty server.',
