@@ -1,25 +1,26 @@
 import { Fact } from '@/components/Fact';
 import { Money } from '@/components/Money';
-import { availableAmount, type Instrument, groupNumber } from '@/domain/instrument';
+import { availableAmount, cannotPay, type Instrument, groupNumber } from '@/domain/instrument';
 import { formatDate } from '@/lib/format-date';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { useTerminal } from '@/lib/terminal-context';
 
 type Tone = 'ok' | 'warn' | 'bad';
 
-function statusOf(instrument: Instrument): { text: MessageKey; tone: Tone; note?: MessageKey } {
-  if (instrument.kind === 'loyaltyCard') {
-    const code = instrument.statusCode;
-    return code === 1
-      ? { text: 'loyaltyStatus.1', tone: 'ok' }
-      : { text: `loyaltyStatus.${code}`, tone: code === 0 ? 'warn' : 'bad', note: 'details.note.notOpen' };
-  }
-  if (instrument.status === 'notIssued')
-    return { text: 'status.notIssued', tone: 'warn', note: 'details.note.notIssued' };
-  if (instrument.status === 'expired') return { text: 'status.expired', tone: 'bad', note: 'details.note.expired' };
-  if (instrument.startDate && Date.parse(instrument.startDate) > Date.now())
-    return { text: 'status.issued', tone: 'warn', note: 'details.note.notYetValid' };
-  return { text: 'status.issued', tone: 'ok' };
+/**
+ * The card's status as the cashier reads it, from the same rule a payment is checked by
+ * (`cannotPay`): a loyalty card past its expiry date is expired here too, as each payment on it is.
+ */
+function statusOf(instrument: Instrument, now: Date): { text: MessageKey; tone: Tone; note?: MessageKey } {
+  const why = cannotPay(instrument, now);
+  const issued: MessageKey =
+    instrument.kind === 'loyaltyCard' ? `loyaltyStatus.${instrument.statusCode}` : `status.${instrument.status}`;
+  if (why === 'notOpen' && instrument.kind === 'loyaltyCard')
+    return { text: issued, tone: instrument.statusCode === 0 ? 'warn' : 'bad', note: 'details.note.notOpen' };
+  if (why === 'notIssued') return { text: 'status.notIssued', tone: 'warn', note: 'details.note.notIssued' };
+  if (why === 'expired') return { text: 'status.expired', tone: 'bad', note: 'details.note.expired' };
+  if (why === 'notYetValid') return { text: issued, tone: 'warn', note: 'details.note.notYetValid' };
+  return { text: issued, tone: 'ok' };
 }
 
 const toneIcon: Record<Tone, string> = { ok: '✓', warn: '!', bad: '✕' };
@@ -28,7 +29,7 @@ const toneIcon: Record<Tone, string> = { ok: '✓', warn: '!', bad: '✕' };
 export function InstrumentDetails({ instrument }: { instrument: Instrument }) {
   const t = useT();
   const { locale } = useTerminal();
-  const status = statusOf(instrument);
+  const status = statusOf(instrument, new Date());
   const { account } = instrument;
   const headingId = `instrument-${instrument.number}`;
   return (

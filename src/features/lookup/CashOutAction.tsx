@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
@@ -6,15 +6,16 @@ import { ErrorNotice } from '@/components/ErrorNotice';
 import { useFocusFollows } from '@/components/use-focus-follows';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { SlipView } from '@/lib/printing/SlipView';
-import { cashOutCheck } from '@/domain/cash-out';
+import { cashOutCheck, type CashOutPolicy, type CashOutRefusal } from '@/domain/cash-out';
 import { type Instrument, maskNumber } from '@/domain/instrument';
 import { cashOwed } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { errorText } from '@/lib/error-text';
-import { useT } from '@/lib/i18n';
+import { refusedWhy } from '@/lib/error-text';
+import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print';
 import { useCashOutPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
+import { onOutboxChange } from '@/outbox/changes';
 import { useActiveSales, useOperationRecord, useOutbox, useSaleRecord } from '@/outbox/projection';
 import { cashOutSlipDoc } from '@/lib/printing/slips/cash-out-slip';
 import { cashOutProgress } from './cash-out-progress';
@@ -45,6 +46,28 @@ const cashOutSeen = (key: string, saleId: string) =>
     started: Object.fromEntries(Object.entries(s.started).filter(([k]) => k !== key)),
     seen: [...s.seen.slice(-19), saleId],
   }));
+/** Its sale has gone (a training reset deleted it): forgotten, and the card is offered as any other again. */
+const cashOutGone = (key: string, saleId: string) =>
+  useCashOutsHere.setState((s) =>
+    s.started[key] === saleId
+      ? { started: Object.fromEntries(Object.entries(s.started).filter(([k]) => k !== key)) }
+      : s,
+  );
+
+/** Why a cash-out did not start, in words: the check's refusal when the cashier said yes, or the records not written. */
+function notStartedText(t: T, why: CashOutRefusal | 'notRecorded', threshold: string): string {
+  const reason =
+    why === 'notRecorded'
+      ? t('cashOut.notRecorded')
+      : why === 'held'
+        ? t('cashOut.held')
+        : why === 'overThreshold'
+          ? t('cashOut.overThreshold', { threshold })
+          : why === 'disabled'
+            ? t('cashOut.turnedOff')
+            : t('cashOut.nothingLeft');
+  return `${reason} ${t('cashOut.refused')}`;
+}
 
 /** The cash-out of this card under way or not yet seen through: this tab's, or one still being worked on in any window. */
 function useCashOutOf(key: string, number: string): string | null {
@@ -69,9 +92,16 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const t = useT();
   const terminal = useTerminal();
   const policy = useCashOutPolicy();
-  const { perform } = useOutbox();
+  const { perform, reads } = useOutbox();
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
+  // From the yes until the executor has said how it went; then why it did not start, if it did not.
+  const [starting, setStarting] = useState(false);
+  const [notStarted, setNotStarted] = useState<{ why: CashOutRefusal | 'notRecorded'; policy: CashOutPolicy } | null>(
+    null,
+  );
+  // The sale this yes started, until it has been read once: a read that does not find it yet is no reason to forget it.
+  const justStarted = useRef<string | null>(null);
   // The question takes Cash out's place: the button takes the focus again after "No"; after the
   // yes, each step that follows does ("sending", then "pay now", or how it ended).
   const cashOutButton = useRef<HTMLButtonElement>(null);
@@ -81,6 +111,30 @@ export function CashOutAction({ card }: { card: Instrument }) {
   const sale = useSaleRecord(saleId);
   const commit = useOperationRecord(sale?.lines[0]?.settleOperationId ?? null);
   const money = (minor: number) => formatMoney(minor, terminal.currency, terminal.locale);
+
+  // A cash-out this tab remembers whose sale is gone (a training reset deleted the training sales):
+  // forgotten, as an issue's is (use-operation.ts), rather than "taking the balance" for ever. Asked
+  // when it is shown and after each write, in any window.
+  useEffect(() => {
+    if (!saleId) return undefined;
+    let live = true;
+    const check = () =>
+      void reads.getSale(saleId).then(
+        (found) => {
+          if (!live) return;
+          if (found) {
+            if (justStarted.current === saleId) justStarted.current = null;
+          } else if (justStarted.current !== saleId) cashOutGone(key, saleId);
+        },
+        () => undefined, // not read now: asked again at the next change
+      );
+    check();
+    const off = onOutboxChange(check);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [key, saleId, reads]);
   const seen = (
     <button ref={followRef} type="button" className="button" onClick={() => saleId && cashOutSeen(key, saleId)}>
       {t('cashOut.seen')}
@@ -96,7 +150,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
             message={
               progress.phase === 'withManager'
                 ? t('cashOut.withManager')
-                : `${t('cashOut.refused')} ${errorText(t, { code: progress.code, message: '' })}`
+                : `${t('cashOut.refused')} ${t('line.failed', { reason: refusedWhy(t, progress.code) })}`
             }
           />
           {seen}
@@ -120,13 +174,16 @@ export function CashOutAction({ card }: { card: Instrument }) {
         </p>
       );
     const amount = sale?.due ?? 0;
-    const doc = cashOutSlipDoc(t, terminal, card, amount, card.account.floor);
+    // The cash owed is in the currency the cash-out was kept in (one kept before sales had one: the terminal's).
+    const paidIn = sale?.currency ?? terminal.currency;
+    const doc = cashOutSlipDoc(t, terminal, card, amount, card.account.floor, undefined, paidIn);
     return (
       // The "pay now" is the polite news; a failure under it is an alert of its own, not inside it (read out twice).
       <div className="notice notice-ok cash-out-done">
         <p ref={followRef} role="status" tabIndex={-1}>
           <span aria-hidden="true">✓ </span>
-          {t('cashOut.payNow')} <strong className="cash-out-amount">{money(amount)}</strong>
+          {t('cashOut.payNow')}{' '}
+          <strong className="cash-out-amount">{formatMoney(amount, paidIn, terminal.locale)}</strong>
         </p>
         {failed && <ErrorNotice message={t('cashOut.paidOutFailed')} />}
         <div className="actions">
@@ -161,21 +218,54 @@ export function CashOutAction({ card }: { card: Instrument }) {
     );
   }
 
-  if (!policy.enabled || card.kind !== 'giftCard') return null;
-  const check = cashOutCheck(card, policy);
-  if (check === 'nothing' || check === 'notIssued' || check === 'disabled' || check === 'notGiftCard') return null;
-  if (check === 'overThreshold')
+  if (starting)
     return (
-      <p className="hint" id="cash-out-over">
-        {t('cashOut.overThreshold', { threshold: money(policy.threshold) })}
+      <p ref={followRef} role="status" className="notice notice-warn" tabIndex={-1}>
+        <span className="spinner" aria-hidden="true" /> {t('cashOut.sending')}
       </p>
     );
-  if (check === 'held') return <p className="hint">{t('cashOut.held')}</p>;
+  // The yes did not start it: said in words (nothing was taken, nothing to pay out), with the card's offer as it is now.
+  const refusal = notStarted && (
+    <div ref={followRef} tabIndex={-1} className="cash-out-ended">
+      <ErrorNotice message={notStartedText(t, notStarted.why, money(notStarted.policy.threshold))} />
+    </div>
+  );
+  if (!policy.enabled || card.kind !== 'giftCard') return refusal || null;
+  const check = cashOutCheck(card, policy);
+  if (check === 'nothing' || check === 'notIssued' || check === 'disabled' || check === 'notGiftCard')
+    return refusal || null;
+  if (check === 'overThreshold')
+    return (
+      <>
+        {refusal}
+        <p className="hint" id="cash-out-over">
+          {t('cashOut.overThreshold', { threshold: money(policy.threshold) })}
+        </p>
+      </>
+    );
+  if (check === 'held')
+    return (
+      <>
+        {refusal}
+        <p className="hint">{t('cashOut.held')}</p>
+      </>
+    );
   if (!confirming)
     return (
-      <button ref={cashOutButton} type="button" className="button" onClick={() => setConfirming(true)}>
-        {t('cashOut.action', { amount: money(check.amount) })}
-      </button>
+      <>
+        {refusal}
+        <button
+          ref={cashOutButton}
+          type="button"
+          className="button"
+          onClick={() => {
+            setNotStarted(null);
+            setConfirming(true);
+          }}
+        >
+          {t('cashOut.action', { amount: money(check.amount) })}
+        </button>
+      </>
     );
   return (
     // The PIN each time, for this cash-out: a manager's unlock for other tasks does not pay out cash.
@@ -196,10 +286,21 @@ export function CashOutAction({ card }: { card: Instrument }) {
             className="button button-primary button-large"
             onClick={() => {
               setConfirming(false);
+              setStarting(true);
               follow();
-              void perform({ type: 'startCashOut', card, policy }).then((started) => {
-                if (typeof started !== 'string') cashOutStarted(key, started.transactionId);
-              });
+              // Not started (refused by the check as it stands now, or not written): said so, nothing paid out.
+              void perform({ type: 'startCashOut', card, policy }).then(
+                (started) => {
+                  setStarting(false);
+                  if (typeof started === 'string') return setNotStarted({ why: started, policy });
+                  justStarted.current = started.transactionId;
+                  cashOutStarted(key, started.transactionId);
+                },
+                () => {
+                  setStarting(false);
+                  setNotStarted({ why: 'notRecorded', policy });
+                },
+              );
             }}
           >
             {t('cashOut.yes', { amount: money(check.amount) })}
@@ -232,7 +333,7 @@ export function CashOutsWaiting({
       {owed.map((sale) => {
         const number = sale.lines[0]?.number ?? '';
         const card = maskNumber(number);
-        const amount = formatMoney(sale.due, terminal.currency, terminal.locale);
+        const amount = formatMoney(sale.due, sale.currency ?? terminal.currency, terminal.locale);
         // On screen from the start (not a change to announce): a plain notice, its button in reach.
         return (
           <div key={sale.transactionId} className="notice notice-warn">
