@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
@@ -37,5 +37,31 @@ describe("the journal's search for a sale to take back", () => {
     watch.disconnect();
     expect(salesStartedBetween).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('status')).toBe(region);
+  });
+
+  it('a sale found is shown in its own currency (one kept before sales had one: the terminal’s)', async () => {
+    const sale = (id: string, due: number, currency?: string) => ({
+      transactionId: id,
+      due,
+      lines: [],
+      status: 'completed',
+      startedAt: new Date().toISOString(),
+      ...(currency ? { currency } : {}),
+    });
+    const salesStartedBetween = vi.fn(async () => [sale('t-yen', 1500, 'JPY'), sale('t-old', 1250)]);
+    const outbox = { reads: { salesStartedBetween } } as unknown as OutboxHandle;
+    render(
+      <TerminalContext.Provider value={terminal}>
+        <OutboxContext.Provider value={outbox}>
+          <SaleSearch />
+        </OutboxContext.Provider>
+      </TerminalContext.Provider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const found = await screen.findByRole('list', { name: 'Sales found' });
+    const [yen, old] = within(found).getAllByRole('listitem');
+    expect(yen?.textContent).toContain('JP¥1,500');
+    expect(yen?.textContent).not.toContain('€');
+    expect(old?.textContent).toContain('€12.50');
   });
 });

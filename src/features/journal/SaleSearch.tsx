@@ -135,7 +135,8 @@ export function SaleSearch() {
             return (
               <li key={sale.transactionId}>
                 <span>
-                  {reference} · {new Date(sale.startedAt).toLocaleTimeString(locale)} · <Money minor={sale.due} />
+                  {reference} · {new Date(sale.startedAt).toLocaleTimeString(locale)} ·{' '}
+                  <Money minor={sale.due} currency={sale.currency} />
                   {cards.length > 0 && ` · ${[...new Set(cards)].join(', ')}`}
                 </span>{' '}
                 <button

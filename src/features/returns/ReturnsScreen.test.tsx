@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeriesConfig } from '@/domain/instrument';
@@ -39,5 +39,52 @@ describe('a return given back', () => {
     expect(outcome.textContent).toContain('€12.50');
     // It takes the focus in the effects after the outcome is drawn.
     await waitFor(() => expect(document.activeElement).toBe(outcome));
+  });
+});
+
+describe('a sale kept in another currency than the terminal’s now', () => {
+  it('shows its amounts in its own currency, offers no amount in today’s, and says why at once', async () => {
+    // Sold for ¥1,500 in cash; the terminal has since moved to euros.
+    const t = outboxHarness({ currency: 'JPY' });
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1500);
+    await t.act({ type: 'tenderExternal', amount: 1500, method: 'cash' });
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    const user = userEvent.setup();
+    renderWithOutbox(<ReturnsScreen />, {
+      terminal: testTerminal(globalThis.fetch, { series, currency: 'EUR' }),
+      perform: t.perform,
+      reads: t.reads,
+    });
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    const table = await screen.findByRole('table');
+    // Paid and can give back: yen, never "€15.00".
+    expect(within(table).getAllByText('JP¥1,500')).toHaveLength(2);
+    expect(within(table).getByText('JP¥0')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('€');
+    // No amount in euros put ready to be given back: the refusal in words instead, before any press.
+    expect(screen.queryByLabelText('Amount to give back (EUR)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Give back' })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('This sale was made in another currency');
+  });
+
+  it('a sale kept before sales had a currency is in the terminal’s: its amount offered as before', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1250);
+    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    const user = userEvent.setup();
+    renderWithOutbox(<ReturnsScreen />, {
+      terminal: testTerminal(globalThis.fetch, { series }),
+      perform: t.perform,
+      reads: t.reads,
+    });
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    expect(within(await screen.findByRole('table')).getAllByText('€12.50')).toHaveLength(2);
+    expect((screen.getByLabelText('Amount to give back (EUR)') as HTMLInputElement).value).toBe('12.50');
+    expect(screen.getByRole('button', { name: 'Give back' })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
 import { useBusy } from '@/components/use-busy';
 import { formatMoney, minorToInput, parseAmountInput } from '@/domain/money';
-import { receiptReference, type Sale } from '@/domain/sale';
+import { inAnotherCurrency, receiptReference, type Sale } from '@/domain/sale';
 import {
   backWithThis,
   leftToReturn,
@@ -28,6 +28,9 @@ import { ReturnOutcome } from './ReturnOutcome';
 import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
+
+/** The currency a sale's amounts are in: its own, or (kept before sales had one) the terminal's. */
+const saleCurrency = (sale: Sale, terminalCurrency: string): string => sale.currency ?? terminalCurrency;
 type Problem = 'not_found' | 'cash_out' | 'not_completed' | 'settling' | 'nothing_left' | null;
 
 /**
@@ -122,7 +125,11 @@ export function ReturnsScreen() {
       {refused && found && (
         <ErrorNotice
           message={t(`returns.refused.${refused}`, {
-            left: formatMoney(leftToReturn(found.sale, found.earlier), terminal.currency, terminal.locale),
+            left: formatMoney(
+              leftToReturn(found.sale, found.earlier),
+              saleCurrency(found.sale, terminal.currency),
+              terminal.locale,
+            ),
           })}
         />
       )}
@@ -166,8 +173,15 @@ function GiveBack({
   const { perform } = useOutbox();
   const { busy, run } = useBusy();
   const left = leftToReturn(found.sale, found.earlier);
-  const money = (m: number) => formatMoney(m, terminal.currency, terminal.locale);
-  const [text, setText] = useState(() => typed ?? minorToInput(left, terminal.currency, terminal.locale));
+  // Every amount of the sale in its own currency. One kept in another than the terminal's now is not
+  // given back here (`other_currency`): its figures are shown, the refusal said at once, and no
+  // amount in today's currency is put ready to be given back.
+  const currency = saleCurrency(found.sale, terminal.currency);
+  const elsewhere = inAnotherCurrency(found.sale, terminal.currency);
+  const money = (m: number) => formatMoney(m, currency, terminal.locale);
+  const [text, setText] = useState(() =>
+    elsewhere ? '' : (typed ?? minorToInput(left, terminal.currency, terminal.locale)),
+  );
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -237,72 +251,83 @@ function GiveBack({
               <tr key={r.line.id}>
                 <th scope="row">{paymentName(t, r.line)}</th>
                 <td>
-                  <Money minor={r.paid} />
+                  <Money minor={r.paid} currency={currency} />
                 </td>
                 <td>
-                  <Money minor={r.returned} />
+                  <Money minor={r.returned} currency={currency} />
                 </td>
                 <td>
-                  <Money minor={r.left} />
+                  <Money minor={r.left} currency={currency} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </TableScroll>
-      <AmountField
-        id="return-amount"
-        label={t('returns.amount', { currency: terminal.currency })}
-        error={fieldError}
-        registration={{
-          value: text,
-          onChange: (e) => (setText(e.target.value), setError(null), setFieldError(undefined), setConfirming(false)),
-        }}
-      />
-      <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
-      {error && <ErrorNotice message={error} />}
-      {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
-        <ManagerGate compact>
-          <ConfirmQuestion
-            className="notice notice-warn"
-            labelledBy="give-back-question"
-            onKeep={() => setConfirming(false)}
-            returnFocus={giveBackButton}
-          >
-            <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
-            <ul>
-              {plan.lines.map((line, i) => (
-                <li key={i}>
-                  {lineText(t, line)}: {money(line.amount)}
-                </li>
-              ))}
-            </ul>
-            <div className="actions">
-              <KeepAnswer className="button button-large">{t('returns.confirmNo')}</KeepAnswer>
-              <button
-                type="button"
-                className="button button-primary button-large"
-                disabled={busy}
-                onClick={() => (follow(), void giveBack())}
-              >
-                {t('returns.confirmYes', { amount: money(parsed.minor) })}
-              </button>
-            </div>
-          </ConfirmQuestion>
-        </ManagerGate>
+      {elsewhere ? (
+        <ErrorNotice message={t('returns.refused.other_currency')} />
       ) : (
-        <button
-          ref={(button) => {
-            giveBackButton.current = button;
-            return followRef(button);
-          }}
-          type="button"
-          className="button button-primary button-large"
-          disabled={busy}
-          onClick={() => (needsPin ? askToConfirm() : void giveBack())}
-        >
-          {t('returns.giveBack')}
-        </button>
+        <>
+          <AmountField
+            id="return-amount"
+            label={t('returns.amount', { currency: terminal.currency })}
+            error={fieldError}
+            registration={{
+              value: text,
+              onChange: (e) => (
+                setText(e.target.value),
+                setError(null),
+                setFieldError(undefined),
+                setConfirming(false)
+              ),
+            }}
+          />
+          <p className="hint">{t('returns.amountHint', { left: money(left) })}</p>
+          {error && <ErrorNotice message={error} />}
+          {confirming && needsPin && parsed.ok && plan && typeof plan !== 'string' ? (
+            <ManagerGate compact>
+              <ConfirmQuestion
+                className="notice notice-warn"
+                labelledBy="give-back-question"
+                onKeep={() => setConfirming(false)}
+                returnFocus={giveBackButton}
+              >
+                <p id="give-back-question">{t('returns.confirm', { amount: money(parsed.minor) })}</p>
+                <ul>
+                  {plan.lines.map((line, i) => (
+                    <li key={i}>
+                      {lineText(t, line)}: {money(line.amount)}
+                    </li>
+                  ))}
+                </ul>
+                <div className="actions">
+                  <KeepAnswer className="button button-large">{t('returns.confirmNo')}</KeepAnswer>
+                  <button
+                    type="button"
+                    className="button button-primary button-large"
+                    disabled={busy}
+                    onClick={() => (follow(), void giveBack())}
+                  >
+                    {t('returns.confirmYes', { amount: money(parsed.minor) })}
+                  </button>
+                </div>
+              </ConfirmQuestion>
+            </ManagerGate>
+          ) : (
+            <button
+              ref={(button) => {
+                giveBackButton.current = button;
+                return followRef(button);
+              }}
+              type="button"
+              className="button button-primary button-large"
+              disabled={busy}
+              onClick={() => (needsPin ? askToConfirm() : void giveBack())}
+            >
+              {t('returns.giveBack')}
+            </button>
+          )}
+        </>
       )}
     </section>
   );
