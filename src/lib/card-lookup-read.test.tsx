@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalContext } from '@/lib/terminal-context';
 import { testTerminal } from '@/test-support/test-terminal';
@@ -78,5 +78,52 @@ describe('a scanned card is read', () => {
     await waitFor(() => expect(screen.getByText('scanned 700100000001, available 5000')).toBeTruthy());
     await act(async () => scan('700100000001'));
     await waitFor(() => expect(reads('700100000001')).toBe(2));
+  });
+});
+
+describe('the guard is the scope’s: training or the live server', () => {
+  it('unknown numbers keyed in training pause training only: the live server’s lookups go on', async () => {
+    lookupGuard.ruleSaved({ limit: 2, windowMs: 60_000, pauseMs: 60_000 });
+    const sim = simulatedApi();
+    const fetch = sim.api.config.fetch ?? globalThis.fetch;
+    const series = [{ prefix: '7001', kind: 'giftCard' as const, seriesNumber: 'GC1', livePrinted: false }];
+    const training = testTerminal(fetch, { series, scope: 'training' });
+    const live = testTerminal(fetch, {
+      series,
+      mode: 'live',
+      scope: `live|https://${crypto.randomUUID()}.test|demo|M1`,
+    });
+    const reads = (number: string) =>
+      sim.sent.filter((r) => r.method === 'GET' && r.url.includes(`/giftcards/${number}`)).length;
+    let trainee: (raw: string) => void = () => undefined;
+    let cashier: (raw: string) => void = () => undefined;
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <section aria-label="training">
+          <TerminalContext.Provider value={training}>
+            <Reader onReady={(s) => (trainee = s)} onDrawn={() => undefined} />
+          </TerminalContext.Provider>
+        </section>
+        <section aria-label="live">
+          <TerminalContext.Provider value={live}>
+            <Reader onReady={(s) => (cashier = s)} onDrawn={() => undefined} />
+          </TerminalContext.Provider>
+        </section>
+      </QueryClientProvider>,
+    );
+    const inTraining = () => within(screen.getByRole('region', { name: 'training' }));
+    const inLive = () => within(screen.getByRole('region', { name: 'live' }));
+    // The trainee keys two numbers the server does not know: training's lookups pause.
+    await act(async () => trainee('7001 0000 0097'));
+    await waitFor(() => expect(inTraining().getByText('scanned 700100000097, not read')).toBeTruthy());
+    await act(async () => trainee('7001 0000 0098'));
+    await waitFor(() => expect(inTraining().getByText('scanned 700100000098, not read')).toBeTruthy());
+    await act(async () => trainee('7001 0000 0001'));
+    await waitFor(() => expect(inTraining().getByText('scanned 700100000001, not read')).toBeTruthy());
+    expect(reads('700100000001')).toBe(0); // paused: nothing reached the server
+    // The live server's cashier reads a card as ever.
+    await act(async () => cashier('7001 0000 0001'));
+    await waitFor(() => expect(inLive().getByText('scanned 700100000001, available 5000')).toBeTruthy());
+    expect(reads('700100000001')).toBe(1);
   });
 });

@@ -37,3 +37,66 @@ describe('the lookup guard kept by an earlier version', () => {
     expect(lookupGuard.pausedUntil(2_000)).toBe(1_002 + rule.pauseMs);
   });
 });
+
+describe('the guard of each scope, and the single guard an earlier version kept', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.resetModules();
+  });
+  const live = 'live|https://loyalty.example|demo|M1';
+  const rule = { limit: 2, windowMs: 300_000, pauseMs: 600_000 };
+
+  it('a pause kept by the single guard holds on the live server after the upgrade (and in training); the live server’s first change takes it over', async () => {
+    const now = Date.now();
+    const pause = { at: now - 1_000, until: now + 599_000 };
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        state: { state: { misses: [], pausedUntil: pause.until }, rule, pauses: [pause] },
+        version: 2,
+      }),
+    );
+    const { guardOf } = await import('./card-lookup');
+    expect(guardOf(live).pausedUntil(now)).toBe(pause.until);
+    expect(guardOf('training').pausedUntil(now)).toBe(pause.until);
+    // The live server's manager lifts it: live goes again, and its journal keeps the pause as lifted.
+    guardOf(live).lifted(now);
+    expect(guardOf(live).pausedUntil(now)).toBeNull();
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
+      state: { scopes: Record<string, { pauses: unknown[] }>; carried?: unknown; pauses: unknown[] };
+    };
+    expect(kept.state.scopes[live]?.pauses).toEqual([{ ...pause, liftedAt: now }]);
+    expect(kept.state.carried).toBeUndefined();
+    // Another live server configured later starts with a guard of its own.
+    expect(guardOf('live|https://other.example|demo|M1').pausedUntil(now)).toBeNull();
+    expect(guardOf('training').pausedUntil(now)).toBe(pause.until);
+  });
+
+  it('each scope counts its own unknown numbers, and a lift lifts its own pause only', async () => {
+    const { guardOf, lookupGuard } = await import('./card-lookup');
+    lookupGuard.ruleSaved(rule);
+    guardOf('training').missed(1_000);
+    guardOf(live).missed(1_001);
+    expect(guardOf('training').pausedUntil(2_000)).toBeNull();
+    expect(guardOf(live).pausedUntil(2_000)).toBeNull();
+    guardOf('training').missed(1_002);
+    expect(guardOf('training').pausedUntil(2_000)).toBe(1_002 + rule.pauseMs);
+    expect(guardOf(live).pausedUntil(2_000)).toBeNull();
+    guardOf(live).missed(1_003);
+    guardOf('training').lifted(2_000);
+    expect(guardOf('training').pausedUntil(2_000)).toBeNull();
+    expect(guardOf(live).pausedUntil(2_000)).toBe(1_003 + rule.pauseMs);
+  });
+
+  it('a caller that names no scope (a box of cards) counts against the scope the settings name: the live server', async () => {
+    const server = { baseUrl: 'https://loyalty.example', loyaltyGroup: 'demo', merchantId: 'M1', currency: 'EUR' };
+    localStorage.setItem('loyalty-terminal.settings', JSON.stringify({ state: { mode: 'live', server }, version: 2 }));
+    const { guardOf, lookupGuard } = await import('./card-lookup');
+    lookupGuard.ruleSaved(rule);
+    lookupGuard.missed(1_000);
+    lookupGuard.missed(1_001);
+    expect(guardOf(live).pausedUntil(2_000)).toBe(1_001 + rule.pauseMs);
+    expect(guardOf('training').pausedUntil(2_000)).toBeNull();
+    expect(lookupGuard.pausedUntil(2_000)).toBe(1_001 + rule.pauseMs);
+  });
+});

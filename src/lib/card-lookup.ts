@@ -6,6 +6,7 @@ import { createLoyaltyApi, instrumentQueries, type LoyaltyApi } from '@/api/loya
 import { instrumentKeys } from '@/api/query-keys';
 import { type InstrumentKind, detectKind, parseInstrumentNumber } from '@/domain/instrument';
 import type { MessageKey } from '@/lib/i18n';
+import { savedWork } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -64,22 +65,52 @@ export interface LookupPause {
   liftedAt?: number | undefined;
 }
 
-interface GuardStore {
+/** One scope's guard (training, or one live server): its count and pause, and its pauses for the journal. */
+interface ScopeGuard {
   state: GuardState;
-  rule: GuardRule;
   pauses: LookupPause[];
 }
 
-/** Kept in this browser, so a reload does not lift a pause; the last 50 pauses stay for the journal. */
+/**
+ * The guard of each scope, as the outbox names it (`scopeOf`: training, or a live server), and the
+ * manager's rule, which is the terminal's. Training's guard is kept where the single guard of earlier
+ * versions was (`state`, `pauses`); every other scope's under `scopes`. A trainee's guesses neither
+ * count against a live server nor pause it, and a live pause is not lifted by leaving training.
+ */
+interface GuardStore extends ScopeGuard {
+  rule: GuardRule;
+  scopes: Record<string, ScopeGuard>;
+  /**
+   * The single guard an earlier version kept for every mode (version 2 and before): which server's
+   * it was is not known. Training keeps it where it was, and the first live server asked after the
+   * upgrade starts from it (its count, a pause still running, its pauses), so a live pause is not
+   * lost by the upgrade; the first change to that server's guard takes it over.
+   */
+  carried?: ScopeGuard | undefined;
+}
+
+const TRAINING = 'training';
+const noPauses: LookupPause[] = [];
+const unguarded: ScopeGuard = { state: openGuard, pauses: noPauses };
+
+const heldAnything = (g: ScopeGuard) => g.pauses.length > 0 || g.state.misses.length > 0 || g.state.pausedUntil > 0;
+
+/** Kept in this browser, so a reload does not lift a pause; the last 50 pauses of each scope stay for the journal. */
 const useGuardStore = create<GuardStore>()(
-  persist(() => ({ state: openGuard, rule: defaultGuardRule, pauses: [] as LookupPause[] }), {
+  persist((): GuardStore => ({ state: openGuard, rule: defaultGuardRule, pauses: noPauses, scopes: {} }), {
     name: 'loyalty-terminal.lookup-guard',
     // Version 2 counts the number that pauses among the limit (it was the one after it): a limit kept
-    // by version 1 is one more, so a terminal pauses where it did.
-    version: 2,
+    // by version 1 is one more, so a terminal pauses where it did. Version 3 keeps a guard per scope:
+    // the single guard before it is carried (above).
+    version: 3,
     migrate: (kept, version) => {
-      const old = kept as GuardStore;
-      return version < 2 && old.rule ? { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } } : old;
+      let old = kept as Partial<GuardStore>;
+      if (version < 2 && old.rule) old = { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } };
+      if (version < 3) {
+        const single = { state: old.state ?? openGuard, pauses: old.pauses ?? noPauses };
+        old = { ...old, scopes: old.scopes ?? {}, carried: heldAnything(single) ? single : old.carried };
+      }
+      return old as GuardStore;
     },
     storage: createJSONStorage(() => localStorage),
   }),
@@ -91,7 +122,21 @@ if (typeof window !== 'undefined')
     if (event.key === useGuardStore.persist.getOptions().name) void useGuardStore.persist.rehydrate();
   });
 
-export const useLookupPauses = () => useGuardStore((s) => s.pauses);
+/** A scope's guard in the store: training's at the top, another's under `scopes` (or the carried one until it has its own). */
+function guardIn(store: GuardStore, scope: string): ScopeGuard {
+  if (scope === TRAINING) return store;
+  return store.scopes[scope] ?? store.carried ?? unguarded;
+}
+
+/** The scope's guard changed: training's at the top, another's under `scopes` (taking over the carried one). */
+function written(store: GuardStore, scope: string, guard: ScopeGuard): Partial<GuardStore> {
+  if (scope === TRAINING) return guard;
+  const own = store.scopes[scope] !== undefined;
+  return { scopes: { ...store.scopes, [scope]: guard }, carried: own ? store.carried : undefined };
+}
+
+/** The pauses of this scope, for its journal. */
+export const useLookupPauses = (scope: string) => useGuardStore((s) => guardIn(s, scope).pauses);
 export const useGuardRule = () => useGuardStore((s) => s.rule);
 
 /**
@@ -105,31 +150,57 @@ const fresh = () => {
   return useGuardStore.getState();
 };
 
+/** The guard of one scope (the terminal's `scope`, as the outbox names it). */
+export function guardOf(scope: string) {
+  return {
+    /** Until when lookups are paused, or null. */
+    pausedUntil(now = Date.now()): number | null {
+      const { state } = guardIn(useGuardStore.getState(), scope);
+      return isPaused(state, now) ? state.pausedUntil : null;
+    },
+    /** A lookup of a number the server does not know. */
+    missed(now = Date.now()) {
+      const store = fresh();
+      const { state, pauses } = guardIn(store, scope);
+      const next = missed(state, now, store.rule);
+      useGuardStore.setState(
+        written(store, scope, {
+          state: next.state,
+          pauses: next.paused ? [...pauses, { at: now, until: next.state.pausedUntil }].slice(-50) : pauses,
+        }),
+      );
+    },
+    /** The manager's PIN lifted the pause. */
+    lifted(now = Date.now()) {
+      const store = fresh();
+      const { pauses } = guardIn(store, scope);
+      const last = pauses.at(-1);
+      useGuardStore.setState(
+        written(store, scope, {
+          state: lifted(),
+          pauses:
+            last && last.until > now && !last.liftedAt ? [...pauses.slice(0, -1), { ...last, liftedAt: now }] : pauses,
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The scope the terminal's settings name now (`savedWork`, which is the outbox's scope and its
+ * currency), for a caller that does not say which: training, or the live server. While a window
+ * changes server or mode, training's.
+ */
+function savedScope(): string {
+  const work = savedWork();
+  return work.startsWith('live|') ? work.slice(0, work.lastIndexOf('|')) : TRAINING;
+}
+
+/** The guard of the scope the terminal works for now (`guardOf` where the scope is known), and the manager's rule. */
 export const lookupGuard = {
-  /** Until when lookups are paused, or null. */
-  pausedUntil(now = Date.now()): number | null {
-    const { state } = useGuardStore.getState();
-    return isPaused(state, now) ? state.pausedUntil : null;
-  },
-  /** A lookup of a number the server does not know. */
-  missed(now = Date.now()) {
-    const { state, rule, pauses } = fresh();
-    const next = missed(state, now, rule);
-    useGuardStore.setState({
-      state: next.state,
-      pauses: next.paused ? [...pauses, { at: now, until: next.state.pausedUntil }].slice(-50) : pauses,
-    });
-  },
-  /** The manager's PIN lifted the pause. */
-  lifted(now = Date.now()) {
-    const { pauses } = fresh();
-    const last = pauses.at(-1);
-    useGuardStore.setState({
-      state: lifted(),
-      pauses:
-        last && last.until > now && !last.liftedAt ? [...pauses.slice(0, -1), { ...last, liftedAt: now }] : pauses,
-    });
-  },
+  pausedUntil: (now = Date.now()) => guardOf(savedScope()).pausedUntil(now),
+  missed: (now = Date.now()) => guardOf(savedScope()).missed(now),
+  lifted: (now = Date.now()) => guardOf(savedScope()).lifted(now),
   ruleSaved: (rule: GuardRule) => {
     fresh();
     useGuardStore.setState({ rule });
@@ -138,19 +209,20 @@ export const lookupGuard = {
 
 export type LookupTarget = { kind: InstrumentKind; number: string };
 
-/** A card's query, guarded (the rule above): while paused nothing is sent; an unknown number counts. */
+/** A card's query, guarded by its scope's guard (the rule above): while paused nothing is sent; an unknown number counts. */
 function guardedDetail(api: LoyaltyApi, scope: string, kind: InstrumentKind, number: string) {
   const detail = instrumentQueries.detail(api, scope, kind, number);
   return {
     ...detail,
     queryFn: async (context: Parameters<NonNullable<typeof detail.queryFn>>[0]) => {
-      const until = lookupGuard.pausedUntil();
+      const guard = guardOf(scope);
+      const until = guard.pausedUntil();
       if (until !== null)
         throw new LoyaltyApiError({ code: 'lookups_paused', message: '', method: 'GET', details: { until } });
       try {
         return await detail.queryFn!(context);
       } catch (error) {
-        if (error instanceof LoyaltyApiError && error.code === 'not_found') lookupGuard.missed();
+        if (error instanceof LoyaltyApiError && error.code === 'not_found') guard.missed();
         throw error;
       }
     },

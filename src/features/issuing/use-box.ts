@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LoyaltyApiError } from '@/api/errors';
-import { lookupGuard } from '@/lib/card-lookup';
+import { guardOf } from '@/lib/card-lookup';
 import { createLoyaltyApi, getInstrument } from '@/api/loyalty-api';
 import { boxSummary, type BoxSummary, type CardBox, type CardFound } from '@/domain/card-box';
 import type { Minor } from '@/domain/money';
@@ -33,7 +33,7 @@ async function summarize(reads: ReadModel, box: CardBox): Promise<BoxSummary> {
  */
 export function useBox() {
   const { perform, reads } = useOutbox();
-  const { apiConfig, operatorId } = useTerminal();
+  const { apiConfig, operatorId, scope } = useTerminal();
   const api = useMemo(() => createLoyaltyApi(apiConfig), [apiConfig]);
   const [box, setBox] = useState<CardBox | null>(null);
   const [running, setRunning] = useState(false);
@@ -76,14 +76,15 @@ export function useBox() {
       setSummary(null);
       // Each card read is a lookup like any other: while lookups are paused the box stops (as when
       // the server cannot be reached), and a number the server does not know counts as a miss.
+      const guard = guardOf(scope);
       const check = async (number: string): Promise<CardFound | 'unreachable' | 'paused'> => {
-        if (lookupGuard.pausedUntil() !== null) return 'paused';
+        if (guard.pausedUntil() !== null) return 'paused';
         try {
           const card = await getInstrument(api, 'giftCard', number, controller.signal);
           return { kind: card.kind, status: card.kind === 'loyaltyCard' ? undefined : card.status };
         } catch (error) {
           const unknown = error instanceof LoyaltyApiError && error.code === 'not_found';
-          if (unknown) lookupGuard.missed();
+          if (unknown) guard.missed();
           return unknown ? null : 'unreachable';
         }
       };
@@ -102,7 +103,7 @@ export function useBox() {
       }
       readUnfinished();
     },
-    [api, perform, reads, readUnfinished],
+    [api, perform, reads, readUnfinished, scope],
   );
 
   return {

@@ -2,11 +2,11 @@ import { useT } from '@/lib/i18n';
 import { useLookupPauses } from '@/lib/card-lookup';
 import { useTerminal } from '@/lib/terminal-context';
 
-/** Each pause of lookups (card-number guessing), newest first, and whether a manager lifted it. */
+/** Each pause of lookups (card-number guessing) in this scope (training, or the live server), newest first, and whether a manager lifted it. */
 export function LookupPauses() {
   const t = useT();
-  const { locale } = useTerminal();
-  const pauses = useLookupPauses();
+  const { locale, scope } = useTerminal();
+  const pauses = useLookupPauses(scope);
   if (pauses.length === 0) return null;
   const at = (ms: number) => new Date(ms).toLocaleString(locale);
   return (

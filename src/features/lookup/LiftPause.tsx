@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { useT } from '@/lib/i18n';
-import { lookupGuard } from '@/lib/card-lookup';
+import { guardOf } from '@/lib/card-lookup';
+import { useTerminal } from '@/lib/terminal-context';
 
-/** The manager's PIN lifts a pause on lookups early (it goes into the journal as lifted). */
+/** The manager's PIN lifts a pause on lookups early, this scope's only (it goes into its journal as lifted). */
 export function LiftPause({ onLifted }: { onLifted: () => void }) {
   const t = useT();
+  const { scope } = useTerminal();
   const [asking, setAsking] = useState(false);
   const lift = (
     <button
       type="button"
       className="button"
       onClick={() => {
-        lookupGuard.lifted();
+        guardOf(scope).lifted();
         onLifted();
       }}
     >

@@ -9,6 +9,7 @@ import { simulatedApi } from '@/test-support/simulated-api';
 import { openOutboxDb } from '@/outbox/db';
 import { OutboxContext, type OutboxHandle } from '@/outbox/projection';
 import { createReadModel } from '@/outbox/read-model';
+import { defaultGuardRule, guardOf, lookupGuard } from '@/lib/card-lookup';
 import { LookupScreen } from './LookupScreen';
 
 /**
@@ -53,12 +54,15 @@ function setUp() {
   /** Another till holds part of the card (the server's figures change behind this screen). */
   const holdElsewhere = (minor: number) =>
     sim.api.giftCards.pay('700100000001', minor, { transactionId: crypto.randomUUID(), reason: 'Sale' });
-  return { key, gates, holdElsewhere };
+  return { key, gates, holdElsewhere, terminal };
 }
 
 const clock = /\d{1,2}:\d{2}:\d{2}/.source;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  lookupGuard.ruleSaved(defaultGuardRule);
+});
 
 describe('the same card read again at the lookup', () => {
   it('shows what was read before, marked with its time, until the answer; a failed read says so and offers another', async () => {
@@ -99,5 +103,31 @@ describe('the same card read again at the lookup', () => {
     gates[3]!.release();
     await waitFor(() => expect(screen.queryByText(/Reading the card again|Could not refresh/)).toBeNull());
     expect(screen.getByLabelText('Available', { exact: true }).textContent).toBe('€25.00');
+  });
+});
+
+describe('a card read before, read again while lookups are paused', () => {
+  it('says lookups are paused, with the manager’s lift, beside the older figures marked as older', async () => {
+    const { key, gates, terminal } = setUp();
+    key('7001 0000 0001');
+    await waitFor(() => expect(gates).toHaveLength(1));
+    gates[0]!.release();
+    expect((await screen.findByLabelText('Available', { exact: true })).textContent).toBe('€50.00');
+
+    // Someone guessed numbers on this terminal: its lookups are paused.
+    lookupGuard.ruleSaved({ limit: 1, windowMs: 60_000, pauseMs: 600_000 });
+    guardOf(terminal.scope).missed();
+    key('7001 0000 0001');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^✕ Lookups are paused until .+ A manager can lift the pause\./);
+    expect(within(alert).getByRole('button', { name: 'Lift the pause' })).toBeTruthy();
+    const old = screen.getByText(new RegExp(`^Could not refresh: showing what was read at ${clock}\\.$`));
+    expect(
+      within(old.closest('.instrument-old') as HTMLElement).getByLabelText('Available', { exact: true }).textContent,
+    ).toBe('€50.00');
+    // Nothing is sent while paused; no "Read again" that would only fail the same way.
+    expect(gates).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Read again' })).toBeNull();
+    guardOf(terminal.scope).lifted();
   });
 });

@@ -51,6 +51,10 @@ export function LookupScreen() {
 
   const error = query.error;
   const { answer, shown, reading, readFailed } = lookup;
+  const paused = error instanceof LoyaltyApiError && error.code === 'lookups_paused';
+  // The read failed because lookups are paused: said as such, with the manager's lift, whether or not
+  // older figures are on screen (they stay, marked as older; the notice's own retry replaces "Read again").
+  const pausedOverOld = shown !== undefined && !answer && readFailed && paused;
   // A scan's amounts are drawn first; what can be done with the card follows in the render after.
   // Once there, they stay while the same card is read again in the background (an un-issue's answer is theirs).
   const actionsShown = useDeferredValue(answer !== undefined);
@@ -117,14 +121,12 @@ export function LookupScreen() {
             <span className="spinner" aria-hidden="true" /> {t('lookup.loading')}
           </p>
         )}
-        {target && error && !shown && (
+        {target && error && (!shown || pausedOverOld) && (
           <ErrorNotice
             message={errorText(t, error, { kind: target.kind, locale: terminal.locale })}
             onRetry={() => void query.refetch()}
           >
-            {error instanceof LoyaltyApiError && error.code === 'lookups_paused' && (
-              <LiftPause onLifted={() => void query.refetch()} />
-            )}
+            {paused && <LiftPause onLifted={() => void query.refetch()} />}
             {error instanceof LoyaltyApiError && error.code === 'not_found' && (
               <KindChoice
                 number={target.number}
@@ -142,7 +144,7 @@ export function LookupScreen() {
               {reading ? t('lookup.reading', { time: readAt() }) : t('lookup.refreshFailed', { time: readAt() })}
             </p>
             <InstrumentDetails instrument={shown} />
-            {readFailed && (
+            {readFailed && !paused && (
               <div className="actions">
                 <button type="button" className="button" onClick={lookup.readAgain}>
                   {t('lookup.refresh')}
