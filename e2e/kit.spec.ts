@@ -1,5 +1,5 @@
 import { expect, magicCards, test } from '@loyalty-terminal/playwright';
-import { goTo } from '@loyalty-terminal/playwright/steps';
+import { goTo, openLiveTerminal } from '@loyalty-terminal/playwright/steps';
 
 /**
  * The kit as an integrator uses it (kit/example runs the packed package; this runs its source):
@@ -13,11 +13,18 @@ test.describe('in training mode', () => {
   test('the trainer makes the next payment lose its answer; the terminal asks again, the card pays once', async ({
     terminal,
   }) => {
+    const { cashier } = terminal;
+    const card = magicCards.giftCard.approved;
+    expect(await cashier.lookUp(card)).toEqual({ available: '€50.00' });
     await terminal.trainer.failNext('payment', 'drop');
-    await terminal.cashier.startSale('10.00');
-    await terminal.cashier.payWithCard(magicCards.giftCard.approved);
-    await expect(terminal.cashier.tenderLines.first()).toContainText('On hold', { timeout: 15_000 });
-    await terminal.cashier.completeSale();
+    await cashier.startSale('10.00');
+    await cashier.payWithCard(card);
+    await expect(cashier.tenderLines.first()).toContainText('On hold', { timeout: 15_000 });
+    await expect(cashier.tenderLines).toHaveCount(1);
+    await cashier.completeSale();
+    // The server's answer (training: the simulator in the page, which the kit's server is not): the
+    // payment applied once, by its 10.00. Held twice, the card would have 30.00 or less.
+    expect(await cashier.lookUp(card)).toEqual({ available: '€40.00' });
   });
 
   test('what a test would set up on the kit’s server is refused in words: the terminal works with its own simulator', async ({
@@ -145,6 +152,15 @@ test.describe('with a manager PIN of the test’s own', () => {
   });
 });
 
+test.describe('with no baseURL in the config', () => {
+  test.use({ baseURL: undefined });
+
+  test('the steps open the terminal where the kit serves it', async ({ page, terminal, loyaltyServer }) => {
+    await openLiveTerminal(page, loyaltyServer);
+    expect(new URL(page.url()).origin).toBe(new URL(terminal.url).origin);
+  });
+});
+
 test('a series added before the terminal is used reaches it; one added after is refused in words', async ({
   terminal,
   loyaltyServer,
@@ -165,6 +181,9 @@ test('the manager closes the day twice: each Z with the number the terminal show
   await terminal.cashier.startSale('5.00');
   await terminal.cashier.payWithCard(card);
   await terminal.cashier.completeSale();
+  const { byKind } = await terminal.manager.xReport(); // named lines: no `?.` under noUncheckedIndexedAccess
+  expect(byKind.giftCard.taken).toEqual({ count: 1, amount: '5.00' });
+  expect(byKind.loyaltyCard.loyaltyApproved).toEqual({ count: 0, amount: '0.00' });
   expect(await terminal.manager.closeDay()).toBe(1);
   await terminal.cashier.startSale('5.00');
   await terminal.cashier.payWithCard(card);
@@ -183,5 +202,78 @@ test('a payment whose answer is lost and asked again: the next steps wait for it
   await cashier.payWithCard(magicCards.giftCard.answerLost, '10.00');
   await cashier.payWithCard(card, '30.00');
   await cashier.completeSale();
-  expect(await cashier.remainingDue()).toBe('€0.00'); // read from the finished sale too
+  // The server: the payment whose answer was lost was asked again with its key, so it holds once
+  // (one hold, not two), by its amount, committed with the sale; the other card's payment as well.
+  const lost = magicCards.giftCard.answerLost;
+  expect(await loyaltyServer.holds(lost)).toMatchObject([{ amount: '10.00', status: 'committed' }]);
+  expect(await loyaltyServer.card(lost)).toMatchObject({ balance: '90.00', onHold: '0.00' });
+  expect(await loyaltyServer.holds(card)).toMatchObject([{ amount: '30.00', status: 'committed' }]);
+});
+
+test('loyalty cards the terminal will not take are refused in words and nothing is sent; a card with nothing on it is denied by the server', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const { cashier } = terminal;
+  await cashier.startSale('10.00');
+  await expect(cashier.payWithCard(magicCards.loyaltyCard.closed)).rejects.toThrow(
+    "payWithCard('710100000004'): this card cannot pay, so the terminal sent no payment: This loyalty card is not open: it cannot pay.",
+  );
+  await expect(cashier.payWithCard(magicCards.loyaltyCard.deniedCardNotOpen)).rejects.toThrow(
+    'This loyalty card is not open: it cannot pay.',
+  );
+  await expect(cashier.payWithCard(magicCards.loyaltyCard.deniedExpired)).rejects.toThrow(
+    'This card has expired: it cannot pay.',
+  );
+  // The refusal stays on screen, under the card.
+  await expect(terminal.page.getByRole('region', { name: 'Pay with a card' }).getByRole('alert')).toContainText(
+    'This card has expired: it cannot pay.',
+  );
+  expect((await loyaltyServer.state()).loyaltyPayments).toEqual([]);
+  const denied = await cashier.payWithCard(magicCards.loyaltyCard.deniedInsufficientFunds, '10.00');
+  await expect(denied).toContainText('Denied: no balance left on the card.');
+  expect((await loyaltyServer.state()).loyaltyPayments).toMatchObject([
+    {
+      card: magicCards.loyaltyCard.deniedInsufficientFunds,
+      result: 'denied',
+      denialReason: 'insufficient_funds',
+      requested: '10.00',
+      approved: '0.00',
+    },
+  ]);
+  expect(await cashier.remainingDue()).toBe('€10.00');
+});
+
+test('a loyalty card whose expiry date the server’s clock has passed is denied by the server', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const card = await loyaltyServer.loyaltyCard({ balance: '50.00', expires: tomorrow });
+  await loyaltyServer.advanceClock(2 * 86_400_000); // the server's clock only: the terminal reads the card as valid
+  await terminal.cashier.startSale('10.00');
+  await expect(await terminal.cashier.payWithCard(card, '10.00')).toContainText('Denied: the card has expired.');
+  expect((await loyaltyServer.state()).loyaltyPayments).toMatchObject([
+    { card, result: 'denied', denialReason: 'expired', approved: '0.00' },
+  ]);
+});
+
+test('voidSale waits out a short outage of the releases; one that lasts is told in the screen’s words', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  test.slow(); // the second void waits its 20 s out
+  const { cashier } = terminal;
+  const card = await loyaltyServer.giftCard({ balance: '30.00' });
+  await cashier.startSale('10.00');
+  await cashier.payWithCard(card);
+  await loyaltyServer.fail('cancel', 'unavailable');
+  await cashier.voidSale();
+  expect(await loyaltyServer.holds(card)).toMatchObject([{ amount: '10.00', status: 'canceled' }]);
+  await cashier.startSale('10.00');
+  await cashier.payWithCard(card);
+  await loyaltyServer.fail('cancel', 'unavailable', { times: 100 });
+  await expect(cashier.voidSale()).rejects.toThrow(
+    'voidSale: the sale is not voided yet: The Loyalty server does not answer now',
+  );
 });

@@ -1,9 +1,17 @@
-import { test as base } from '@playwright/test';
+import {
+  test as base,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import { parseDataset } from '../../src/simulator/engine/dataset';
 import { demoDataset } from '../../src/simulator/demo-dataset';
 import { startSimulator } from '../../src/simulator/node/server';
 import { LoyaltyServer } from './loyalty-server';
 import { screens, type Screen } from './screens';
+import { terminalServedAt } from './served';
 import { CASEY, hashedPin, type Cashier } from './seed';
 import { bundledTerminal, serveTerminal } from './terminal-server';
 import { Terminal } from './terminal';
@@ -42,16 +50,27 @@ export interface KitFixtures {
   terminal: Terminal;
 }
 
-/** The worker's own (not for tests): where its server and its terminal are. */
+/**
+ * The worker's own (not for tests): where its server and its terminal are. Left out of the
+ * package's types (`stripInternal`, kit/tsconfig.build.json); this repository's own suite uses them.
+ */
 interface KitWorkerFixtures {
+  /** @internal */
   kitSimulator: { url: string };
+  /** @internal */
   kitTerminalURL: string;
 }
 
 const pins = new Map<string, ReturnType<typeof hashedPin>>();
 
-/** The kit's test: Playwright's, with the Loyalty server and the terminal. */
-export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & KitWorkerFixtures>({
+/**
+ * The kit's test: Playwright's, with the Loyalty server and the terminal. Its type names
+ * `@playwright/test` only (the package's peer), never the packages that one is made of.
+ */
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & KitOptions & KitFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & KitWorkerOptions & KitWorkerFixtures
+> = base.extend<KitOptions & KitFixtures, KitWorkerOptions & KitWorkerFixtures>({
   mode: ['live', { option: true }],
   screenSize: [undefined, { option: true }],
   cashier: [CASEY, { option: true }],
@@ -73,14 +92,22 @@ export const test = base.extend<KitOptions & KitFixtures, KitWorkerOptions & Kit
     { scope: 'worker', timeout: 30_000 },
   ],
 
+  // Set up for every worker (auto): the steps that open a page on the terminal go where it is served.
   kitTerminalURL: [
     async ({ terminalURL }, use) => {
-      if (terminalURL) return use(terminalURL);
+      if (terminalURL) {
+        terminalServedAt(terminalURL);
+        await use(terminalURL);
+        terminalServedAt(undefined);
+        return;
+      }
       const served = await serveTerminal(bundledTerminal);
+      terminalServedAt(served.url);
       await use(served.url);
+      terminalServedAt(undefined);
       await served.close();
     },
-    { scope: 'worker' },
+    { scope: 'worker', auto: true },
   ],
 
   loyaltyServer: async ({ kitSimulator, mode }, use, testInfo) => {

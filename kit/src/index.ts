@@ -25,7 +25,7 @@ export {
 } from './loyalty-server';
 export { Terminal } from './terminal';
 export { CashierPage, type TenderLine } from './pages/cashier';
-export { ManagerPage, type DayFigures, type Figure } from './pages/manager';
+export { ManagerPage, type DayFigures, type Figure, type KindFigures, type ReportLine } from './pages/manager';
 export { TrainerPage, type TrainingFault, type TrainingTarget } from './pages/trainer';
 export { screens, type Screen } from './screens';
 export type { Amount } from './amounts';

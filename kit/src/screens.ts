@@ -1,4 +1,4 @@
-/** The screens a terminal runs on: what `test.use({ screen })` sets the page's viewport to. */
+/** The screens a terminal runs on: what `test.use({ screenSize })` sets the page's viewport to. */
 export const screens = {
   phone: { width: 390, height: 844 },
   tabletPortrait: { width: 768, height: 1024 },

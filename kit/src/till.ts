@@ -3,11 +3,15 @@ import type { FrameLocator, Page } from '@playwright/test';
 import { listenLocally, type LocalServer } from './listen';
 
 /**
- * The terminal where a till's page frames it (docs/till-integration.md): the frame whose title is
- * the terminal's, to reach the cashier's screens inside the till.
+ * The terminal where a till's page frames it (docs/till-integration.md): the iframe whose title is
+ * exactly `title` (`<iframe title="Loyalty terminal" …>`), to reach the cashier's screens inside the
+ * till. Another element with a title, or a title that only contains it, is not taken for it.
  */
 export const terminalIn = (page: Page, title = 'Loyalty terminal'): FrameLocator =>
-  page.getByTitle(title).contentFrame();
+  page
+    .locator('iframe')
+    .and(page.getByTitle(title, { exact: true }))
+    .contentFrame();
 
 /**
  * A page of the test's own (a till, say) served from this machine at an origin of its own,

@@ -2,7 +2,7 @@ import { expect, type Locator } from '@playwright/test';
 import type { Amount } from '../amounts';
 import { isMagicCard } from '../loyalty-server';
 import type { WordKey } from '../words';
-import { currentHeading, openScreen, requireScreen, type Counter } from './screen';
+import { currentHeading, openScreen, requireScreen, saidBy, type Counter } from './screen';
 
 /** A line of the open sale, once its outcome is on screen: on hold, approved (in part), denied, refused or unknown. */
 export type TenderLine = Locator;
@@ -106,15 +106,28 @@ export class CashierPage {
    * Pays from a card: scanned, `amount` keyed (or the amount the terminal offers: the smaller of
    * what is due and what the card has), Take. Resolves with the card's line once its outcome is on
    * screen (on hold, approved, approved in part, denied, refused, or not known yet).
+   *
+   * A card the terminal will not take (a loyalty card not open or expired; a gift card not issued,
+   * expired or not valid yet) is refused on screen before anything is sent: this throws, with the
+   * terminal's words, e.g. "payWithCard('710100000004'): this card cannot pay, so the terminal sent
+   * no payment: This loyalty card is not open: it cannot pay."
    */
   async payWithCard(number: string, amount?: Amount): Promise<TenderLine> {
     await this.scanCard(number, 'payWithCard');
     const panel = this.page.getByRole('region', { name: this.words.text('sale.tenderTitle') });
     const field = panel.getByLabel(this.words.text('sale.tenderAmount'));
-    if (!(await field.isVisible()))
+    if (!(await field.isVisible())) {
+      // The card as read, refused by the terminal itself (not open, expired, not issued, not valid
+      // yet): it sends no payment it knows the server would turn down. Else the card was not read.
+      const refusal = panel.locator('.tender-card').getByRole('alert');
+      if (await refusal.first().isVisible())
+        throw new Error(
+          `payWithCard('${number}'): this card cannot pay, so the terminal sent no payment: ${await saidBy(refusal.first())}`,
+        );
       throw new Error(
-        `payWithCard('${number}'): this card cannot pay: ${(await panel.getByRole('alert').first().textContent())?.trim()}`,
+        `payWithCard('${number}'): the card was not read, so nothing was sent: ${await saidBy(panel.getByRole('alert').first())}`,
       );
+    }
     const before = await this.tenderLines.count();
     if (amount !== undefined) await field.fill(amount);
     await panel.getByRole('button', { name: this.words.pattern('sale.pay') }).click();
@@ -170,8 +183,11 @@ export class CashierPage {
 
   /**
    * Voids the sale: holds released, loyalty payments voided. Resolves once the sale says it is
-   * voided; throws with the screen's words if a line's release has no answer (the cashier may move
-   * on, and the terminal keeps asking).
+   * voided, within 20 s. When the server does not answer the releases, the terminal sends them again
+   * by itself and lets the cashier move on: a short outage is waited out; one that outlasts the 20 s
+   * throws with the screen's words ("The Loyalty server does not answer now: …"). A payment of the
+   * sale whose outcome is not known throws at once, with the screen's words ("Some payments have no
+   * answer yet: …"). Either way the terminal keeps asking.
    */
   async voidSale(): Promise<void> {
     await this.requireOpenSale('voidSale');
@@ -179,11 +195,29 @@ export class CashierPage {
     await this.requireEnabled('voidSale', voidButton);
     await voidButton.click();
     await this.page.getByRole('button', { name: this.words.text('sale.voidYes') }).click();
-    const voided = this.page.getByRole('status').filter({ hasText: this.words.text('sale.voided') });
-    const unknown = this.page.getByRole('status').filter({ hasText: this.words.text('sale.voidingUnknown') });
-    await expect(voided.or(unknown).first()).toBeVisible({ timeout: 20_000 });
-    if (!(await voided.isVisible()))
-      throw new Error(`voidSale: the sale is not voided yet: ${(await unknown.first().textContent())?.trim()}`);
+    const status = (key: WordKey) => this.page.getByRole('status').filter({ hasText: this.words.text(key) });
+    const voided = status('sale.voided');
+    const unknown = status('sale.voidingUnknown');
+    const queued = status('sale.voidingQueued');
+    const deadline = Date.now() + 20_000;
+    const left = () => Math.max(1_000, deadline - Date.now());
+    await expect(voided.or(unknown).or(queued).first())
+      .toBeVisible({ timeout: left() })
+      .catch(() => undefined);
+    // The server does not answer now: each release is sent again (a second, two, four… apart), and the
+    // sale says it is voided once they land. What is left of the while, then the screen's words.
+    if (await queued.first().isVisible())
+      await expect(voided.or(unknown).first())
+        .toBeVisible({ timeout: left() })
+        .catch(() => undefined);
+    if (await voided.first().isVisible()) return;
+    if (await unknown.first().isVisible())
+      throw new Error(`voidSale: the sale is not voided yet: ${this.words.text('sale.voidingUnknown')}`);
+    if (await queued.first().isVisible())
+      throw new Error(`voidSale: the sale is not voided yet: ${this.words.text('sale.voidingQueued')}`);
+    throw new Error(
+      `voidSale: the sale is not voided after 20 s. The terminal shows "${(await saidBy(status('sale.voiding').first())) || (await currentHeading(this.page))}".`,
+    );
   }
 
   /** The next customer: the finished sale gives way to a new one. */

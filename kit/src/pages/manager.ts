@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { minorText, type Amount } from '../amounts';
-import { currentHeading, openScreen, requireScreen, typeManagerPin, type Counter } from './screen';
+import { currentHeading, openScreen, requireScreen, saidBy, typeManagerPin, type Counter } from './screen';
 
 type Kind = 'giftCard' | 'storeCredit' | 'loyaltyCard';
 /** A count and its sum, as a test reads it. */
@@ -9,9 +9,34 @@ export interface Figure {
   count: number;
   amount: Amount;
 }
+
+/**
+ * The report's lines for each kind of card, as its JSON names them (src/features/journal/day-report.ts):
+ * sold (gift cards and store credit issued), taken (paid with the kind: holds committed, loyalty
+ * payments approved), loyaltyVoided (loyalty payments voided), returned (given back by returns),
+ * cashedOut (small balances paid out in cash), unissued (issues undone), loyaltyApproved and
+ * loyaltyPartial (loyalty payments approved in full, in part), loyaltyByVoid (a loyalty payment
+ * whose answer never came, settled by its void).
+ */
+export const reportLines = [
+  'sold',
+  'taken',
+  'loyaltyVoided',
+  'returned',
+  'cashedOut',
+  'unissued',
+  'loyaltyApproved',
+  'loyaltyPartial',
+  'loyaltyByVoid',
+] as const;
+export type ReportLine = (typeof reportLines)[number];
+/** One kind's figures, a line each: `taken` is `{ count, amount: '20.00' }` (a line with nothing in it: 0, '0.00'). */
+export type KindFigures = Record<ReportLine, Figure>;
+
 /** The day so far (X) or a closed day (Z), its figures as the report's JSON has them, amounts as a test writes them. */
 export interface DayFigures {
-  byKind: Record<Kind, Record<string, Figure>>;
+  /** Each kind of card, each of the report's lines: `byKind.giftCard.taken`. */
+  byKind: Record<Kind, KindFigures>;
   otherPayments: Figure;
   /** Cash and bank card given back by returns in the span. */
   otherPaymentsBack: Figure;
@@ -21,7 +46,7 @@ export interface DayFigures {
 }
 
 interface ReportJson {
-  byKind: Record<Kind, Record<string, { count: number; amount: number }>>;
+  byKind: Partial<Record<Kind, Partial<Record<string, { count: number; amount: number }>>>>;
   otherPayments: { count: number; amount: number };
   otherPaymentsBack?: { count: number; amount: number };
   voidedSales: { count: number; amount: number };
@@ -132,7 +157,13 @@ export class ManagerPage {
     return Math.max(...numbers);
   }
 
-  /** Activates a box of pre-numbered gift cards (first and last number), at `amount` each; resolves with how many were issued. */
+  /**
+   * Activates a box of pre-numbered gift cards (first and last number), at `amount` each; resolves
+   * with how many were issued. It waits as long as cards keep being done; it throws with the
+   * screen's words when the box stops (lookups paused, the server not answering or turning the
+   * terminal away), when the form refuses the numbers, or when no card is done for 15 s. A big box
+   * takes longer than Playwright's 30 s a test: give that test more (`test.setTimeout`).
+   */
   async activateBox(first: string, last: string, amount?: Amount): Promise<number> {
     await this.at.open();
     await openScreen(this.at, 'issue');
@@ -142,8 +173,29 @@ export class ManagerPage {
     await this.page.getByLabel(this.words.text('box.last')).fill(last);
     if (amount !== undefined) await this.page.getByLabel(this.words.pattern('issue.amount')).fill(amount);
     await this.page.getByRole('button', { name: this.words.text('box.start'), exact: true }).click();
+    const where = `activateBox('${first}', '${last}'${amount === undefined ? '' : `, '${amount}'`})`;
     const issued = this.page.getByLabel(this.words.text('box.issued'), { exact: true });
-    await expect(issued).toBeVisible({ timeout: 120_000 });
+    // A box that stopped (paused, unreachable), numbers refused, a box not finished in the way: an alert.
+    const stopped = this.page.getByRole('main').getByRole('alert');
+    const progress = this.page.getByRole('main').getByRole('progressbar');
+    const cardsDone = () =>
+      progress.evaluate((bar) => (bar as HTMLProgressElement).value, undefined, { timeout: 1_000 }).catch(() => null);
+    let done = 0;
+    for (;;) {
+      const ended = await expect(issued.or(stopped).first())
+        .toBeVisible({ timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (ended) break;
+      const now = await cardsDone();
+      if (now === null || now <= done)
+        throw new Error(
+          `${where}: no card was done in 15 s. The terminal shows "${(await saidBy(this.page.getByRole('main'))).slice(0, 300)}".`,
+        );
+      done = now;
+    }
+    if (!(await issued.isVisible()))
+      throw new Error(`${where}: the box did not finish: ${await saidBy(stopped.first())}`);
     return Number((await issued.textContent())?.trim());
   }
 
@@ -152,12 +204,15 @@ export class ManagerPage {
       count: f.count,
       amount: minorText(f.amount, this.currency),
     });
-    const byKind = Object.fromEntries(
-      Object.entries(json.byKind).map(([kind, lines]) => [
-        kind,
-        Object.fromEntries(Object.entries(lines).map(([name, f]) => [name, figure(f)])),
-      ]),
-    ) as DayFigures['byKind'];
+    // Every line of every kind: one the report has not (a report kept before the line existed) is zero.
+    const zero = { count: 0, amount: 0 };
+    const lines = (kind: Kind): KindFigures =>
+      Object.fromEntries(reportLines.map((name) => [name, figure(json.byKind[kind]?.[name] ?? zero)])) as KindFigures;
+    const byKind: DayFigures['byKind'] = {
+      giftCard: lines('giftCard'),
+      storeCredit: lines('storeCredit'),
+      loyaltyCard: lines('loyaltyCard'),
+    };
     return {
       byKind,
       otherPayments: figure(json.otherPayments),

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { WordKey, Words } from '../words';
 
 /** The terminal's screens, by the words their tabs carry. */
@@ -23,6 +23,25 @@ export interface Counter {
   /** Whether a magic card's outcome is fixed here (the kit's server, or training mode). */
   readonly magicCardsWork: boolean;
   readonly managerPin: string;
+}
+
+/**
+ * What an element says in words, as a person reads it: its text without the marks hidden from a
+ * screen reader (the ✕ before a refusal) and without its buttons' labels; '' when it is gone.
+ */
+export async function saidBy(element: Locator): Promise<string> {
+  const text = await element
+    .evaluate(
+      (el) => {
+        const copy = el.cloneNode(true) as Element;
+        for (const hidden of copy.querySelectorAll('[aria-hidden="true"], button')) hidden.remove();
+        return copy.textContent ?? '';
+      },
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => '');
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The heading of what the terminal shows now ('' while it loads). */

@@ -1,10 +1,10 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { LoyaltyServer } from '../loyalty-server';
 import { CASEY, seedTerminal } from '../seed';
 import type { Amount } from '../amounts';
 import { CashierPage } from '../pages/cashier';
 import { wordsFor } from '../words';
-import { MANAGER_PIN } from './terminal';
+import { gotoTerminal, MANAGER_PIN } from './terminal';
 
 /** The cashier's page object on a page already open (the steps are the page objects' words, in English). */
 const cashier = (page: Page) =>
@@ -40,10 +40,19 @@ export async function liveSettingsSeeded(
   });
 }
 
-/** Opens the terminal already configured for the server (what a manager set up once). `at`: where it is served. */
-export async function openLiveTerminal(page: Page, server: LoyaltyServer, at = '/', workstationId = 3) {
+/**
+ * Opens the terminal already configured for the server (what a manager set up once). `at`: where it
+ * is served; by default the terminal of the kit's fixtures (the `terminalURL` option, or the one the
+ * kit ships: `terminal.url`), else the config's `baseURL`.
+ */
+export async function openLiveTerminal(
+  page: Page,
+  server: LoyaltyServer,
+  at?: string,
+  workstationId = 3,
+): Promise<void> {
   await liveSettingsSeeded(page, server, [], workstationId);
-  await page.goto(at);
+  await gotoTerminal(page, 'openLiveTerminal', at);
   await expect(page.getByText(`Live: ${new URL(server.url).host}`)).toBeVisible();
 }
 
@@ -74,9 +83,10 @@ export const completeSale = (page: Page) => cashier(page).completeSale();
 export const voidSale = (page: Page) => cashier(page).voidSale();
 
 /** The tender lines of the open sale (the list under "Tenders"). */
-export const tenderLines = (page: Within) => page.getByRole('region', { name: 'Tenders' }).getByRole('listitem');
+export const tenderLines = (page: Within): Locator =>
+  page.getByRole('region', { name: 'Tenders' }).getByRole('listitem');
 
-export function line(page: Within, name: RegExp | string) {
+export function line(page: Within, name: RegExp | string): Locator {
   return tenderLines(page).filter({ hasText: name });
 }
 

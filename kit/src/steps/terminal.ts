@@ -3,6 +3,7 @@ import type { LoyaltyServer } from '../loyalty-server';
 
 import { typeManagerPin } from '../pages/screen';
 import { MANAGER_PIN } from '../seed';
+import { terminalAddress } from '../served';
 import { wordsFor } from '../words';
 
 export { MANAGER_PIN };
@@ -25,12 +26,32 @@ export async function managerUnlocks(page: Page, pin = MANAGER_PIN) {
   await typeManagerPin({ page, words: wordsFor('en'), managerPin: pin });
 }
 
-/** Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup. */
-export async function openTerminal(page: Page) {
+/**
+ * Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup.
+ * `at`: where it is served; by default the terminal of the kit's fixtures (the `terminalURL` option,
+ * or the one the kit ships: `terminal.url`), else the config's `baseURL`.
+ */
+export async function openTerminal(page: Page, at?: string): Promise<void> {
   await cashierSignedOn(page);
-  await page.goto('/');
+  await gotoTerminal(page, 'openTerminal', at);
   await goTo(page, 'Card lookup');
   await expect(page.getByRole('textbox', { name: 'Card number' })).toBeVisible();
+}
+
+/** To the terminal's page: `at`, or where the kit serves it; a missing address said in words. */
+export async function gotoTerminal(page: Page, step: string, at?: string): Promise<void> {
+  const address = terminalAddress(at);
+  try {
+    await page.goto(address);
+  } catch (error) {
+    if (address.startsWith('/') && /invalid URL/i.test((error as Error).message))
+      throw new Error(
+        `${step}: it does not know where the terminal is served: use the kit's test (its fixtures serve the ` +
+          `terminal), pass the address (${step}(page, …, terminal.url)), or set baseURL in the config.`,
+        { cause: error },
+      );
+    throw error;
+  }
 }
 
 /** A barcode scanner: keystrokes and Enter, with no field tapped first. */
@@ -74,10 +95,10 @@ export async function keyNumber(page: Page, number: string) {
 }
 
 /** The looked-up card's amount by its name: "Available" (or the German "Verfügbar"). */
-export const availableAmount = (within: Page | Locator) => within.getByLabel(/^(Available|Verfügbar)$/);
+export const availableAmount = (within: Page | Locator): Locator => within.getByLabel(/^(Available|Verfügbar)$/);
 
 /** The looked-up card: the region (named by its heading) that shows an available amount. */
-export function instrumentPanel(page: Page) {
+export function instrumentPanel(page: Page): Locator {
   return page.getByRole('region').filter({ has: availableAmount(page) });
 }
 
