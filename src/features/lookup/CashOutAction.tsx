@@ -230,6 +230,14 @@ export function CashOutAction({ card }: { card: Instrument }) {
       <ErrorNotice message={notStartedText(t, notStarted.why, money(notStarted.policy.threshold))} />
     </div>
   );
+  // A trainer rehearsing a cash-out on a card that qualifies: told why there is none (one setting
+  // for training and live, a manager's). A live cashier is not told it on every small card.
+  if (
+    !policy.enabled &&
+    terminal.mode === 'training' &&
+    typeof cashOutCheck(card, { ...policy, enabled: true }) !== 'string'
+  )
+    return refusal || <p className="hint">{t('cashOut.offInTraining')}</p>;
   if (!policy.enabled || card.kind !== 'giftCard') return refusal || null;
   const check = cashOutCheck(card, policy);
   if (check === 'nothing' || check === 'notIssued' || check === 'disabled' || check === 'notGiftCard')

@@ -460,6 +460,8 @@ export const de: Record<MessageKey, Message> = {
   'cashOut.notRecorded': 'Das Terminal konnte die Auszahlung nicht speichern, sie wurde deshalb nicht begonnen.',
   'cashOut.turnedOff': 'Die Auszahlung wurde in den Einstellungen ausgeschaltet.',
   'cashOut.nothingLeft': 'Diese Karte hat kein Guthaben, das jetzt ausgezahlt werden kann.',
+  'cashOut.offInTraining':
+    'Die Auszahlung ist ausgeschaltet. Eine Führungskraft schaltet sie in den Einstellungen ein (eine Einstellung für Schulung und Live-Server).',
   'settings.cashOutTitle': 'Auszahlung kleiner Geschenkkartenguthaben',
   'settings.cashOutHint':
     'Wo das Gesetz es verlangt (Kalifornien: unter 15 $ ab 1. April 2026), kann eine Geschenkkarte mit einem Guthaben unter dem Schwellenwert bar ausgezahlt werden, mit der PIN der Führungskraft.',

@@ -408,6 +408,8 @@ export const enMore = {
   'cashOut.notRecorded': 'The terminal could not record the cash-out, so it was not started.',
   'cashOut.turnedOff': 'Cash-out has been turned off in Settings.',
   'cashOut.nothingLeft': 'This card has no balance that can be cashed out now.',
+  'cashOut.offInTraining':
+    'Cash-out is turned off. A manager turns it on in Settings (one setting for training and the live server).',
   'settings.cashOutTitle': 'Cash-out of small gift card balances',
   'settings.cashOutHint':
     'Where the law asks for it (California: under $15 from 1 April 2026), a gift card whose balance is under the threshold can be paid out in cash, with the manager’s PIN.',
