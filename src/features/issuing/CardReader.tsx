@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { LookupButton } from '@/components/LookupButton';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { useDelayedFlag } from '@/components/use-delayed-flag';
@@ -14,10 +14,13 @@ export function CardReader({
   id,
   kind,
   children,
+  inputRef,
 }: {
   id: string;
   kind: InstrumentKind;
   children: (instrument: Instrument, done: () => void) => ReactNode;
+  /** The number field (the focus comes back to it after an outcome's Next). */
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }) {
   const t = useT();
   const { locale } = useTerminal();
@@ -45,6 +48,7 @@ export function CardReader({
           {t('lookup.numberLabel')}
         </label>
         <input
+          ref={inputRef}
           id={`${id}-number`}
           className="input input-large"
           value={input}

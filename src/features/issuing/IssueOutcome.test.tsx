@@ -77,5 +77,8 @@ describe('an issue sent from its form', () => {
     await act(() => t.run());
     const done = await screen.findByText('Gift card issued');
     await waitFor(() => expect(document.activeElement).toBe(done.closest('p')));
+    // Next: the form is back, its first field with the focus the button had, for the next card.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Series')));
   });
 });

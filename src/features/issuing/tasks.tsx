@@ -1,6 +1,7 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type Ref, type RefObject } from 'react';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { useFocusFollows } from '@/components/use-focus-follows';
+import { useFocusWhenBack } from '@/components/use-focus-when-back';
 import { Money } from '@/components/Money';
 import { type Instrument, groupNumber, type SeriesConfig } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
@@ -24,18 +25,20 @@ export function SellGiftCard() {
   const op = useInstrumentOperation('issue:giftCard', { keptWithManager: true });
   // The form goes as the issue is sent: its outcome takes the focus.
   const { follow, followRef } = useFocusFollows();
+  // After Next: the form's first field, for the next card.
+  const back = useFocusWhenBack();
   if (op.state.phase !== 'idle')
     return (
       <IssueOutcome
         kind="giftCard"
         state={op.state}
         onResolve={() => void op.resolve()}
-        onNext={op.reset}
+        onNext={() => (back.arm(), op.reset())}
         followRef={followRef}
       />
     );
   return (
-    <CardReader id="sell-gift" kind="giftCard">
+    <CardReader id="sell-gift" kind="giftCard" inputRef={back.ref}>
       {(card) =>
         card.kind !== 'giftCard' || card.status !== 'notIssued' ? (
           <p className="notice notice-error" role="alert">
@@ -71,12 +74,14 @@ function SeriesPicker({
   value,
   onChange,
   disabled = false,
+  selectRef,
 }: {
   id: string;
   choices: SeriesConfig[];
   value: string;
   onChange: (v: string) => void;
   disabled?: boolean;
+  selectRef?: Ref<HTMLSelectElement> | undefined;
 }) {
   const t = useT();
   return (
@@ -85,6 +90,7 @@ function SeriesPicker({
         {t('issue.series')}
       </label>
       <select
+        ref={selectRef}
         id={`${id}-series`}
         className="input"
         value={value}
@@ -108,6 +114,8 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   const op = useInstrumentOperation(`issue:series:${kind}`, { keptWithManager: true });
   // The form (and the manager's question) goes as the issue is sent: its outcome takes the focus.
   const { follow, followRef } = useFocusFollows();
+  // After Next: the form's first field, for the next card.
+  const back = useFocusWhenBack();
   const { pinAbove } = useReturnPolicy();
   /** Store credit above the returns' manager amount, waiting for the manager's yes. */
   const [asking, setAsking] = useState<(IssueFieldsValues & { series: string }) | null>(null);
@@ -135,7 +143,7 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         kind={kind}
         state={op.state}
         onResolve={() => void op.resolve()}
-        onNext={op.reset}
+        onNext={() => (back.arm(), op.reset())}
         followRef={followRef}
       />
     );
@@ -149,6 +157,7 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
         value={current.seriesNumber}
         onChange={setChosen}
         disabled={asking !== null}
+        selectRef={back.ref}
       />
       <IssueFields
         key={current.seriesNumber}
@@ -236,18 +245,20 @@ export function OpenLoyaltyCard() {
   const op = useInstrumentOperation('issue:loyaltyCard', { keptWithManager: true });
   // The form goes as the card is opened: its outcome takes the focus.
   const { follow, followRef } = useFocusFollows();
+  // After Next: the form's first field, for the next card.
+  const back = useFocusWhenBack();
   if (op.state.phase !== 'idle')
     return (
       <IssueOutcome
         kind="loyaltyCard"
         state={op.state}
         onResolve={() => void op.resolve()}
-        onNext={op.reset}
+        onNext={() => (back.arm(), op.reset())}
         followRef={followRef}
       />
     );
   return (
-    <CardReader id="open-loyalty" kind="loyaltyCard">
+    <CardReader id="open-loyalty" kind="loyaltyCard" inputRef={back.ref}>
       {(card) =>
         card.kind !== 'loyaltyCard' || card.statusCode !== 0 ? (
           <p className="notice notice-error" role="alert">

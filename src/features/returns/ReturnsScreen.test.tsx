@@ -39,6 +39,9 @@ describe('a return given back', () => {
     expect(outcome.textContent).toContain('€12.50');
     // It takes the focus in the effects after the outcome is drawn.
     await waitFor(() => expect(document.activeElement).toBe(outcome));
+    // Next return: the reference field is back, and has the focus the button had, for the next receipt.
+    await user.click(screen.getByRole('button', { name: 'Next return' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Receipt reference')));
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AmountField } from '@/components/AmountField';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { useFocusFollows } from '@/components/use-focus-follows';
+import { useFocusWhenBack } from '@/components/use-focus-when-back';
 import { ErrorNotice } from '@/components/ErrorNotice';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import { Money } from '@/components/Money';
@@ -53,6 +54,8 @@ export function ReturnsScreen() {
   const [typed, setTyped] = useState<string | null>(null);
   // Given back, the form goes (with the button or the question's yes): the outcome takes the focus.
   const { follow, followRef } = useFocusFollows();
+  // After "Next return": the reference field, for the next receipt.
+  const { arm: armBack, ref: referenceField } = useFocusWhenBack();
 
   const find = async (text: string) => {
     const ref = text.trim().toUpperCase();
@@ -85,7 +88,7 @@ export function ReturnsScreen() {
     return (
       <ReturnOutcome
         saleReturn={done}
-        onNext={() => (setDone(null), setFound(null), setReference(''))}
+        onNext={() => (armBack(), setDone(null), setFound(null), setReference(''))}
         followRef={followRef}
       />
     );
@@ -105,6 +108,7 @@ export function ReturnsScreen() {
         </label>
         <div className="inline-field">
           <input
+            ref={referenceField}
             id="return-reference"
             className="input"
             value={reference}
