@@ -5,42 +5,16 @@
  */
 export type Minor = number;
 
-/**
- * ISO 4217's minor-unit digits where they are not 2 (its list one, current currencies). The
- * contract counts decimals by ISO 4217; Intl counts them by CLDR, which differs for some (HUF, IDR,
- * COP, PKR, IRR, LAK, MGA, ALL 0 where ISO says 2; IQD 0 where ISO says 3) and may differ between
- * browsers and their versions: a record's minor units must mean the same amount in each of them.
- */
-const ISO_4217_DIGITS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(
-    [
-      'BIF',
-      'CLP',
-      'DJF',
-      'GNF',
-      'ISK',
-      'JPY',
-      'KMF',
-      'KRW',
-      'PYG',
-      'RWF',
-      'UGX',
-      'UYI',
-      'VND',
-      'VUV',
-      'XAF',
-      'XOF',
-      'XPF',
-    ].map((code) => [code, 0]),
-  ),
-  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((code) => [code, 3])),
-  CLF: 4,
-  UYW: 4,
-};
+const digitsCache = new Map<string, number>();
 
-/** ISO 4217 minor-unit digits of a currency (EUR 2, ISK 0, KWD 3). */
+/** ISO 4217 minor-unit digits of a currency, from Intl (EUR 2, ISK 0, KWD 3). */
 export function currencyDigits(currency: string): number {
-  return ISO_4217_DIGITS[currency] ?? 2;
+  const cached = digitsCache.get(currency);
+  if (cached !== undefined) return cached;
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  digitsCache.set(currency, digits);
+  return digits;
 }
 
 export function isKnownCurrency(currency: string): boolean {
@@ -207,14 +181,7 @@ export function formatMoney(minor: Minor, currency: string, locale: string): str
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    // As many decimals as ISO 4217 gives the currency, whatever the browser's CLDR says (see currencyDigits).
-    const digits = currencyDigits(currency);
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formatters.set(key, formatter);
   }
   return formatter.format(minorToMajor(minor, currency));

@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { SeriesConfig } from '../../domain/instrument';
-import { isKnownCurrency, majorToMinor } from '../../domain/money';
+import { currencyDigits, majorToMinor } from '../../domain/money';
 import { parseDataset } from '../engine/dataset';
 import { createEngine } from '../engine/engine';
 import type { EngineState } from '../engine/state';
@@ -22,11 +22,11 @@ const STATE_KEY = 'engine-state';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function startTrainingServer() {
-  // Three short tasks rather than one long one on a slow tablet: this chunk's evaluation, Intl's
-  // list of currencies (the first of the page: the browser loads its currency data), the dataset's
-  // check.
+  // Three short tasks rather than one long one on a slow tablet: this chunk's evaluation, the
+  // currency's formatter (the first money of the page: the browser loads its currency data), the
+  // dataset's check.
   await nextTask();
-  isKnownCurrency(trainingFacts.currency);
+  currencyDigits(trainingFacts.currency);
   await nextTask();
   const parsed = parseDataset(demoDataset);
   if (!parsed.ok) throw new Error(`Built-in dataset is invalid: ${parsed.problems.join('; ')}`);
