@@ -92,19 +92,21 @@ export const test: TestType<
     { scope: 'worker', timeout: 30_000 },
   ],
 
-  // Set up for every worker (auto): the steps that open a page on the terminal go where it is served.
+  // Set up for every worker (auto): the steps that open a page on the terminal go to the
+  // `terminalURL` option, else where the config's `baseURL` says (as `page.goto('/')` would: an
+  // integrator's own deployment), else, with no `baseURL`, to the terminal the kit ships.
   kitTerminalURL: [
     async ({ terminalURL }, use) => {
       if (terminalURL) {
-        terminalServedAt(terminalURL);
+        terminalServedAt({ chosen: terminalURL });
         await use(terminalURL);
-        terminalServedAt(undefined);
+        terminalServedAt({});
         return;
       }
       const served = await serveTerminal(bundledTerminal);
-      terminalServedAt(served.url);
+      terminalServedAt({ shipped: served.url });
       await use(served.url);
-      terminalServedAt(undefined);
+      terminalServedAt({});
       await served.close();
     },
     { scope: 'worker', auto: true },

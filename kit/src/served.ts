@@ -1,16 +1,21 @@
 /**
- * Where this worker's terminal is served: the `terminalURL` option, or the kit's own server for the
- * terminal it ships. The kit's fixtures set it; the steps that open a page on the terminal
- * (`openTerminal`, `openLiveTerminal`) go there unless told another address.
+ * Where this worker's terminal is served, for the steps that open a page on it (`openTerminal`,
+ * `openLiveTerminal`), set by the kit's fixtures: the `terminalURL` option (`chosen`), and the
+ * kit's own server for the terminal it ships (`shipped`).
  */
-let served: string | undefined;
+const served: { chosen?: string | undefined; shipped?: string | undefined } = {};
 
-export function terminalServedAt(url: string | undefined): void {
-  served = url;
+export function terminalServedAt(where: { chosen?: string | undefined; shipped?: string | undefined }): void {
+  served.chosen = where.chosen;
+  served.shipped = where.shipped;
 }
 
 /**
  * The address a step opens: `at` if given (a path is taken from the config's `baseURL`, as
- * `page.goto` takes it), else the worker's terminal, else '/' (the config's `baseURL`).
+ * `page.goto` takes it), else the `terminalURL` option, else '/' of the config's `baseURL` (an
+ * integrator's own deployment).
  */
-export const terminalAddress = (at: string | undefined): string => at ?? served ?? '/';
+export const terminalAddress = (at: string | undefined): string => at ?? served.chosen ?? '/';
+
+/** With no `baseURL` in the config ('/' is no address): the terminal the kit ships, where its test serves it. */
+export const shippedTerminal = (): string | undefined => served.shipped;

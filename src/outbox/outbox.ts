@@ -144,6 +144,10 @@ export class Write {
     await this.tx.objectStore('sales').put(stored(sale, this.scope));
     this.sales.set(sale.transactionId, sale);
   }
+  /** A sale read here, as it is kept, that the screens may not show yet: announced with what is written. */
+  told(sale: Sale) {
+    this.sales.set(sale.transactionId, sale);
+  }
   async putRecord(record: OperationRecord) {
     await this.tx.objectStore('operations').put(record);
     this.records.set(record.id, record);
@@ -310,8 +314,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       let out: Sale | 'busy' = sale;
       await write(
         async (w) => {
-          if ((await onScreenOf(w, sale.owner)).length > 0) out = 'busy';
-          else await w.putSale(sale);
+          const onScreen = await onScreenOf(w, sale.owner);
+          // Busy: what is on this window's screen is told to it (a view not read yet after a reload
+          // would otherwise show an empty sale screen whose Start does nothing).
+          if (onScreen.length === 0) return w.putSale(sale);
+          out = 'busy';
+          for (const shown of onScreen) w.told(shown);
         },
         { begins: true },
       );

@@ -3,7 +3,7 @@ import type { LoyaltyServer } from '../loyalty-server';
 
 import { typeManagerPin } from '../pages/screen';
 import { MANAGER_PIN } from '../seed';
-import { terminalAddress } from '../served';
+import { shippedTerminal, terminalAddress } from '../served';
 import { wordsFor } from '../words';
 
 export { MANAGER_PIN };
@@ -44,7 +44,11 @@ export async function gotoTerminal(page: Page, step: string, at?: string): Promi
   try {
     await page.goto(address);
   } catch (error) {
-    if (address.startsWith('/') && /invalid URL/i.test((error as Error).message))
+    const noBaseURL = address.startsWith('/') && /invalid URL/i.test((error as Error).message);
+    // No baseURL in the config: the terminal the kit ships, where its test serves it.
+    const shipped = shippedTerminal();
+    if (noBaseURL && shipped && at === undefined) return void (await page.goto(shipped));
+    if (noBaseURL)
       throw new Error(
         `${step}: it does not know where the terminal is served: use the kit's test (its fixtures serve the ` +
           `terminal), pass the address (${step}(page, …, terminal.url)), or set baseURL in the config.`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxHarness } from './harness';
 import { createPerform } from '../money-path';
+import { onOutboxChange } from '../changes';
 
 /** A window's screen shows one sale: whatever starts or takes one over decides it in its own write. */
 describe('one sale on a window’s screen', () => {
@@ -29,6 +30,22 @@ describe('one sale on a window’s screen', () => {
     expect(fromTill).toMatchObject({ started: true, sale: { due: 2000 } });
     expect(cashier).toBe('busy');
     expect((await onScreen(t)).map((s) => s.due)).toEqual([2000]);
+  });
+
+  it('a busy Start tells this window’s screen the sale it has (a view not read yet after a reload showed none)', async () => {
+    const t = outboxHarness();
+    const kept = await t.start(2000);
+    const told: string[] = [];
+    const off = onOutboxChange((change) => {
+      if (!change.remote) told.push(...change.sales.map((s) => s.transactionId));
+    });
+    try {
+      expect(await t.perform({ type: 'startSale', due: 500 })).toBe('busy');
+    } finally {
+      off();
+    }
+    expect(told).toEqual([kept.transactionId]);
+    expect(await onScreen(t)).toHaveLength(1);
   });
 
   it('Start sale tapped twice: one sale', async () => {
