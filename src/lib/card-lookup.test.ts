@@ -46,9 +46,8 @@ describe('the guard of each scope, and the single guard an earlier version kept'
   const live = 'live|https://loyalty.example|demo|M1';
   const rule = { limit: 2, windowMs: 300_000, pauseMs: 600_000 };
 
-  it('a pause kept by the single guard holds on the live server after the upgrade (and in training); the live server’s first change takes it over', async () => {
-    const now = Date.now();
-    const pause = { at: now - 1_000, until: now + 599_000 };
+  const server = { baseUrl: 'https://loyalty.example', loyaltyGroup: 'demo', merchantId: 'M1', currency: 'EUR' };
+  const keptSingleGuard = (pause: { at: number; until: number }) =>
     localStorage.setItem(
       KEY,
       JSON.stringify({
@@ -56,20 +55,38 @@ describe('the guard of each scope, and the single guard an earlier version kept'
         version: 2,
       }),
     );
+
+  it('a pause kept by the single guard holds after the upgrade in training and on the live server set up then, not on another', async () => {
+    const now = Date.now();
+    const pause = { at: now - 1_000, until: now + 599_000 };
+    keptSingleGuard(pause);
+    // The terminal is in training now, a live server set up: the single guard counted for both.
+    localStorage.setItem(
+      'loyalty-terminal.settings',
+      JSON.stringify({ state: { mode: 'training', server }, version: 2 }),
+    );
     const { guardOf } = await import('./card-lookup');
     expect(guardOf(live).pausedUntil(now)).toBe(pause.until);
     expect(guardOf('training').pausedUntil(now)).toBe(pause.until);
-    // The live server's manager lifts it: live goes again, and its journal keeps the pause as lifted.
-    guardOf(live).lifted(now);
-    expect(guardOf(live).pausedUntil(now)).toBeNull();
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
-      state: { scopes: Record<string, { pauses: unknown[] }>; carried?: unknown; pauses: unknown[] };
-    };
-    expect(kept.state.scopes[live]?.pauses).toEqual([{ ...pause, liftedAt: now }]);
-    expect(kept.state.carried).toBeUndefined();
     // Another live server configured later starts with a guard of its own.
     expect(guardOf('live|https://other.example|demo|M1').pausedUntil(now)).toBeNull();
+    // The live server's manager lifts it: live goes again, its journal keeps the pause as lifted; training's stays.
+    guardOf(live).lifted(now);
+    expect(guardOf(live).pausedUntil(now)).toBeNull();
     expect(guardOf('training').pausedUntil(now)).toBe(pause.until);
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? '{}') as {
+      state: { scopes: Record<string, { pauses: unknown[] }> };
+    };
+    expect(kept.state.scopes[live]?.pauses).toEqual([{ ...pause, liftedAt: now }]);
+    expect(Object.keys(kept.state.scopes)).toEqual([live]);
+  });
+
+  it('with no live server set up at the upgrade, the single guard was training’s alone', async () => {
+    const now = Date.now();
+    keptSingleGuard({ at: now - 1_000, until: now + 599_000 });
+    const { guardOf } = await import('./card-lookup');
+    expect(guardOf('training').pausedUntil(now)).toBe(now + 599_000);
+    expect(guardOf(live).pausedUntil(now)).toBeNull();
   });
 
   it('each scope counts its own unknown numbers, and a lift lifts its own pause only', async () => {
@@ -89,7 +106,6 @@ describe('the guard of each scope, and the single guard an earlier version kept'
   });
 
   it('a caller that names no scope (a box of cards) counts against the scope the settings name: the live server', async () => {
-    const server = { baseUrl: 'https://loyalty.example', loyaltyGroup: 'demo', merchantId: 'M1', currency: 'EUR' };
     localStorage.setItem('loyalty-terminal.settings', JSON.stringify({ state: { mode: 'live', server }, version: 2 }));
     const { guardOf, lookupGuard } = await import('./card-lookup');
     lookupGuard.ruleSaved(rule);

@@ -6,7 +6,7 @@ import { createLoyaltyApi, instrumentQueries, type LoyaltyApi } from '@/api/loya
 import { instrumentKeys } from '@/api/query-keys';
 import { type InstrumentKind, detectKind, parseInstrumentNumber } from '@/domain/instrument';
 import type { MessageKey } from '@/lib/i18n';
-import { savedWork } from '@/lib/settings/store';
+import { savedServerScope, savedWork } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -80,35 +80,29 @@ interface ScopeGuard {
 interface GuardStore extends ScopeGuard {
   rule: GuardRule;
   scopes: Record<string, ScopeGuard>;
-  /**
-   * The single guard an earlier version kept for every mode (version 2 and before): which server's
-   * it was is not known. Training keeps it where it was, and the first live server asked after the
-   * upgrade starts from it (its count, a pause still running, its pauses), so a live pause is not
-   * lost by the upgrade; the first change to that server's guard takes it over.
-   */
-  carried?: ScopeGuard | undefined;
 }
 
 const TRAINING = 'training';
 const noPauses: LookupPause[] = [];
 const unguarded: ScopeGuard = { state: openGuard, pauses: noPauses };
 
-const heldAnything = (g: ScopeGuard) => g.pauses.length > 0 || g.state.misses.length > 0 || g.state.pausedUntil > 0;
-
 /** Kept in this browser, so a reload does not lift a pause; the last 50 pauses of each scope stay for the journal. */
 const useGuardStore = create<GuardStore>()(
   persist((): GuardStore => ({ state: openGuard, rule: defaultGuardRule, pauses: noPauses, scopes: {} }), {
     name: 'loyalty-terminal.lookup-guard',
     // Version 2 counts the number that pauses among the limit (it was the one after it): a limit kept
-    // by version 1 is one more, so a terminal pauses where it did. Version 3 keeps a guard per scope:
-    // the single guard before it is carried (above).
+    // by version 1 is one more, so a terminal pauses where it did. Version 3 keeps a guard per scope.
+    // The single guard before it counted for training and for the live server set up then, the only
+    // one it can have been about: it stays training's, and that server's starts from it (a live pause
+    // still running is not lifted by the upgrade).
     version: 3,
     migrate: (kept, version) => {
       let old = kept as Partial<GuardStore>;
       if (version < 2 && old.rule) old = { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } };
       if (version < 3) {
         const single = { state: old.state ?? openGuard, pauses: old.pauses ?? noPauses };
-        old = { ...old, scopes: old.scopes ?? {}, carried: heldAnything(single) ? single : old.carried };
+        const server = savedServerScope();
+        old = { ...old, scopes: server ? { [server]: single } : {} };
       }
       return old as GuardStore;
     },
@@ -122,17 +116,14 @@ if (typeof window !== 'undefined')
     if (event.key === useGuardStore.persist.getOptions().name) void useGuardStore.persist.rehydrate();
   });
 
-/** A scope's guard in the store: training's at the top, another's under `scopes` (or the carried one until it has its own). */
+/** A scope's guard in the store: training's at the top, another's under `scopes`. */
 function guardIn(store: GuardStore, scope: string): ScopeGuard {
-  if (scope === TRAINING) return store;
-  return store.scopes[scope] ?? store.carried ?? unguarded;
+  return scope === TRAINING ? store : (store.scopes[scope] ?? unguarded);
 }
 
-/** The scope's guard changed: training's at the top, another's under `scopes` (taking over the carried one). */
+/** The scope's guard changed: training's at the top, another's under `scopes`. */
 function written(store: GuardStore, scope: string, guard: ScopeGuard): Partial<GuardStore> {
-  if (scope === TRAINING) return guard;
-  const own = store.scopes[scope] !== undefined;
-  return { scopes: { ...store.scopes, [scope]: guard }, carried: own ? store.carried : undefined };
+  return scope === TRAINING ? guard : { scopes: { ...store.scopes, [scope]: guard } };
 }
 
 /** The pauses of this scope, for its journal. */

@@ -165,6 +165,12 @@ export const savedWork = (): string => {
   return workOf(mode ?? 'training', server ?? null);
 };
 
+/** The live server set up in this browser (its scope, as the outbox names it), whatever the mode, or null. */
+export const savedServerScope = (): string | null => {
+  const { server } = useSettingsStore.getState();
+  return server ? scopeOf('live', server) : null;
+};
+
 export const useLocale = () => useSettingsStore((s) => s.locale);
 export const useReturnPolicy = () => useSettingsStore((s) => s.returns);
 export const useCashOutPolicy = () => useSettingsStore((s) => s.cashOut);
