@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { formatMoney } from '@/domain/money';
+import { exampleAmount, formatMoney, minorToInput } from '@/domain/money';
 import { useFirstScreenT, type FirstScreenKey } from '@/lib/i18n/translate';
 import { useTerminal } from '@/lib/terminal-context';
 
@@ -29,9 +29,18 @@ export function AmountField({
   const { locale } = terminal;
   const amountProblem = (problem: string) => {
     const [code, asDecimal, asGrouping] = problem.split(':');
+    const inCurrency = currency ?? terminal.currency;
+    // Examples typed as this currency and locale have them: 12.50, 12,50, 1250 in yen.
+    const typed = (minor: number) => minorToInput(minor, inCurrency, locale);
+    if (code === 'not_a_number') return t('amount.not_a_number', { example: typed(exampleAmount(inCurrency)) });
     if (code !== 'ambiguous') return t(`amount.${problem}` as FirstScreenKey);
-    const money = (minor: string | undefined) => formatMoney(Number(minor), currency ?? terminal.currency, locale);
-    return t('amount.ambiguous', { decimal: money(asDecimal), grouping: money(asGrouping) });
+    const money = (minor: string | undefined) => formatMoney(Number(minor), inCurrency, locale);
+    return t('amount.ambiguous', {
+      decimal: money(asDecimal),
+      grouping: money(asGrouping),
+      typedDecimal: typed(Number(asDecimal)),
+      typedGrouping: typed(Number(asGrouping)),
+    });
   };
   return (
     <div className="field">

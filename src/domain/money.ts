@@ -165,6 +165,12 @@ export function parseAmountInput(text: string, currency: string, locale = 'en'):
   return asDecimal ?? asGrouping ?? { ok: false, error: 'not_a_number' };
 }
 
+/** An amount to show as an example of what to type: 12.50 in euros, 1250 in yen, 12.500 in dinars. */
+export function exampleAmount(currency: string): Minor {
+  const digits = currencyDigits(currency);
+  return digits === 0 ? 1250 : 1250 * 10 ** (digits - 2);
+}
+
 /** Minor units as the text a cashier would type back into an amount field ("12.50"; "12,50" in German). */
 export function minorToInput(minor: Minor, currency: string, locale?: string): string {
   const digits = currencyDigits(currency);

@@ -269,7 +269,7 @@ export const de: Record<MessageKey, Message> = {
   'sale.next': 'Nächster Verkauf',
   'sale.waiting': { one: '{count} Vorgang wartet auf den Server', other: '{count} Vorgänge warten auf den Server' },
   'amount.empty': 'Bitte einen Betrag eingeben.',
-  'amount.not_a_number': 'Betrag wie 12,50 eingeben.',
+  'amount.not_a_number': 'Betrag wie {example} eingeben.',
   'amount.too_many_decimals': 'Zu viele Nachkommastellen für diese Währung.',
   'amount.not_positive': 'Der Betrag muss größer als null sein.',
   'amount.too_large': 'Der Betrag ist zu groß.',
@@ -547,7 +547,7 @@ export const de: Record<MessageKey, Message> = {
   'line.contradictedLoyalty':
     'Die Antwort des Servers passte nicht zur Anfrage: sie hat diesen Betrag womöglich genommen, oder nichts. Zeile entfernen (oder den Verkauf stornieren), um zurückzugeben, was sie genommen hat.',
   'amount.ambiguous':
-    'Meinten Sie {decimal} oder {grouping}? Bitte mit Nachkommastellen eingeben, z. B. 1.500,00 oder 1,50.',
+    'Meinten Sie {decimal} oder {grouping}? Bitte eindeutig eingeben: {typedGrouping} oder {typedDecimal}.',
   'sale.cardBeforeDue':
     'Karte {number} wurde gelesen. Zuerst den fälligen Betrag eingeben und den Verkauf starten, dann die Karte zum Bezahlen scannen.',
   'validation.urlCredentials': 'Benutzername und Passwort gehören nicht in die Adresse.',

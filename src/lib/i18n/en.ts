@@ -41,7 +41,7 @@ export const en = {
     other: '{count} operations waiting to reach the server',
   },
   'amount.empty': 'Enter an amount.',
-  'amount.not_a_number': 'Enter an amount like 12.50.',
+  'amount.not_a_number': 'Enter an amount like {example}.',
   'amount.too_many_decimals': 'Too many decimals for this currency.',
   'amount.not_positive': 'The amount must be more than zero.',
   'amount.too_large': 'That amount is too large.',
@@ -50,7 +50,8 @@ export const en = {
   'nav.issue': 'Issue',
   'nav.journal': 'Journal',
   'journal.attentionCount': { one: '{count} operation needs a manager', other: '{count} operations need a manager' },
-  'amount.ambiguous': 'Did you mean {decimal} or {grouping}? Type it with the decimals, e.g. 1,500.00 or 1.50.',
+  'amount.ambiguous':
+    'Did you mean {decimal} or {grouping}? Type it so it can only be one: {typedGrouping} or {typedDecimal}.',
   'sale.cardBeforeDue': 'Card {number} was read. Key the amount due first, start the sale, then scan the card to pay.',
   'mode.insecure': 'not encrypted',
   'manager.lock': 'Lock manager',
