@@ -63,5 +63,18 @@ describe("the journal's search for a sale to take back", () => {
     expect(yen?.textContent).toContain('JP¥1,500');
     expect(yen?.textContent).not.toContain('€');
     expect(old?.textContent).toContain('€12.50');
+
+    // Searched by amount, typed in the terminal's euros: 15.00 is not the ¥1,500 sale.
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Sales found' })).toBeNull());
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '12.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const byAmount = await screen.findByRole('list', { name: 'Sales found' });
+    expect(
+      within(byAmount)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('€12.50')]);
   });
 });

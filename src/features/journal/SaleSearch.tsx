@@ -60,7 +60,9 @@ export function SaleSearch() {
           (s) =>
             s.status === 'completed' &&
             s.purpose !== 'cashOut' && // paid out of a card: nothing to take back
-            (amount === undefined || s.due === amount || paidAmount(s) === amount) &&
+            // The amount as typed is in the terminal's currency: a sale kept in another is not that amount.
+            (amount === undefined ||
+              ((s.currency ?? currency) === currency && (s.due === amount || paidAmount(s) === amount))) &&
             (last4 === '' || s.lines.some((l) => l.number.endsWith(last4))),
         ),
       );
