@@ -45,6 +45,42 @@ describe('a return given back', () => {
   });
 });
 
+describe('a give back refused, with no question asked first', () => {
+  it('Give back is greyed out while it is sent, and takes the focus back with the refusal', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1250);
+    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    // The return's write answers a refusal, once the test lets it.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const perform = (async (intent: Parameters<typeof t.perform>[0]) => {
+      if (intent.type !== 'startReturn') return t.perform(intent);
+      await held;
+      return 'settling';
+    }) as typeof t.perform;
+    const user = userEvent.setup();
+    renderWithOutbox(<ReturnsScreen />, {
+      terminal: testTerminal(globalThis.fetch, { series }),
+      perform,
+      reads: t.reads,
+    });
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    const giveBack = await screen.findByRole<HTMLButtonElement>('button', { name: 'Give back' });
+    await user.click(giveBack);
+    await waitFor(() => expect(giveBack.disabled).toBe(true));
+    // A browser takes the focus from a button greyed out, to the page (jsdom keeps it there): as if.
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    elsewhere.focus();
+    elsewhere.remove();
+    await act(async () => answer());
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(giveBack));
+  });
+});
+
 describe('a sale kept in another currency than the terminal’s now', () => {
   it('shows its amounts in its own currency, offers no amount in today’s, and says why at once', async () => {
     // Sold for ¥1,500 in cash; the terminal has since moved to euros.

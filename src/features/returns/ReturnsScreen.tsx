@@ -189,8 +189,9 @@ function GiveBack({
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  // The question takes Give back's place: the button takes the focus again after "Not now", and
-  // after a yes refused here once it can be pressed (a yes that gives back shows the outcome).
+  // The question takes Give back's place: the button takes the focus again after "Not now", and,
+  // greyed out while a give back (asked or not) is sent, after a refusal here once it can be pressed
+  // (one that gives back shows the outcome).
   const giveBackButton = useRef<HTMLButtonElement>(null);
   const { follow, followRef } = useFocusFollows();
   const parsed = parseAmountInput(text, terminal.currency, terminal.locale);
@@ -326,7 +327,7 @@ function GiveBack({
               type="button"
               className="button button-primary button-large"
               disabled={busy}
-              onClick={() => (needsPin ? askToConfirm() : void giveBack())}
+              onClick={() => (needsPin ? askToConfirm() : (follow(), void giveBack()))}
             >
               {t('returns.giveBack')}
             </button>
