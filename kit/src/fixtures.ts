@@ -9,7 +9,7 @@ import {
 import { parseDataset } from '../../src/simulator/engine/dataset';
 import { demoDataset } from '../../src/simulator/demo-dataset';
 import { startSimulator } from '../../src/simulator/node/server';
-import { LoyaltyServer } from './loyalty-server';
+import { checkedAccess, LoyaltyServer, type LoyaltyServerAccess } from './loyalty-server';
 import { screens, type Screen } from './screens';
 import { terminalServedAt } from './served';
 import { CASEY, hashedPin, type Cashier } from './seed';
@@ -41,6 +41,13 @@ export interface KitWorkerOptions {
    * Cards, faults, the clock and the magic cards need the project's simulator (`npm run simulator`).
    */
   loyaltyServerURL: string | undefined;
+  /**
+   * With `loyaltyServerURL`: what the terminal is set up with for your server (its token, loyalty
+   * group, merchant, currency, card series; the store's and workstation's ids if it wants them).
+   * Unset: the simulator's demo ones (token 'demo-token', group 'demo', merchant 'M1', EUR, the
+   * built-in series). The token is never printed by the kit.
+   */
+  loyaltyServerAccess: LoyaltyServerAccess | undefined;
 }
 
 export interface KitFixtures {
@@ -79,9 +86,18 @@ export const test: TestType<
   terminalURL: [undefined, { option: true, scope: 'worker' }],
   loyaltyServerPort: [0, { option: true, scope: 'worker' }],
   loyaltyServerURL: [undefined, { option: true, scope: 'worker' }],
+  loyaltyServerAccess: [undefined, { option: true, scope: 'worker' }],
 
   kitSimulator: [
-    async ({ loyaltyServerPort, loyaltyServerURL }, use) => {
+    async ({ loyaltyServerPort, loyaltyServerURL, loyaltyServerAccess }, use) => {
+      if (loyaltyServerAccess !== undefined) {
+        if (!loyaltyServerURL)
+          throw new Error(
+            "loyaltyServerAccess is for a Loyalty server of your own: give its address too (loyaltyServerURL). The kit's own " +
+              'server is the simulator with its demo credentials and series, which the terminal is set up with unless told otherwise.',
+          );
+        checkedAccess(loyaltyServerAccess); // refused in words now, once for the worker, not in every test
+      }
       if (loyaltyServerURL) return use({ url: loyaltyServerURL.replace(/\/+$/, '') });
       const parsed = parseDataset(demoDataset);
       if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
@@ -112,14 +128,25 @@ export const test: TestType<
     { scope: 'worker', auto: true },
   ],
 
-  loyaltyServer: async ({ kitSimulator, mode }, use, testInfo) => {
-    const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex, mode === 'training');
+  loyaltyServer: async ({ kitSimulator, mode, loyaltyServerAccess }, use, testInfo) => {
+    const server = new LoyaltyServer(kitSimulator.url, testInfo.workerIndex, mode === 'training', loyaltyServerAccess);
     if (await server.isSimulator()) await server.reset();
     await use(server);
   },
 
   terminal: async (
-    { page, mode, screenSize, locale, cashier, managerPin, tillOrigins, loyaltyServer, kitTerminalURL },
+    {
+      page,
+      mode,
+      screenSize,
+      locale,
+      cashier,
+      managerPin,
+      tillOrigins,
+      loyaltyServer,
+      kitTerminalURL,
+      loyaltyServerAccess,
+    },
     use,
   ) => {
     if (screenSize) await page.setViewportSize(screens[screenSize]);
@@ -134,7 +161,10 @@ export const test: TestType<
         pin: await pins.get(managerPin)!,
         url: kitTerminalURL,
         managerPin,
-        magicCardsWork: mode === 'training' || (await loyaltyServer.isSimulator()),
+        // A magic card's outcome is the built-in dataset's, on a terminal set up with its series: not
+        // on a server of the integrator's own credentials and series, even a simulator.
+        magicCardsWork:
+          mode === 'training' || (loyaltyServerAccess === undefined && (await loyaltyServer.isSimulator())),
         tillOrigins,
       }),
     );

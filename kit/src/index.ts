@@ -16,6 +16,7 @@ export {
   type JournalEntry,
   type LoyaltyCardOptions,
   type LoyaltyPayment,
+  type LoyaltyServerAccess,
   type Operation,
   type Series,
   type SeriesOptions,

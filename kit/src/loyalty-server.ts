@@ -1,6 +1,9 @@
 import { faultSetting, type FaultTarget } from '../../src/features/training/fault-targets';
 import { magicCards } from '../../src/simulator/magic-cards';
 import { amountText, majorUnits, type Amount } from './amounts';
+import { builtInSeries, checkedAccess, demoAccess, type LoyaltyServerAccess, type Series } from './server-access';
+
+export { builtInSeries, checkedAccess, type LoyaltyServerAccess, type Series };
 
 /** What a test asks the server to fail: one kind of operation (or any), one way. */
 export type Operation = 'any' | 'lookup' | 'pay' | 'commit' | 'cancel' | 'voidPayment' | 'issue';
@@ -64,7 +67,7 @@ export interface GiftCardOptions {
   balance?: Amount;
   /** 'issued' (the default), 'notIssued' (to sell it) or 'expired'. */
   status?: 'issued' | 'notIssued' | 'expired';
-  /** A series of this server (giftCardSeries() or the built-in 'GC1', the default). */
+  /** A series of this server (giftCardSeries(), a built-in one); by default its first gift card series (the built-in 'GC1'). */
   series?: string;
   /** The number, if the test needs a particular one (else the next free one of the series). */
   number?: string;
@@ -90,24 +93,6 @@ export interface SeriesOptions {
   /** The server gives the number (printed on the spot); else cards are pre-numbered. */
   livePrinted?: boolean;
 }
-
-/** A series the terminal is told about (its settings): prefix, kind, number. */
-export interface Series {
-  seriesNumber: string;
-  prefix: string;
-  kind: 'giftCard' | 'storeCredit' | 'loyaltyCard';
-  livePrinted: boolean;
-  fixedAmount?: Amount;
-}
-
-/** The built-in dataset's series, as a manager sets them up in the terminal. */
-export const builtInSeries: Series[] = [
-  { prefix: '7001', kind: 'giftCard', seriesNumber: 'GC1', livePrinted: false },
-  { prefix: '7002', kind: 'giftCard', seriesNumber: 'GC2', livePrinted: false, fixedAmount: '25.00' },
-  { prefix: '7003', kind: 'giftCard', seriesNumber: 'GC3', livePrinted: true },
-  { prefix: '7101', kind: 'loyaltyCard', seriesNumber: 'LC1', livePrinted: false },
-  { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
-];
 
 const failures: Record<Failure, 'error500' | 'drop' | 'timeout' | 'unavailable' | 'rateLimited'> = {
   serverError: 'error500',
@@ -139,12 +124,19 @@ export const isMagicCard = (number: string) => magicNumbers.has(number.replace(/
  * (/_simulator/*, docs/testing-kit.md). Works as well against `npm run simulator` elsewhere.
  */
 export class LoyaltyServer {
-  readonly token = 'demo-token';
-  readonly loyaltyGroup = 'demo';
-  readonly merchantId = 'M1';
-  readonly currency = 'EUR';
-  /** The series this server has (built in, and added by this test): what the terminal is set up with. */
-  readonly series: Series[] = [...builtInSeries];
+  /** Kept out of sight: not printed when the server is logged, compared or serialized (an integrator's secret). */
+  readonly #token: string;
+  readonly loyaltyGroup: string;
+  readonly merchantId: string;
+  readonly currency: string;
+  /** The store's id the terminal sends (the demo's 12; unset: not sent). */
+  readonly storeId: number | undefined;
+  /** The workstation's id the terminal sends unless a step gives another (the demo's 3; unset: not sent). */
+  readonly workstationId: number | undefined;
+  /** The series this server has (its own, and added by this test): what the terminal is set up with. */
+  readonly series: Series[];
+  /** The series it has before a test adds any: what `reset()` goes back to. */
+  private readonly ownSeries: readonly Series[];
   private counter = 0;
   /** Whether a terminal was set up with this server's series: one added later would not reach it. */
   private seriesHandedOver = false;
@@ -155,7 +147,24 @@ export class LoyaltyServer {
     private readonly worker = 0,
     /** The test's terminal is in training mode: it works with the simulator in its page, never with this server. */
     private readonly terminalInTraining = false,
-  ) {}
+    /** Its token, loyalty group, merchant, currency and series (the `loyaltyServerAccess` option); by default the simulator's demo ones. */
+    access?: LoyaltyServerAccess,
+  ) {
+    const given = access === undefined ? demoAccess : checkedAccess(access);
+    this.#token = given.token;
+    this.loyaltyGroup = given.loyaltyGroup;
+    this.merchantId = given.merchantId;
+    this.currency = given.currency;
+    this.storeId = given.storeId;
+    this.workstationId = given.workstationId;
+    this.ownSeries = given.series.map((s) => ({ ...s }));
+    this.series = this.ownSeries.map((s) => ({ ...s }));
+  }
+
+  /** The access token the terminal sends (never printed by the kit). */
+  get token(): string {
+    return this.#token;
+  }
 
   /** What a test sets up here reaches a terminal in training mode nowhere: said, not ignored. */
   private forTheTerminal(where: string): void {
@@ -188,10 +197,20 @@ export class LoyaltyServer {
     return this.series;
   }
 
-  /** Back to the built-in dataset: the test's own cards, holds, keys, faults and clock gone. */
+  /** Back to the dataset the simulator started with: the test's own cards, series, holds, keys, faults and clock gone. */
   async reset(): Promise<void> {
     await this.control('POST', '/_simulator/reset');
-    this.series.splice(0, this.series.length, ...builtInSeries);
+    this.series.splice(0, this.series.length, ...this.ownSeries.map((s) => ({ ...s })));
+  }
+
+  /** The first series of this kind the terminal is set up with (the built-in GC1, LC1, SC1), or an error in words. */
+  private firstSeries(kind: Series['kind'], where: string): Series {
+    const series = this.series.find((s) => s.kind === kind);
+    if (!series)
+      throw new Error(
+        `${where}: the terminal is set up with no ${kind} series (loyaltyServerAccess.series), so it would not know this card: add one.`,
+      );
+    return series;
   }
 
   /** A gift card of its own for this test; returns its number. */
@@ -199,7 +218,7 @@ export class LoyaltyServer {
     const where = `giftCard(${JSON.stringify(options)})`;
     this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '50.00', this.currency, where);
-    const series = options.series ?? 'GC1';
+    const series = options.series ?? this.firstSeries('giftCard', where).seriesNumber;
     const number = options.number ?? this.nextNumber(this.prefixOf(series, where));
     await this.add({ giftCards: [this.holdCard(number, series, balance, options.status ?? 'issued')] }, where);
     return number;
@@ -210,8 +229,12 @@ export class LoyaltyServer {
     const where = `storeCredit(${JSON.stringify(options)})`;
     this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '30.00', this.currency, where);
-    const number = options.number ?? this.nextNumber('7201');
-    await this.add({ storeCredits: [this.holdCard(number, 'SC1', balance, options.status ?? 'issued')] }, where);
+    const series = this.firstSeries('storeCredit', where);
+    const number = options.number ?? this.nextNumber(series.prefix);
+    await this.add(
+      { storeCredits: [this.holdCard(number, series.seriesNumber, balance, options.status ?? 'issued')] },
+      where,
+    );
     return number;
   }
 
@@ -220,11 +243,12 @@ export class LoyaltyServer {
     const where = `loyaltyCard(${JSON.stringify(options)})`;
     this.forTheTerminal(where);
     const balance = majorUnits(options.balance ?? '100.00', this.currency, where);
-    const number = options.number ?? this.nextNumber('7101');
+    const series = this.firstSeries('loyaltyCard', where);
+    const number = options.number ?? this.nextNumber(series.prefix);
     const status = options.status ?? 'open';
     const card = {
       number,
-      seriesNumber: 'LC1',
+      seriesNumber: series.seriesNumber,
       statusCode: loyaltyStatus[status],
       amountOriginal: 0,
       amountNet: balance,
@@ -444,7 +468,8 @@ export class LoyaltyServer {
     const response = await fetch(`${this.url}/_simulator/cards`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(additions),
+      // Into the loyalty group the terminal works in (the simulator's first, 'demo', by default).
+      body: JSON.stringify({ loyaltyGroup: this.loyaltyGroup, ...additions }),
     });
     if (response.status === 404)
       throw new Error(

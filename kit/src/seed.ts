@@ -24,7 +24,8 @@ export interface TerminalSetup {
   cashier: Cashier | null;
   /** The manager's PIN as the terminal keeps it: a salted hash (the kit hashes `managerPin` once per worker). */
   pin: Awaited<ReturnType<typeof hashPin>> | null;
-  workstationId?: number;
+  /** The workstation's id the terminal sends; unset: the server's (`loyaltyServerAccess.workstationId`, the demo's 3). */
+  workstationId?: number | undefined;
   /** Tills (origins) allowed to hand payments over (docs/till-integration.md). */
   tillOrigins?: string[];
 }
@@ -51,8 +52,9 @@ export function terminalRecords(setup: TerminalSetup): Record<string, string> {
             loyaltyGroup: server.loyaltyGroup,
             token: server.token,
             merchantId: server.merchantId,
-            storeId: 12,
-            workstationId: setup.workstationId ?? 3,
+            // The demo's 12 and 3, or what loyaltyServerAccess gives (left out when it gives none).
+            storeId: server.storeId,
+            workstationId: setup.workstationId ?? server.workstationId,
             operatorId: setup.cashier?.operatorId ?? 'kit',
             currency: server.currency,
             timeoutSeconds: 3,

@@ -27,7 +27,8 @@ export async function liveSettingsSeeded(
   page: Page,
   server: LoyaltyServer,
   tillOrigins: string[] = [],
-  workstationId = 3,
+  /** Unset: the server's (the demo's 3, or its `loyaltyServerAccess.workstationId`). */
+  workstationId?: number,
 ) {
   await seedTerminal(page, {
     mode: 'live',
@@ -49,7 +50,7 @@ export async function openLiveTerminal(
   page: Page,
   server: LoyaltyServer,
   at?: string,
-  workstationId = 3,
+  workstationId?: number,
 ): Promise<void> {
   await liveSettingsSeeded(page, server, [], workstationId);
   await gotoTerminal(page, 'openLiveTerminal', at);
