@@ -1,3 +1,4 @@
+import { trainingFacts } from '../../src/simulator/training-facts';
 import { expect, type Page } from '@playwright/test';
 import { CashierPage } from './pages/cashier';
 import { ManagerPage } from './pages/manager';
@@ -26,7 +27,11 @@ export class Terminal implements Counter {
   ) {
     this.words = wordsFor(setup.locale);
     this.cashier = new CashierPage(this);
-    this.manager = new ManagerPage(this, setup.server?.currency ?? 'EUR');
+    // In training the terminal's money is its simulator's (trainingFacts: euros), whatever server is set up.
+    this.manager = new ManagerPage(
+      this,
+      setup.mode === 'live' ? (setup.server?.currency ?? 'EUR') : trainingFacts.currency,
+    );
     this.trainer = new TrainerPage(this);
   }
 

@@ -81,6 +81,31 @@ describe('the guard of each scope, and the single guard an earlier version kept'
     expect(Object.keys(kept.state.scopes)).toEqual([live]);
   });
 
+  it('an earlier build’s window still open writes the guard back as it read it: each server’s guard and pauses stay', async () => {
+    const now = Date.now();
+    localStorage.setItem('loyalty-terminal.settings', JSON.stringify({ state: { mode: 'live', server }, version: 2 }));
+    const { guardOf, lookupGuard } = await import('./card-lookup');
+    lookupGuard.ruleSaved(rule);
+    guardOf(live).missed(now);
+    guardOf(live).missed(now + 1);
+    const other = 'live|https://other.example|demo|M1';
+    guardOf(other).missed(now + 2);
+    expect(guardOf(live).pausedUntil(now + 3)).toBe(now + 1 + rule.pauseMs);
+    // The earlier build (version 2, no guard per scope) rehydrates, merges what it read over its own
+    // state and writes the whole of it back: `scopes` included, as zustand's persist does.
+    const written = localStorage.getItem(KEY)!;
+    const { state } = JSON.parse(written) as { state: Record<string, unknown> };
+    const rewritten = JSON.stringify({ state: { ...state }, version: 2 });
+    localStorage.setItem(KEY, rewritten);
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: rewritten }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(guardOf(live).pausedUntil(now + 3)).toBe(now + 1 + rule.pauseMs);
+    expect(guardOf(other).pausedUntil(now + 3)).toBeNull();
+    guardOf(other).missed(now + 4); // its count was kept: the second pauses it
+    expect(guardOf(other).pausedUntil(now + 5)).toBe(now + 4 + rule.pauseMs);
+    expect(JSON.parse(localStorage.getItem(KEY)!).version).toBe(2); // nothing for the earlier build to migrate
+  });
+
   it('with no live server set up at the upgrade, the single guard was training’s alone', async () => {
     const now = Date.now();
     keptSingleGuard({ at: now - 1_000, until: now + 599_000 });

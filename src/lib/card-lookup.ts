@@ -91,20 +91,23 @@ const useGuardStore = create<GuardStore>()(
   persist((): GuardStore => ({ state: openGuard, rule: defaultGuardRule, pauses: noPauses, scopes: {} }), {
     name: 'loyalty-terminal.lookup-guard',
     // Version 2 counts the number that pauses among the limit (it was the one after it): a limit kept
-    // by version 1 is one more, so a terminal pauses where it did. Version 3 keeps a guard per scope.
-    // The single guard before it counted for training and for the live server set up then, the only
-    // one it can have been about: it stays training's, and that server's starts from it (a live pause
-    // still running is not lifted by the upgrade).
-    version: 3,
+    // by version 1 is one more, so a terminal pauses where it did.
+    version: 2,
     migrate: (kept, version) => {
-      let old = kept as Partial<GuardStore>;
-      if (version < 2 && old.rule) old = { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } };
-      if (version < 3) {
-        const single = { state: old.state ?? openGuard, pauses: old.pauses ?? noPauses };
-        const server = savedServerScope();
-        old = { ...old, scopes: server ? { [server]: single } : {} };
-      }
-      return old as GuardStore;
+      const old = kept as GuardStore;
+      return version < 2 && old.rule ? { ...old, rule: { ...old.rule, limit: old.rule.limit + 1 } } : old;
+    },
+    // A guard per scope is kept without a new version: an earlier build's window still open (not yet
+    // reloaded after an update) reads and writes this shape back as it is, `scopes` included, where a
+    // new version would have the two builds migrate each other's writes. Kept by an earlier build,
+    // with no `scopes`: its single guard counted for training and for the live server set up then,
+    // the only one it can have been about; it stays training's, and that server's starts from it (a
+    // live pause still running is not lifted by the upgrade).
+    merge: (persisted, current) => {
+      const kept = (persisted ?? {}) as Partial<GuardStore>;
+      const server = savedServerScope();
+      const single = { state: kept.state ?? current.state, pauses: kept.pauses ?? current.pauses };
+      return { ...current, ...kept, scopes: kept.scopes ?? (server ? { [server]: single } : {}) };
     },
     storage: createJSONStorage(() => localStorage),
   }),

@@ -120,12 +120,19 @@ export async function goTo(
   if (screen === 'Settings' || screen === 'Journal') await managerUnlocks(page, pin);
 }
 
-/** The manager configures the terminal for the standalone simulator through the settings screen. */
+/** The manager configures the terminal for the standalone simulator (its demo access) through the settings screen. */
 export async function configureLiveServer(
   page: Page,
   server: LoyaltyServer,
   overrides: { baseUrl?: string; token?: string } = {},
 ) {
+  // Typed into the form, a store's token would show in the test's report: that server's terminal is
+  // set up by the kit's `terminal` fixture (loyaltyServerAccess), which types nothing.
+  if (server.token !== 'demo-token' && overrides.token === undefined)
+    throw new Error(
+      "configureLiveServer: it types the simulator's demo access into Settings; this server has access of its own " +
+        '(loyaltyServerAccess). Use the kit’s terminal fixture, which sets the terminal up with it without typing the token.',
+    );
   await goTo(page, 'Settings');
   await page.getByLabel('Server address (base URL)').fill(overrides.baseUrl ?? server.url);
   await page.getByLabel('Loyalty group').fill('demo');
