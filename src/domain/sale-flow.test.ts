@@ -395,6 +395,57 @@ describe('evolve: commits', () => {
     const early = evolve(ending('2026-11-22T12:10:00Z'), answer('giftCard.commit', 'c1', unknown), env()).sale;
     expect(early.status).toBe('completed');
   });
+  describe('when a hold lapses is counted on this terminal’s clock, from when it asked', () => {
+    // The server's clock says 12:00 when it places a 15-minute hold (it lapses at 12:15, its time).
+    const serverHold = { ...hold(), created: '2026-11-22T12:00:00.000Z', expires: '2026-11-22T12:15:00.000Z' };
+    const at = (iso: string): FlowEnv => ({ ...env(), now: new Date(iso) });
+    /** Tendered at `asked`, answered with `answer`, then completed at `completeAt` with the commit unanswered. */
+    function completedUnanswered(asked: string, answerAt: string, completeAt: string, paid: Outcome<unknown>) {
+      const tendered = decide(
+        sale([], 'open', 1000),
+        { type: 'tender', kind: 'giftCard', number: '7001', amount: 1000 },
+        at(asked),
+      ).sale;
+      const payId = tendered.lines[0]!.payOperationId!;
+      const held = evolve(tendered, answer('giftCard.pay', payId, paid), at(answerAt)).sale;
+      const completing = decide(held, { type: 'complete' }, at(completeAt));
+      const commitId = completing.orders[0]!.id;
+      return evolve(completing.sale, answer('giftCard.commit', commitId, unknown), at(completeAt)).sale;
+    }
+
+    it('a tablet 3 minutes slow: a hold with 90 s left is not taken for 4.5 minutes, the sale waits for its commit', () => {
+      // The tablet reads 11:57 when the server says 12:00; the cashier completes at 12:10:30 on the
+      // tablet (12:13:30 on the server): the hold has 90 s left, the server's 12:15 read on the
+      // tablet's clock would say 4.5 minutes.
+      const s = completedUnanswered(
+        '2026-11-22T11:57:00.000Z',
+        '2026-11-22T11:57:00.500Z',
+        '2026-11-22T12:10:30.000Z',
+        ok(serverHold),
+      );
+      expect([s.status, s.lines[0]?.state.name, s.lines[0]?.settleQueued]).toEqual(['completing', 'committing', true]);
+    });
+    it('a hold learnt of by a replay 5 minutes after it was asked for: counted from the asking, not the answer', () => {
+      // Asked at 12:00 (both clocks agree), the answer lost; the resend's replay at 12:05 says
+      // created 12:00, expires 12:15. Completed at 12:13:30 with the commit unanswered: 1.5 minutes left.
+      const s = completedUnanswered(
+        '2026-11-22T12:00:00.000Z',
+        '2026-11-22T12:05:00.000Z',
+        '2026-11-22T12:13:30.000Z',
+        ok(serverHold),
+      );
+      expect(s.status).toBe('completing');
+    });
+    it('a tablet 3 minutes fast and plenty of time left: the sale completes meanwhile, as before', () => {
+      const s = completedUnanswered(
+        '2026-11-22T12:03:00.000Z',
+        '2026-11-22T12:03:00.500Z',
+        '2026-11-22T12:06:00.000Z',
+        ok(serverHold),
+      );
+      expect(s.status).toBe('completed');
+    });
+  });
   it('its hold ending soon, the commit’s answer gone to a manager: the sale completes (no answer will come to hold it)', () => {
     const ending = sale(
       [

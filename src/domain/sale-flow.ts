@@ -35,7 +35,8 @@ import { holdGoneCodes, tenderFor, tenders, voidedEvents, type LineChange } from
  * sale comes out with the operations to record and send, anything a manager must look at, and
  * instruments to re-read. The outbox stores all of it in one transaction, then sends.
  *
- *   decide(sale, action)  → cashier: tender, tenderExternal, removeLine, complete, void, close, tillAnswered
+ *   decide(sale, action)  → cashier: tender, tenderExternal, removeLine, complete, void, reverse, close,
+ *                           tillAnswered, paidOut
  *   evolve(sale, answer)  → server: the answer (or unknown outcome) to an operation the sale asked for
  */
 
@@ -140,6 +141,7 @@ function release(s: FlowStep, lineId: string, reason: string, env: FlowEnv, remo
  */
 export const COMMIT_MARGIN_MS = 2 * 60_000;
 
+/** `expires`: when the hold lapses by this terminal's clock (the line's state, tenders.ts `holdLapsesBy`). */
 const holdEndsSoon = (expires: string | undefined, now: Date) =>
   expires !== undefined && expires !== '' && Date.parse(expires) - now.getTime() < COMMIT_MARGIN_MS;
 
@@ -209,6 +211,7 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
         amount: action.amount,
         availableBefore: action.availableBefore,
         payOperationId: env.newId(),
+        requestedAt: env.now.toISOString(),
         state: { name: 'requesting' },
       };
       const next = { ...lineAdded(sale, line), notice: undefined };

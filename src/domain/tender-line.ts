@@ -26,6 +26,10 @@ export type TenderLineState =
       /** Its cancel or void went to a manager: this much was taken, and may have been given back. */
       released?: Minor;
     }
+  /**
+   * `expires`: when the hold lapses by this terminal's clock (`holdLapsesBy`, tenders.ts); on lines
+   * kept before that, the server's own `expires`.
+   */
   | { name: 'authorized'; authCode: string; expires: string }
   | { name: 'approved'; approvedAmount: Minor }
   | { name: 'partiallyApproved'; approvedAmount: Minor }
@@ -66,6 +70,11 @@ export interface TenderLine {
   label?: string | undefined;
   /** The recorded operation that asked for the money (its Idempotency-Key). */
   payOperationId?: string | undefined;
+  /**
+   * When that operation was decided, by this terminal's clock: the server placed any hold after it,
+   * so a hold's lapse is counted from it (`holdLapsesBy`, tenders.ts). Absent on lines kept before.
+   */
+  requestedAt?: string | undefined;
   /** Available on the instrument when the line was started: to compare after an unknown outcome. */
   availableBefore?: Minor | undefined;
   /**

@@ -53,6 +53,26 @@ const failed = (lineId: string, outcome: Exclude<Outcome<unknown>, { status: 'su
         },
       };
 
+/**
+ * When a hold lapses by this terminal's clock. The server's `expires` is on the server's clock, from
+ * which a tablet's may be minutes off (a slow one would read a hold about to lapse as minutes from
+ * it, and let its sale complete on a commit still unanswered). The hold's lifetime (`expires` less
+ * `created`, both the server's) counted from when this terminal asked for it, before the server
+ * placed it, is never later than the truth, whichever clock is off and however late the answer
+ * came (a resend's replay included). The earlier of that and `expires` as read: with the clocks
+ * agreeing, a `created` that is wrong cannot make the hold last longer either.
+ */
+export function holdLapsesBy(
+  hold: Pick<Authorization, 'created' | 'expires'>,
+  requestedAt: string | undefined,
+): string {
+  const expires = Date.parse(hold.expires);
+  const lifetime = expires - Date.parse(hold.created);
+  const asked = requestedAt === undefined ? NaN : Date.parse(requestedAt);
+  if (!Number.isFinite(expires) || !Number.isFinite(lifetime) || !Number.isFinite(asked)) return hold.expires;
+  return new Date(Math.min(expires, asked + lifetime)).toISOString();
+}
+
 /** Gift card and store credit: `_pay` places a hold, completing commits it, removing cancels it. */
 function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization> {
   return {
@@ -62,7 +82,7 @@ function holdTender(kind: HoldKind): TenderAdapter<Authorization, Authorization>
       const hold = outcome.result;
       return {
         lineId: line.id,
-        event: { type: 'holdPlaced', authCode: hold.authCode, expires: hold.expires },
+        event: { type: 'holdPlaced', authCode: hold.authCode, expires: holdLapsesBy(hold, line.requestedAt) },
         balanceAfter: availableAmount(hold.account),
       };
     },

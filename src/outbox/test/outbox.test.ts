@@ -317,6 +317,18 @@ describe('growth', () => {
     expect([...first, ...second, ...third].map((r) => r.id).sort()).toEqual(written.map((r) => r.id).sort());
   });
 
+  it('one start with the clock a year ahead takes nothing a Z counted days ago (the rule counts from what was recorded last)', async () => {
+    const t = setup();
+    const sold = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
+    await t.run();
+    t.advance(86_400_000);
+    const closedAt = new Date(t.now()).toISOString();
+    await t.outbox.closeDay({ from: '', closedAt, report: {}, carried: [] }, await t.counted('', closedAt));
+    t.advance(400 * 86_400_000); // the tablet starts with its clock set wrong
+    expect(await t.outbox.prune()).toBe(0);
+    expect((await t.reads.get(sold.id))?.status).toBe('succeeded');
+  });
+
   it('keeps the rule on the device clock, even after a Z closed while the clock was a year ahead', async () => {
     const t = setup();
     const today = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });
