@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import basicSsl from '@vitejs/plugin-basic-ssl';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
   contentSecurityPolicy,
@@ -145,8 +146,19 @@ const offlineShell = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), cspMeta(), paintFirst(), compileFirstDownloadEagerly(), headersAndTillClient(), offlineShell],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    cspMeta(),
+    paintFirst(),
+    compileFirstDownloadEagerly(),
+    headersAndTillClient(),
+    offlineShell,
+    // `npm run start:tablet`: the dev server on this machine's addresses, over https with a
+    // certificate of its own (the tablet asks once whether to trust it). Plain http from another
+    // machine is not a secure context: no random ids, Web Crypto, Web Locks, service worker or camera.
+    ...(mode === 'tablet' ? [basicSsl()] : []),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
@@ -158,4 +170,4 @@ export default defineConfig({
     // main thread (the screens fetched while idle spent 15-25 ms a task doing it on a slow tablet).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
-});
+}));

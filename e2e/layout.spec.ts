@@ -212,4 +212,7 @@ test('a plain-http server on a phone: the address gives way in the header, its w
   const mark = await badge.getByText('▲').boundingBox();
   const box = await badge.boundingBox();
   expect(mark && box && mark.width > 0 && mark.x + mark.width <= box.x + box.width).toBe(true);
+  // The cashier's name on the menu stays whole ("Casey", not "Cas…"): the address gives way first.
+  const name = page.getByRole('banner').getByText('Casey', { exact: true });
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });

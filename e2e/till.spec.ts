@@ -5,6 +5,7 @@ import { expect, expectAccessible, test } from './support/project';
 import {
   line,
   liveSettingsSeeded,
+  menuItem,
   net,
   state,
   tender,
@@ -403,6 +404,36 @@ test('a link asking to give back more than the manager’s amount waits for the 
       .filter((i) => i.number.startsWith('7201') && i.number !== '720100000001')
       .map((i) => [i.number, i.amountOriginal]),
   ).toEqual([[issued, 15]]);
+});
+
+test('a link to give money back at a terminal nobody is signed on to waits for a cashier to sign on', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await liveSettingsSeeded(page, loyaltyServer, [TILL]);
+  const callback = encodeURIComponent(`${TILL}/till-demo.html`);
+  await page.goto(`${TERMINAL}#/pay?amountDue=500&currency=EUR&reference=U-5&callback=${callback}`);
+  await tender(page, '700100000001');
+  await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold/);
+  await handedBack(page, () => page.getByRole('button', { name: 'Complete and return to the till' }).click());
+  await page.goto(TERMINAL); // the cashier leaves the terminal, signed off
+  await menuItem(page, 'Sign off').click();
+  await page.getByRole('button', { name: 'Sign off without it' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign on' })).toBeVisible();
+
+  // Below the manager's amount, one tap would give it back: nobody is here to tap, so nothing is asked.
+  await page.goto(`${TERMINAL}#/reverse?reference=U-5&callback=${callback}`);
+  await expect(page.getByRole('status').filter({ hasText: 'A cashier signs on to answer it' })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reverse the sale' })).toHaveCount(0);
+
+  await page.getByLabel('Operator id').fill('7');
+  await page.getByLabel('Name').fill('Robin');
+  await page.getByRole('button', { name: 'Sign on' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('In all: €5.00');
+  const reversed = await handedBack(page, () => ask.getByRole('button', { name: 'Reverse the sale' }).click());
+  expect(reversed).toMatchObject({ type: 'result', result: { status: 'reversed' } });
 });
 
 test('the URL hand-over: the result goes to the till’s allowed callback, in its fragment; a callback elsewhere starts nothing', async ({

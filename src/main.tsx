@@ -8,14 +8,33 @@ import { loadCatalog } from './lib/i18n/translate';
 import { nextTask } from './lib/after-paint';
 import { savedLocale } from './lib/settings/store';
 
-/** The stylesheet (at the end of the body in the build: the page's mark paints before it) is there before the first screen. */
+/** The most the first screen waits for its stylesheet: past it the terminal is drawn unstyled, not left unusable. */
+const STYLES_WAIT_MS = 2_000;
+
+/**
+ * The stylesheet (at the end of the body in the build: the page's mark paints before it) is there
+ * before the first screen. This module runs only once that stylesheet has loaded or failed, so its
+ * event has usually fired already: one that failed (a deploy that removed it, the network gone) has
+ * no `sheet`, and waiting for its `error` would leave the card mark on screen for good. A request
+ * the browser lists as finished is not waited for, nor anything for longer than STYLES_WAIT_MS.
+ */
 function stylesReady(): Promise<void> {
   const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-  if (!link || link.sheet) return Promise.resolve();
+  if (!link || link.sheet || requestFinished(link.href)) return Promise.resolve();
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, STYLES_WAIT_MS);
   });
+}
+
+/** The browser's resource timing lists a request once its response has ended (a 404's too). */
+function requestFinished(url: string): boolean {
+  try {
+    return performance.getEntriesByName(url, 'resource').length > 0;
+  } catch {
+    return false;
+  }
 }
 
 const root = document.getElementById('root');

@@ -1,7 +1,7 @@
 import { loadOpenSale, SaleScreen, type CustomerViewSlot } from '@/features/sale/SaleScreen';
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions, useScreen, useSignOffAsked, type Screen } from '@/lib/navigation-store';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocale, useTerminalMode } from '@/lib/settings/store';
 import { OutboxProvider } from '@/outbox/OutboxProvider';
 import { PrintArea } from '@/lib/printing/print';
@@ -105,6 +105,28 @@ function ScreenFailed({ reset, error }: { reset: () => void; error: unknown }) {
   );
 }
 
+/**
+ * A piece beside the screens (the till's hand-over, the customer display's feed, the sign-off, the
+ * camera, printing), each in its own boundary: one whose code could not be fetched after a new
+ * version was deployed, or that crashed, says so, and the screen, the sender and the sale run on.
+ * Trying again in this window would fail the same way (the browser keeps a failed import): reload.
+ */
+function Piece({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={() => <PieceFailed />}>{children}</ErrorBoundary>;
+}
+
+function PieceFailed() {
+  const t = useFirstScreenT();
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>{t('error.partFailed')}</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </button>
+    </div>
+  );
+}
+
 function CurrentScreen() {
   const screen = useScreen();
   usePrefetchScreens();
@@ -154,6 +176,23 @@ function Screen({ screen }: { screen: Screen }) {
   return <SaleScreen customerView={CustomerView} />;
 }
 
+/**
+ * Only a secure context (https, or localhost) gives the terminal what keeps its money safe: a random
+ * id for each window and payment, the PIN's hash, each window's lock, the offline shell, the camera.
+ * Opened over plain http from another machine (a tablet on the store's network), it says so at once
+ * instead of failing at its first step.
+ */
+function NotSecure() {
+  const t = useFirstScreenT();
+  return (
+    <main className="app-main">
+      <p role="alert" className="notice notice-error">
+        {t('error.notSecure', { address: window.location.origin })}
+      </p>
+    </main>
+  );
+}
+
 export function App() {
   const t = useFirstScreenT();
   const mode = useTerminalMode();
@@ -163,6 +202,7 @@ export function App() {
     document.documentElement.lang = locale.slice(0, 2);
     document.title = t('appTitle');
   }, [locale, t]);
+  if (window.isSecureContext === false) return <NotSecure />;
   return (
     <div className={mode === 'training' ? 'app training' : 'app'}>
       <Header />
@@ -183,13 +223,23 @@ export function App() {
           >
             <TerminalProvider>
               <OutboxProvider>
-                <TillGate />
+                <Piece>
+                  <TillGate />
+                </Piece>
                 <UpdateOffer />
-                <DisplayGate />
-                <SignOff />
+                <Piece>
+                  <DisplayGate />
+                </Piece>
+                <Piece>
+                  <SignOff />
+                </Piece>
                 <CurrentScreen />
-                <CameraHost />
-                <PrintArea />
+                <Piece>
+                  <CameraHost />
+                </Piece>
+                <Piece>
+                  <PrintArea />
+                </Piece>
               </OutboxProvider>
             </TerminalProvider>
           </ErrorBoundary>

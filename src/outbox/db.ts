@@ -12,7 +12,7 @@ import type { OperationRecord, OperationStatus } from './types';
  * Whether this browser keeps the terminal's records, and for how long: the only record of a
  * payment under way, of commits waiting for the server and of the day's journal is here.
  * - usable: IndexedDB opens. When it does not (missing, refused by a locked-down or private
- *   browser), the terminal still opens, says why, and takes no money.
+ *   browser, or RecordsNotOpen below), the terminal still opens, says why, and takes no money.
  * - persisted: the browser agreed not to evict the records under disk pressure (persist()).
  * - evicted: this terminal had records (a marker outside IndexedDB says so) and now finds none.
  * - usage / quota: how full the storage is (estimate()).
@@ -24,11 +24,21 @@ import type { OperationRecord, OperationStatus } from './types';
  */
 export type RecordsElsewhere = 'olderWindow' | 'updatedElsewhere';
 
+/**
+ * The records are kept here, but this window cannot use them; a reload is the way out of each, and
+ * none is the private-window advice of `refused`:
+ * - olderVersion: a newer build upgraded them, and this older one (a deploy rolled back, a page
+ *   left open) cannot read them (VersionError);
+ * - unanswered: the browser never answered the open (WebKit may not, on a first launch);
+ * - closed: the browser closed them while the terminal ran (its site data cleared, say).
+ */
+export type RecordsNotOpen = 'olderVersion' | 'unanswered' | 'closed';
+
 /** Whether payments may start: the records open here, in this version. */
 export const takesPayments = (usable: StorageReport['usable']) => usable === 'yes' || usable === 'checking';
 
 export interface StorageReport {
-  usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere;
+  usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere | RecordsNotOpen;
   persisted: boolean | null;
   evicted: boolean;
   usage: number | null;
@@ -204,10 +214,14 @@ export type OutboxDb = IDBPDatabase<OutboxSchema>;
 interface OpenEvents {
   /** There was no database: this opening created it. */
   created?: () => void;
+  /** The browser answered with an upgrade: under way, however long its records take. */
+  upgrading?: () => void;
   /** Another window holds an older version open: this one waits for it to close or reload. */
   blocked?: () => void;
   /** A newer version of the terminal, in another window, waits for this one to let go. */
   blocking?: () => void;
+  /** The browser closed the database (not this code): nothing more can be read or written. */
+  terminated?: () => void;
 }
 
 /** The records' version: raised with each change to the stores or their indexes (above). */
@@ -217,7 +231,9 @@ export function openOutboxDb(name: string, on: OpenEvents = {}): Promise<OutboxD
   return openDB<OutboxSchema>(name, OUTBOX_DB_VERSION, {
     blocked: () => on.blocked?.(),
     blocking: () => on.blocking?.(),
+    terminated: () => on.terminated?.(),
     async upgrade(db, oldVersion, _newVersion, tx) {
+      on.upgrading?.();
       if (oldVersion === 0) on.created?.();
       const ops = oldVersion < 1 ? db.createObjectStore('operations', { keyPath: 'id' }) : tx.objectStore('operations');
       if (oldVersion < 1) {
@@ -279,6 +295,12 @@ const DB_NAME = 'loyalty-terminal-journal';
 let shared: Promise<OutboxDb> | null = null;
 
 /**
+ * How long the browser has to answer the open (the database, an upgrade or a block): WebKit's
+ * first-launch bug leaves it unanswered for good, and the terminal would say "checking" forever.
+ */
+export const OPEN_ANSWER_MS = 10_000;
+
+/**
  * The terminal's one outbox database, opened once. A browser without IndexedDB, or one that
  * refuses it, rejects here (never throws synchronously), and the report says which.
  */
@@ -287,17 +309,45 @@ export function outboxDb(): Promise<OutboxDb> {
     if (typeof indexedDB === 'undefined' || indexedDB === null) throw new StorageMissing();
     let created = false;
     let opened: OutboxDb | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gaveUp = false;
+    const answered = () => clearTimeout(timer);
     const events: OpenEvents = {
       created: () => (created = true),
-      blocked: () => useStorageStore.setState({ usable: 'olderWindow' }),
+      // An upgrade over many records, or an older window not letting go, may take longer: answered all the same.
+      upgrading: answered,
+      blocked: () => {
+        answered();
+        useStorageStore.setState({ usable: 'olderWindow' });
+      },
       // A newer terminal in another window upgrades the records: this window lets go of them and
       // takes nothing more until it is reloaded (every record is durable; the newer window's sender sends it).
       blocking: () => {
         opened?.close();
         useStorageStore.setState({ usable: 'updatedElsewhere' });
       },
+      // Every write from now on would fail: said at once, and no payment starts until a reload.
+      terminated: () => useStorageStore.setState({ usable: 'closed' }),
     };
-    return openOutboxDb(DB_NAME, events).then(async (db) => {
+    const unanswered = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        gaveUp = true;
+        reject(new OpenUnanswered());
+      }, OPEN_ANSWER_MS);
+    });
+    const opening = openOutboxDb(DB_NAME, events).then(
+      (db) => {
+        answered();
+        // Answered after this window said to reload: let go of it, nothing here uses it.
+        if (gaveUp) db.close();
+        return db;
+      },
+      (error: unknown) => {
+        answered();
+        throw error;
+      },
+    );
+    return Promise.race([opening, unanswered]).then(async (db) => {
       opened = db;
       // A new database where this browser had records: the browser cleared them.
       const empty = created || (await db.count('operations')) === 0;
@@ -305,10 +355,17 @@ export function outboxDb(): Promise<OutboxDb> {
       return db;
     });
   });
-  shared.catch((error: unknown) =>
-    useStorageStore.setState({ usable: error instanceof StorageMissing ? 'missing' : 'refused' }),
-  );
+  shared.catch((error: unknown) => useStorageStore.setState({ usable: whyNotOpen(error) }));
   return shared;
 }
 
 class StorageMissing extends Error {}
+class OpenUnanswered extends Error {}
+
+function whyNotOpen(error: unknown): StorageReport['usable'] {
+  if (error instanceof StorageMissing) return 'missing';
+  if (error instanceof OpenUnanswered) return 'unanswered';
+  // Records at a higher version than this build knows: they are there, and not this build's to read.
+  if ((error as { name?: unknown } | null)?.name === 'VersionError') return 'olderVersion';
+  return 'refused';
+}

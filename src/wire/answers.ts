@@ -9,7 +9,14 @@ import * as v from 'valibot';
  */
 const dateTime = v.pipe(v.string(), v.isoTimestamp());
 const date = v.pipe(v.string(), v.isoDate());
-const nonEmpty = v.pipe(v.string(), v.minLength(1));
+/**
+ * What the terminal sends back as it came (an authorization's code, in a commit's path), prints, and
+ * hands to a till (a card's number, one the server chose at an issue among them): plain characters
+ * only. A line break, a printer's ESC byte or a bidi override there would reach the till's printed
+ * slip as printer commands or lines of the server's making; an answer with one is malformed.
+ */
+const code = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/, 'visible ASCII characters, 1 to 64'));
+const cardNumber = v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,64}$/, 'letters and digits, 1 to 64'));
 
 export const accountWire = v.object({
   amountNet: v.number(),
@@ -39,12 +46,12 @@ const datedInstrument = {
   status: v.optional(issueStatus),
 };
 
-export const giftCardWire = v.object({ giftCardId: nonEmpty, ...datedInstrument });
+export const giftCardWire = v.object({ giftCardId: cardNumber, ...datedInstrument });
 
-export const storeCreditWire = v.object({ storeCreditId: nonEmpty, ...datedInstrument });
+export const storeCreditWire = v.object({ storeCreditId: cardNumber, ...datedInstrument });
 
 export const loyaltyCardWire = v.object({
-  loyaltyCardId: nonEmpty,
+  loyaltyCardId: cardNumber,
   created: v.nullish(date),
   expiryDate: v.nullish(date),
   startDate: v.nullish(date),
@@ -55,7 +62,7 @@ export const loyaltyCardWire = v.object({
 });
 
 export const authorizationWire = v.object({
-  authCode: nonEmpty,
+  authCode: code,
   instrumentId: v.string(),
   amount: v.number(),
   status: v.picklist(['pending', 'committed', 'canceled', 'expired']),

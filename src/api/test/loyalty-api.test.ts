@@ -242,6 +242,28 @@ describe('answers that are not the contract', () => {
     expect([unknown.code, unknown.outcomeUnknown]).toEqual(['malformed_response', true]);
   });
 
+  it('refuses an authorization code or a card number with a line break, a printer byte or a bidi override', async () => {
+    const hold = {
+      authCode: 'A1',
+      instrumentId: '1',
+      amount: 1,
+      status: 'pending',
+      created: '2026-11-29T10:00:00Z',
+      expires: '2026-11-29T10:15:00Z',
+      account: goodCard.account,
+    };
+    // The same answer with a plain code is taken: only the code makes it malformed.
+    expect((await fake(201, JSON.stringify(hold)).giftCards.pay('1', 100, o)).authCode).toBe('A1');
+    for (const authCode of ['A1\n\u001b@GRAND TOTAL PAID EUR 999.00', 'A1\u202eDIAP', 'A 1', 'A'.repeat(65), '']) {
+      const lost = await failure(fake(201, JSON.stringify({ ...hold, authCode })).giftCards.pay('1', 100, o));
+      expect([lost.code, lost.outcomeUnknown]).toEqual(['malformed_response', true]);
+    }
+    for (const giftCardId of ['7001\n0001', '7001\u200f0001', '7001 0001'])
+      expect((await failure(fake(200, JSON.stringify({ ...goodCard, giftCardId })).giftCards.get('1'))).code).toBe(
+        'malformed_response',
+      );
+  });
+
   it('ignores unknown fields and derives a missing status', async () => {
     const { status: _omit, ...withoutStatus } = goodCard;
     const card = await fake(

@@ -22,6 +22,24 @@ describe("the header's notices", () => {
     expect(screen.getByRole('status')).toBeTruthy();
   });
 
+  it.each([
+    ['olderVersion', 'A newer version of the terminal wrote the records here: reload to get it.'],
+    ['unanswered', 'The browser did not open the records in 10 s: reload'],
+    ['closed', 'The browser closed the records (site data cleared?): reload.'],
+  ] as const)(
+    'records kept here but not opened (%s): an alert that says why, with Reload, not the private-window advice',
+    (usable, words) => {
+      act(() => useStorageStore.setState({ usable }));
+      render(<WaitingNotice />);
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(words);
+      expect(alert.textContent).toContain('No payment is taken until then');
+      expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+      expect(document.body.textContent).not.toContain('This browser keeps no records here');
+      expect(document.body.textContent).not.toContain('normal window');
+    },
+  );
+
   it('the records that cannot be kept are said in the polite region, with no alert inside it', () => {
     act(() => useStorageStore.setState({ usable: 'refused' }));
     render(<WaitingNotice />);

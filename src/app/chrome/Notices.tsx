@@ -1,11 +1,19 @@
 import { useFirstScreenT } from '@/lib/i18n/translate';
 import { useNavigationActions } from '@/lib/navigation-store';
 import { useWaitingCounts } from '@/outbox/projection';
-import { nearlyFull, useRecordsKeeping, useStorageReport } from '@/outbox/db';
+import {
+  nearlyFull,
+  OPEN_ANSWER_MS,
+  useRecordsKeeping,
+  useStorageReport,
+  type RecordsElsewhere,
+  type RecordsNotOpen,
+  type StorageReport,
+} from '@/outbox/db';
 
 /**
  * Operations recorded but not yet answered, and those a manager must see: on every screen until they
- * land. Said politely as they change; the storage's two alerts sit beside that region, never in it
+ * land. Said politely as they change; the storage's alerts sit beside that region, never in it
  * (one inside the other is read out twice).
  */
 export function WaitingNotice() {
@@ -34,16 +42,31 @@ export function WaitingNotice() {
   );
 }
 
-/** The records cannot be written here until this window reloads: said at once, outside the polite region. */
+const ALERTS: ReadonlySet<StorageReport['usable']> = new Set<RecordsElsewhere | RecordsNotOpen>([
+  'olderWindow',
+  'updatedElsewhere',
+  'olderVersion',
+  'unanswered',
+  'closed',
+]);
+const isAlert = (usable: StorageReport['usable']): usable is RecordsElsewhere | RecordsNotOpen => ALERTS.has(usable);
+
+/**
+ * The records cannot be written here until another window lets go or this one reloads: said at
+ * once, outside the polite region; records kept here but not opened are an error, not a wait.
+ */
 function StorageAlert() {
   const t = useFirstScreenT();
   const { usable } = useStorageReport();
-  if (usable !== 'olderWindow' && usable !== 'updatedElsewhere') return null;
+  if (!isAlert(usable)) return null;
   return (
     <div className="header-notices">
-      <p className="notice notice-warn" role="alert">
-        {t(`storage.${usable}`)}
-        {usable === 'updatedElsewhere' && (
+      <p
+        className={`notice ${usable === 'olderWindow' || usable === 'updatedElsewhere' ? 'notice-warn' : 'notice-error'}`}
+        role="alert"
+      >
+        {usable === 'unanswered' ? t('storage.unanswered', { seconds: OPEN_ANSWER_MS / 1000 }) : t(`storage.${usable}`)}
+        {usable !== 'olderWindow' && (
           <>
             {' '}
             <button type="button" className="button" onClick={() => location.reload()}>
@@ -70,7 +93,7 @@ function StorageNotice() {
       </p>
     );
   // Said by StorageAlert, and nothing else meanwhile (as before: one storage notice at a time).
-  if (storage.usable === 'olderWindow' || storage.usable === 'updatedElsewhere') return null;
+  if (isAlert(storage.usable)) return null;
   if (storage.evicted)
     return (
       <button type="button" className="button button-danger" onClick={() => screenChosen('settings')}>

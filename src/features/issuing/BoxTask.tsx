@@ -10,7 +10,7 @@ import { SlipView } from '@/lib/printing/SlipView';
 import type { BoxSummary, CardBox } from '@/domain/card-box';
 import { detectKind, groupNumber, parseInstrumentNumber, seriesOfNumber } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { boxFormSchema, boxNumbers, type BoxFormInput } from './box-form';
 import { boxSlipDoc } from '@/lib/printing/slips/box-slip';

@@ -6,7 +6,7 @@ import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import type { OperationState } from '@/outbox/use-operation';
 import { notesText } from '@/lib/note-text';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { ManagerGate } from '@/lib/manager/ManagerGate';
 import type { useFocusFollows } from '@/components/use-focus-follows';
 

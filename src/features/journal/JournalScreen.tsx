@@ -11,7 +11,7 @@ import type { JournalPlace } from '@/outbox/read-model';
 import { issuedCard, type OperationRecord } from '@/outbox/types';
 import { downloadFile } from '@/lib/download';
 import { notesText } from '@/lib/note-text';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { localDate, toCsv, toRow, totalsInCurrency } from './journal-rows';
 import { referenceText } from './journal-words';

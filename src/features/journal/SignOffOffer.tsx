@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { SlipView } from '@/lib/printing/SlipView';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import type { KindFigures } from './day-report';

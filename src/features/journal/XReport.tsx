@@ -3,7 +3,7 @@ import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
 import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { SlipView } from '@/lib/printing/SlipView';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { useTerminal, type Terminal } from '@/lib/terminal-context';

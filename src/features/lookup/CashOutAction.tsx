@@ -12,7 +12,7 @@ import { cashOwed } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
 import { refusedWhy } from '@/lib/error-text';
 import { useT, type T } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useCashOutPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { onOutboxChange } from '@/outbox/changes';

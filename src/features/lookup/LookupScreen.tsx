@@ -14,7 +14,7 @@ import { LiftPause } from './LiftPause';
 import { balanceSlipDoc } from '@/lib/printing/slips/balance-slip';
 import { CashOutAction, CashOutsWaiting } from './CashOutAction';
 import { SlipView } from '@/lib/printing/SlipView';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { KindChoice } from '@/components/KindChoice';
 import { useCardLookup } from '@/lib/card-lookup';

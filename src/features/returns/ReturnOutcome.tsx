@@ -3,7 +3,7 @@ import { Money } from '@/components/Money';
 import { groupNumber } from '@/domain/instrument';
 import { returnOnItsWay, returnParts, type SaleReturn } from '@/domain/return-flow';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { useReturn } from './use-return';
 import { lineText, returnSlipDoc, stateText } from './return-text';

@@ -17,7 +17,7 @@ import { formatMoney } from '@/domain/money';
 import { isInFlight, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { ExternalTender } from './ExternalTender';
 import { SaleReceipt, saleReceiptDoc } from '@/lib/printing/slips/sale-slips';
 import { TenderLines } from './TenderLines';

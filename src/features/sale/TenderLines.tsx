@@ -5,7 +5,7 @@ import { useBusy } from '@/components/use-busy';
 import { givesBackWhateverItTook, type Sale } from '@/domain/sale';
 import { isInFlight, type TenderLine } from '@/domain/tender-line';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { lineName, lineStatus, toneIcon } from '@/lib/tender-line-text';
 import type { SaleControls } from './SaleScreen';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { browserFeatures, printRoutes } from '@/lib/browser-features';
 import { SlipView } from '@/lib/printing/SlipView';
 import { useT } from '@/lib/i18n';
-import { printSlip } from '@/lib/printing/print';
+import { printSlip } from '@/lib/printing/print-slip';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
 import { printerActions, usePrinterStore, type PrinterKind } from '@/lib/printing/printer-store';
 import { useLocale } from '@/lib/settings/store';

@@ -31,8 +31,10 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
     </button>
   );
   return (
-    // Money going back on a link's word: Decline (and Escape) is the safe answer, and has the focus
-    // (the manager's PIN first, when it is asked for).
+    // Money going back on a link's word: Decline (and Escape) is the safe answer, and has the focus,
+    // the manager's PIN too: a link comes unasked, and a PIN field with the focus would take the next
+    // card scanned (the scanner leaves text fields alone), its Enter a wrong PIN, five a locked pad.
+    // The manager taps the field.
     <ConfirmQuestion
       as="section"
       className="notice notice-warn till-ask"
@@ -58,7 +60,7 @@ export function TillAsk({ request, origin, amount, needsManager, confirm, declin
       {needsManager && (
         <div className="till-ask-manager">
           <p id="till-ask-manager">{t('till.ask.manager')}</p>
-          <ManagerGate compact everyTime>
+          <ManagerGate compact everyTime autoFocus={false}>
             <div className="actions">{yes}</div>
           </ManagerGate>
         </div>

@@ -250,7 +250,7 @@ function useReturnToTill(service: TillService, setNotice: (n: Notice) => void) {
 export function TillBridge() {
   const t = useT();
   const { perform, reads, tab } = useOutbox();
-  const { currency, mode, series } = useTerminal();
+  const { currency, mode, series, operatorName } = useTerminal();
   const returnPolicy = useReturnPolicy();
   const locale = useLocale();
   const { screenChosen } = useNavigationActions();
@@ -277,6 +277,7 @@ export function TillBridge() {
     [perform, reads, tab, mode, locale, screenChosen, series, returnPolicy, currency],
   );
   useHostChannel(service, currency, setNotice, setAsk);
+  const signedOn = operatorName !== undefined;
   useReturnToTill(service, setNotice);
   // The next sale has begun: the last one's notice is done (set while rendering, React's pattern for derived resets).
   const superseded = Boolean(current) && notice?.type === 'returned' && current?.transactionId !== notice.transactionId;
@@ -285,7 +286,16 @@ export function TillBridge() {
   const shown = !notice || superseded || (notice.type === 'returned' && current) ? null : notice;
   return (
     <>
-      {ask && <TillAsk key={ask.seq} {...ask.props} />}
+      {/* Money goes back, or a sale ends, on a signed-on cashier's yes: at a terminal nobody is
+          signed on to, a link's question waits for the sign-on (the sale screens ask for it). */}
+      {ask &&
+        (signedOn ? (
+          <TillAsk key={ask.seq} {...ask.props} />
+        ) : (
+          <p className="notice notice-warn" role="status">
+            {t('till.signOnToAnswer')}
+          </p>
+        ))}
       {shown?.type === 'returned' && (
         <p className="notice notice-ok till-returned" role="status">
           {t('till.returned', { reference: shown.reference, status: t(`till.status.${shown.status}`) })}

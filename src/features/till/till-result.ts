@@ -4,6 +4,7 @@ import { coveredAmount, type TenderLine } from '@/domain/tender-line';
 import type { TillResult, PaymentEntry, ResultStatus, ReturnEntry } from '@/till-client/protocol';
 import { leftToReturn, paymentSettling, returnOnItsWay, type SaleReturn } from '@/domain/return-flow';
 import { translator } from '@/lib/i18n';
+import { printable } from '@/lib/printing/slip-layout';
 
 /** The returns that gave something back, or may have: one the server refused whole changed nothing, for the till too. */
 export const tillReturns = (returns: readonly SaleReturn[]): SaleReturn[] =>
@@ -167,7 +168,8 @@ function slipText(sale: Sale, result: TillResult, { training, locale }: { traini
   for (const p of result.payments) {
     const what = `${t(`kind.${p.kind}`)} ${p.maskedNumber}`;
     lines.push(row(what, p.state === 'reversed' ? `-${money(p.amount)}` : money(p.amount)));
-    if (p.authCode) lines.push(`  ${t('tillSlip.auth')} ${p.authCode}`.slice(0, WIDTH));
+    // The server's, checked where it came in (src/wire/answers.ts); made plain again, as every slip's text is.
+    if (p.authCode) lines.push(printable(`  ${t('tillSlip.auth')} ${p.authCode}`).slice(0, WIDTH));
     if (p.state === 'unknown') lines.push(`  ${t('tillSlip.unknown')}`.slice(0, WIDTH));
     if (p.balanceAfter !== undefined && p.state === 'paid')
       lines.push(row(`  ${t('tillSlip.balance')}`, money(p.balanceAfter)));
@@ -177,7 +179,7 @@ function slipText(sale: Sale, result: TillResult, { training, locale }: { traini
     const what =
       e.way === 'voidLoyalty' ? `${t('kind.loyaltyCard')} ${e.maskedNumber ?? ''}` : t(`returns.way.${e.way}`);
     lines.push(row(`${t('tillSlip.returned')} ${what}`, `-${money(e.amount)}`));
-    if (e.issuedNumber) lines.push(`  ${e.issuedNumber}`.slice(0, WIDTH));
+    if (e.issuedNumber) lines.push(printable(`  ${e.issuedNumber}`).slice(0, WIDTH));
     if (e.state !== 'done') lines.push(`  ${t(`tillSlip.return.${e.state}`)}`.slice(0, WIDTH));
   }
   if (result.amountRemaining > 0 && result.status !== 'canceled')

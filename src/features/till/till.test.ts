@@ -121,6 +121,12 @@ describe('the result a till gets', () => {
     expect(r.slipText).toContain('*** TRAINING - NOT A PAYMENT ***');
     expect(r.slipText).toMatch(/Still to pay\s+€17\.30/);
     expect(r.slipText.split('\n').every((l) => l.length <= 40)).toBe(true);
+    // A code kept before the boundary refused such codes: still no line or printer byte of the server's.
+    const crafted = tillSale([gift({ name: 'committed', authCode: 'A1\n\u001b@PAID EUR 999.00' })], 'completed');
+    const slip = tillResult(crafted, 'partially_paid', { training: false, locale: 'en-IE' }).slipText;
+    // The server's "PAID EUR 999.00" stays on the authorization's own line, not a line of its own.
+    expect(slip.split('\n').filter((l) => l.includes('PAID EUR 999'))).toEqual([expect.stringContaining('A1')]);
+    expect(slip).not.toContain('\u001b');
     const voided = tillSale(
       [
         gift({ name: 'canceled', authCode: 'A1', lapsed: false }),

@@ -82,6 +82,10 @@ export const de: Record<MessageKey, Message> = {
   'error.retry': 'Erneut versuchen',
   'error.crash': 'Auf dieser Seite ist ein Fehler aufgetreten.',
   'error.reload': 'Terminal neu laden',
+  'error.partFailed':
+    'Ein Teil des Terminals konnte nicht geladen werden (neue Version oder kein Netz). Neu laden; laufende Zahlungen bleiben erhalten.',
+  'error.notSecure':
+    'Dieses Terminal braucht eine sichere Verbindung, und {address} ist keine: über https öffnen oder als localhost auf diesem Rechner. Nichts wurde aufgezeichnet oder gesendet.',
   'error.notLoaded':
     'Diese Seite konnte nicht geladen werden: Das Terminal hat eine neue Version, oder das Netz ist weg. Terminal neu laden; laufende Zahlungen bleiben erhalten.',
 
@@ -605,6 +609,8 @@ export const de: Record<MessageKey, Message> = {
   'till.returnPartial': 'Zurück zur Kasse ({amount} dort kassieren)',
   'till.returnPaid': 'Abschließen und zurück zur Kasse',
   'till.nothingPaid': 'Mit Karte zahlen lassen oder den Verkauf stornieren, um ihn an die Kasse zurückzugeben.',
+  'till.signOnToAnswer':
+    'Eine Kasse bittet dieses Terminal, Geld zurückzugeben oder einen Verkauf zu beenden. Zum Antworten meldet sich eine Kassiererin oder ein Kassierer an.',
   'till.returned': 'An die Kasse gemeldet ({reference}): {status}',
   'till.status.paid': 'bezahlt',
   'till.status.partially_paid': 'teilweise bezahlt, Rest an der Kasse kassieren',
@@ -695,6 +701,8 @@ export const de: Record<MessageKey, Message> = {
   'display.back': 'Zurück zur Kasse',
   'printer.failed': 'Der Bondrucker hat nicht geantwortet: Der Beleg ging stattdessen an den Druckdialog des Browsers.',
   'printer.dismiss': 'OK',
+  'printer.notLoaded':
+    'Der Druckteil konnte nicht geladen werden (neue Version oder kein Netz): Der Beleg ging an den Druckdialog des Browsers. Zwischen zwei Verkäufen neu laden.',
   'printer.title': 'Bondrucker',
   'printer.kind': 'Belege drucken mit',
   'printer.kind.browser': 'Druckdialog des Browsers',
@@ -770,6 +778,12 @@ export const de: Record<MessageKey, Message> = {
     'Ein anderes Fenster dieses Terminals läuft mit einer älteren Version: schließen oder neu laden, dann geht es hier weiter. Nichts geht verloren.',
   'storage.updatedElsewhere':
     'Das Terminal wurde in einem anderen Fenster aktualisiert: dieses Fenster neu laden, um weiterzumachen. Nichts geht verloren.',
+  'storage.olderVersion':
+    'Eine neuere Version des Terminals hat die Aufzeichnungen hier geschrieben: neu laden, um sie zu bekommen. Bis dahin wird keine Zahlung angenommen; nichts geht verloren.',
+  'storage.unanswered':
+    'Der Browser hat die Aufzeichnungen nicht binnen {seconds} s geöffnet: neu laden (wieder: Browser neu starten). Bis dahin wird keine Zahlung angenommen.',
+  'storage.closed':
+    'Der Browser hat die Aufzeichnungen geschlossen (Websitedaten gelöscht?): neu laden. Bis dahin wird keine Zahlung angenommen.',
   'storage.reload': 'Neu laden',
   'storage.noPayments':
     'Keine Zahlung möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern (privates Fenster oder Websitedaten blockiert), und eine Zahlung ohne Aufzeichnung könnte verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website in den Browsereinstellungen, Daten zu speichern. Kartenabfrage und Schulung gehen weiter.',

@@ -535,6 +535,7 @@ export const enMore = {
   'till.returnPartial': 'Return to the till ({amount} left to collect there)',
   'till.returnPaid': 'Complete and return to the till',
   'till.nothingPaid': 'Take a card payment, or void the sale to hand it back to the till.',
+  'till.signOnToAnswer': 'A till asks this terminal to give money back or end a sale. A cashier signs on to answer it.',
   'till.returned': 'Sent to the till ({reference}): {status}',
   'till.status.paid': 'paid',
   'till.status.partially_paid': 'partly paid, the rest to collect at the till',

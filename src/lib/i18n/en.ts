@@ -25,6 +25,10 @@ export const en = {
   'error.reload': 'Reload the terminal',
   'error.notLoaded':
     'This screen could not be loaded: the terminal has a new version, or the network is down. Reload the terminal; payments under way are kept.',
+  'error.partFailed':
+    'Part of the terminal could not load (a new version, or no network). Reload; payments under way are kept.',
+  'error.notSecure':
+    'This terminal needs a secure connection, and {address} is not one: open it over https, or as localhost on this machine. Nothing was recorded or sent.',
   'nav.sale': 'Sale',
   'sale.settingsChanged':
     "The terminal's server, currency or mode was being changed (in Settings, perhaps in another window), so nothing was recorded or sent. Look at the sale on screen and try again.",
@@ -63,6 +67,8 @@ export const en = {
   'display.open': 'Customer display',
   'printer.failed': "The receipt printer did not answer: the slip went to the browser's print dialog instead.",
   'printer.dismiss': 'OK',
+  'printer.notLoaded':
+    "Printing could not load (a new version, or no network): the slip went to the browser's print dialog. Reload between sales.",
   'camera.open': 'Scan with camera',
   'camera.starting': 'Starting the camera…',
   'storage.unusable': 'This browser keeps no records here: payments and issues are off. Lookups and training work.',
@@ -71,6 +77,11 @@ export const en = {
   'storage.olderWindow':
     'Another window of this terminal runs an older version: close or reload it, and this one goes on. Nothing is lost.',
   'storage.updatedElsewhere': 'The terminal was updated in another window: reload this one to go on. Nothing is lost.',
+  'storage.olderVersion':
+    'A newer version of the terminal wrote the records here: reload to get it. No payment is taken until then; nothing is lost.',
+  'storage.unanswered':
+    'The browser did not open the records in {seconds} s: reload (again: restart the browser). No payment is taken until then.',
+  'storage.closed': 'The browser closed the records (site data cleared?): reload. No payment is taken until then.',
   'storage.reload': 'Reload',
   'storage.evicted': 'The records on this device are gone: import the last backup',
   'storage.nearlyFull': 'Storage {percent}% full: export a backup',

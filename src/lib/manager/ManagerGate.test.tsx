@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManagerGate } from './ManagerGate';
+import { hashPin, noAttempts } from './pin';
+import { managerActions } from './store';
 
 const KEY = 'loyalty-terminal.manager';
 /** A PIN no typed PIN matches (one PBKDF2 round: quick), and its tries as the terminal keeps them. */
@@ -22,6 +24,7 @@ const gate = () =>
 
 afterEach(() => {
   cleanup();
+  managerActions.locked(); // an unlock is this window's memory: none carries into the next test
   vi.useRealTimers();
   localStorage.clear();
 });
@@ -49,5 +52,46 @@ describe('the manager gate', () => {
     expect(screen.getByText('Try again in 4:57.').closest('[role="alert"],[role="status"],[aria-live]')).toBeNull();
     expect(alert.textContent).toBe('✕ Too many wrong PINs: locked.');
     expect(screen.getByRole('button', { name: 'Unlock' })).toHaveProperty('disabled', true);
+  });
+
+  it('a PIN entered for one action (a cash-out) approves that action only: Settings still asks for it', async () => {
+    const record = await hashPin('2468');
+    act(() => {
+      localStorage.setItem(KEY, JSON.stringify({ state: { pin: record, attempts: noAttempts }, version: 1 }));
+      window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    });
+    render(
+      <ManagerGate compact everyTime>
+        <p>Pay out €7.00</p>
+      </ManagerGate>,
+    );
+    fireEvent.change(screen.getByLabelText('Manager PIN'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    // The PIN's check is a slow hash on purpose.
+    await screen.findByText('Pay out €7.00', {}, { timeout: 5000 });
+    cleanup();
+    gate();
+    expect(screen.queryByText('Settings')).toBeNull();
+    expect(screen.getByLabelText('Manager PIN')).toBeTruthy();
+  });
+
+  it('the first PIN, chosen for one action, approves that action only: Settings asks for it', async () => {
+    act(() => {
+      localStorage.setItem(KEY, JSON.stringify({ state: { pin: null, attempts: noAttempts }, version: 1 }));
+      window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    });
+    render(
+      <ManagerGate compact everyTime>
+        <p>Pay out €7.00</p>
+      </ManagerGate>,
+    );
+    fireEvent.change(screen.getByLabelText('New manager PIN'), { target: { value: '2468' } });
+    fireEvent.change(screen.getByLabelText('Repeat the PIN'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
+    await screen.findByText('Pay out €7.00', {}, { timeout: 5000 });
+    cleanup();
+    gate();
+    expect(screen.queryByText('Settings')).toBeNull();
+    expect(screen.getByLabelText('Manager PIN')).toBeTruthy();
   });
 });

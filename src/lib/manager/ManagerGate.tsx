@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import { PIN_PATTERN } from '@/lib/manager/pin';
-import { managerActions, useHasPin, useLockedUntil } from '@/lib/manager/store';
+import { managerActions, useHasPin, useLockedUntil, type PinUse } from '@/lib/manager/store';
 import { useManagerUnlocked, useNow } from '@/lib/manager/use-unlocked';
 
 const clock = (ms: number) => {
@@ -42,7 +42,7 @@ function PinField({
   );
 }
 
-function ChoosePin({ onPassed }: { onPassed: () => void }) {
+function ChoosePin({ use, focus, onPassed }: { use: PinUse; focus: boolean; onPassed: () => void }) {
   const t = useT();
   // Two gates can be on screen at once (a till's question over a locked screen): ids of their own.
   const id = useId();
@@ -54,13 +54,13 @@ function ChoosePin({ onPassed }: { onPassed: () => void }) {
     if (!PIN_PATTERN.test(pin)) return setProblem(t('manager.pinFormat'));
     if (pin !== again) return setProblem(t('manager.pinMismatch'));
     // The PIN just chosen passes this gate too (none if another window chose one first: it is asked for).
-    void managerActions.pinChosen(pin).then((chosen) => chosen && onPassed());
+    void managerActions.pinChosen(pin, use).then((chosen) => chosen && onPassed());
   };
   return (
     <form className="panel manager-gate" noValidate onSubmit={submit}>
       <h2 className="screen-title">{t('manager.chooseTitle')}</h2>
       <p className="hint">{t('manager.chooseHint')}</p>
-      <PinField id={`${id}-new`} label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus />
+      <PinField id={`${id}-new`} label={t('manager.newPin')} value={pin} onChange={setPin} autoFocus={focus} />
       <PinField id={`${id}-again`} label={t('manager.repeatPin')} value={again} onChange={setAgain} />
       {problem && (
         <p className="field-error" role="alert">
@@ -74,7 +74,17 @@ function ChoosePin({ onPassed }: { onPassed: () => void }) {
   );
 }
 
-function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => void }) {
+function EnterPin({
+  compact,
+  use,
+  focus,
+  onPassed,
+}: {
+  compact: boolean;
+  use: PinUse;
+  focus: boolean;
+  onPassed: () => void;
+}) {
   const t = useT();
   const id = useId();
   const [pin, setPin] = useState('');
@@ -87,10 +97,10 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
     e.preventDefault();
     if (checking || locked) return;
     setChecking(true);
-    const result = await managerActions.pinEntered(pin);
+    const result = await managerActions.pinEntered(pin, use);
     setChecking(false);
     setPin('');
-    if (result.ok) onPassed?.();
+    if (result.ok) onPassed();
     if (!result.ok) setProblem(result.reason === 'wrong' ? t('manager.wrongPin', { count: result.triesLeft }) : null);
   };
   return (
@@ -102,7 +112,7 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
       ) : (
         <h2 className="screen-title">{t('manager.needed')}</h2>
       )}
-      <PinField id={`${id}-pin`} label={t('manager.pin')} value={pin} onChange={setPin} autoFocus />
+      <PinField id={`${id}-pin`} label={t('manager.pin')} value={pin} onChange={setPin} autoFocus={focus} />
       {/* The lock is said once; its countdown ticks outside the alert, else each second is read out again. */}
       <div role="alert">
         {locked && (
@@ -125,24 +135,30 @@ function EnterPin({ compact, onPassed }: { compact: boolean; onPassed?: () => vo
  * What only a manager may do (settings, live/training, the journal and its export, un-issue,
  * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN. With
  * `everyTime` (cash paid out of a card, a return above the manager's amount) the PIN is asked for
- * this action itself, unlocked or not (the PIN chosen here, the first time, passes it).
+ * this action itself, unlocked or not (the PIN chosen here, the first time, passes it), and passes
+ * only this action: it unlocks nothing else (a €7 cash-out approved is no way into Settings).
+ * `autoFocus={false}` where the gate comes unasked (a till's link): its PIN field waits to be
+ * tapped, else the next card scanned types into it and its Enter counts as a wrong PIN.
  */
 export function ManagerGate({
   children,
   compact = false,
   everyTime = false,
+  autoFocus = true,
 }: {
   children: ReactNode;
   compact?: boolean;
   everyTime?: boolean;
+  autoFocus?: boolean;
 }) {
   const hasPin = useHasPin();
   const unlocked = useManagerUnlocked();
   const [passed, setPassed] = useState(false);
   if (everyTime ? passed : unlocked) return children;
+  const use = { unlock: !everyTime };
   return hasPin ? (
-    <EnterPin compact={compact} onPassed={() => setPassed(true)} />
+    <EnterPin compact={compact} use={use} focus={autoFocus} onPassed={() => setPassed(true)} />
   ) : (
-    <ChoosePin onPassed={() => setPassed(true)} />
+    <ChoosePin use={use} focus={autoFocus} onPassed={() => setPassed(true)} />
   );
 }

@@ -33,4 +33,15 @@ describe('the manager PIN across the terminal’s windows', () => {
     expect(result).toMatchObject({ ok: false, reason: 'locked' });
     expect(kept().attempts.failures).toBe(5);
   });
+
+  it('a PIN asked for one action only counts its tries as any other: wrong ones lock, the right one clears them', async () => {
+    const once = { unlock: false };
+    otherWindowSaved({ pin: await hashPin('1234'), attempts: { failures: 3, lockedUntil: 0 } });
+    expect(await managerActions.pinEntered('0000', once)).toEqual({ ok: false, reason: 'wrong', triesLeft: 1 });
+    expect(await managerActions.pinEntered('1234', once)).toEqual({ ok: true });
+    expect(kept().attempts).toEqual(noAttempts);
+    otherWindowSaved({ pin: await hashPin('1234'), attempts: { failures: 4, lockedUntil: 0 } });
+    expect(await managerActions.pinEntered('0000', once)).toMatchObject({ ok: false, reason: 'locked' });
+    expect(kept().attempts.failures).toBe(5);
+  });
 });

@@ -40,23 +40,40 @@ if (typeof window !== 'undefined')
 export type PinResult =
   { ok: true } | { ok: false; reason: 'wrong'; triesLeft: number } | { ok: false; reason: 'locked'; until: number };
 
+/**
+ * Whether a PIN that passes opens the manager's screens for UNLOCK_MS, or approves only the one
+ * action that asked for it (a cash-out, a link's refund: `ManagerGate everyTime`). Either way its
+ * tries count the same.
+ */
+export interface PinUse {
+  unlock: boolean;
+}
+const unlocking: PinUse = { unlock: true };
+
+/** This window's unlock after a PIN passed: a new one, or the one it had (an action's PIN extends nothing). */
+const unlockAfter = ({ unlock }: PinUse, had: number) => (unlock ? Date.now() + UNLOCK_MS : had);
+
 /** The manager's actions, named for what happened. */
 export const managerActions = {
   /** A first PIN; false if another window chose one first (this window then asks for that one). */
-  async pinChosen(pin: string): Promise<boolean> {
+  async pinChosen(pin: string, use: PinUse = unlocking): Promise<boolean> {
     if (fresh().pin) return false;
     const record = await hashPin(pin);
     if (fresh().pin) return false;
-    useManagerStore.setState({ pin: record, attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+    useManagerStore.setState((s) => ({
+      pin: record,
+      attempts: noAttempts,
+      unlockedUntil: unlockAfter(use, s.unlockedUntil),
+    }));
     return true;
   },
-  async pinEntered(pin: string): Promise<PinResult> {
+  async pinEntered(pin: string, use: PinUse = unlocking): Promise<PinResult> {
     const { pin: record, attempts } = fresh();
     const now = Date.now();
     if (!record) return { ok: false, reason: 'wrong', triesLeft: 0 };
     if (attempts.lockedUntil > now) return { ok: false, reason: 'locked', until: attempts.lockedUntil };
     if (await pinMatches(pin, record)) {
-      useManagerStore.setState({ attempts: noAttempts, unlockedUntil: Date.now() + UNLOCK_MS });
+      useManagerStore.setState((s) => ({ attempts: noAttempts, unlockedUntil: unlockAfter(use, s.unlockedUntil) }));
       return { ok: true };
     }
     const next = afterFailure(fresh().attempts, now);

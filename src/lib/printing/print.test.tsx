@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PrintArea, printSlip } from './print';
+import { PrintArea } from './print';
+import { printSlip } from './print-slip';
 import { usePrinterStore } from './printer-store';
 import type { SlipDoc } from './slip-doc';
 
