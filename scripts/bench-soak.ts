@@ -43,7 +43,8 @@ export interface SoakResult {
 
 /**
  * The demo dataset's gift cards the server knows (issued, spent, expired, not yet valid, not issued,
- * the box of 200): never an unknown number, which would pause lookups after 5 (the guard in lib/card-lookup.ts).
+ * the box of 200): never an unknown number; the 6th within 5 minutes would pause lookups (the guard's default
+ * limit, `defaultGuardRule` in lib/card-lookup.ts).
  */
 const lookupCards = demoDataset.loyaltyGroups[0]!.giftCards.filter((c) => c.number.startsWith('7001')).map(
   (c) => c.number,

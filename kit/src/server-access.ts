@@ -36,9 +36,9 @@ export interface LoyaltyServerAccess {
   currency: string;
   /** Your card series (prefix, kind, series number): the terminal tells a card's kind by its prefix. */
   series: Series[];
-  /** The store's id, sent with each request (unset: not sent). */
+  /** The store's id, sent with each money operation (a POST's `workstationData`), not with lookups; unset: not sent. */
   storeId?: number;
-  /** The workstation's id, sent with each request (unset: not sent). */
+  /** The workstation's id, sent with each money operation (`workstationData`), not with lookups; unset: not sent. */
   workstationId?: number;
 }
 

@@ -52,7 +52,8 @@ export interface IssueFields {
 
 /**
  * One function for each of the contract's 18 operations. Amounts go in and come out in minor
- * units; the conversion to the contract's major units happens here and in ./convert, nowhere else.
+ * units; the conversion to the contract's major units happens here, in ./contract.ts and (an error's
+ * `available`) in ./http.ts, nowhere else.
  */
 export function createLoyaltyApi(config: ApiConfig) {
   const { currency } = config;

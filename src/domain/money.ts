@@ -7,7 +7,11 @@ export type Minor = number;
 
 const digitsCache = new Map<string, number>();
 
-/** ISO 4217 minor-unit digits of a currency, from Intl (EUR 2, ISK 0, KWD 3). */
+/**
+ * Minor-unit digits of a currency: CLDR's digits, from Intl (EUR 2, ISK 0, KWD 3); not ISO 4217's
+ * for a few currencies (HUF, IDR, COP, PKR, IRR 0, not 2; IQD 0, not 3), docs/decisions.md
+ * 2026-11-29 (twentieth session).
+ */
 export function currencyDigits(currency: string): number {
   const cached = digitsCache.get(currency);
   if (cached !== undefined) return cached;

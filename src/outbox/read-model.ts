@@ -11,7 +11,7 @@ const plain = ({ active: _active, reference: _reference, ...sale }: StoredSale):
  * The outbox's read side: what waits, the counts in the header, the sales being worked on, and the
  * journal a page or a day at a time. Every read goes through an index; nothing here writes.
  */
-/** `db` opens the database at the first read (the terminal's one is opened once: storage.ts). */
+/** `db` opens the database at the first read (the terminal's one is opened once: db.ts, `outboxDb`). */
 /** Where a page of the journal ends: its last row's creation time and id. */
 export type JournalPlace = Pick<OperationRecord, 'createdAt' | 'id'>;
 

@@ -3,7 +3,9 @@
  * (docs/till-integration.md). Types only and two constants: the terminal and the till client
  * share them, and neither needs anything else to speak it.
  *
- * Amounts are integer minor units of `currency` (ISO 4217), as in the Loyalty API.
+ * Amounts are integer minor units of `currency`, its decimals counted as the terminal's browser's
+ * Intl (CLDR) counts them: for a few currencies not ISO 4217's (HUF, IDR, COP, PKR, IRR 0, not 2;
+ * IQD 0, not 3). The Loyalty API itself carries major units.
  */
 
 export const PROTOCOL = 'loyalty-terminal';

@@ -43,8 +43,9 @@ export async function liveSettingsSeeded(
 
 /**
  * Opens the terminal already configured for the server (what a manager set up once). `at`: where it
- * is served; by default the terminal of the kit's fixtures (the `terminalURL` option, or the one the
- * kit ships: `terminal.url`), else the config's `baseURL`.
+ * is served (a path is taken from the config's `baseURL`); by default the `terminalURL` option, else
+ * the config's `baseURL`, else (no `baseURL`) the terminal the kit ships, where its test serves it
+ * (`terminal.url`).
  */
 export async function openLiveTerminal(
   page: Page,

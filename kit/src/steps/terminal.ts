@@ -28,8 +28,9 @@ export async function managerUnlocks(page: Page, pin = MANAGER_PIN) {
 
 /**
  * Opens the terminal fresh (new browser context: no settings, training mode) on the card lookup.
- * `at`: where it is served; by default the terminal of the kit's fixtures (the `terminalURL` option,
- * or the one the kit ships: `terminal.url`), else the config's `baseURL`.
+ * `at`: where it is served (a path is taken from the config's `baseURL`); by default the
+ * `terminalURL` option, else the config's `baseURL`, else (no `baseURL`) the terminal the kit ships,
+ * where its test serves it (`terminal.url`).
  */
 export async function openTerminal(page: Page, at?: string): Promise<void> {
   await cashierSignedOn(page);

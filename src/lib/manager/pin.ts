@@ -45,7 +45,10 @@ export async function pinMatches(pin: string, record: PinRecord): Promise<boolea
   return diff === 0;
 }
 
-/** After a wrong PIN: the first FREE_TRIES are free, then 1 minute, doubling up to 30 minutes. */
+/**
+ * After a wrong PIN: the first FREE_TRIES - 1 (4) cost nothing; the FREE_TRIES-th (5th) locks the pad
+ * for 1 minute, and each one after it doubles that (2, 4, 8, 16), up to 30 minutes.
+ */
 export function afterFailure(attempts: PinAttempts, now: number): PinAttempts {
   const failures = attempts.failures + 1;
   if (failures < FREE_TRIES) return { failures, lockedUntil: 0 };
