@@ -1,5 +1,5 @@
 import { expect, magicCards, test } from '@loyalty-terminal/playwright';
-import { goTo, openLiveTerminal } from '@loyalty-terminal/playwright/steps';
+import { goTo, managerUnlocks, openLiveTerminal } from '@loyalty-terminal/playwright/steps';
 
 /**
  * The kit as an integrator uses it (kit/example runs the packed package; this runs its source):
@@ -150,6 +150,29 @@ test.describe('with a manager PIN of the test’s own', () => {
     await goTo(page, 'Settings', terminal.managerPin);
     await expect(page.getByRole('button', { name: 'Lock manager' })).toBeVisible();
   });
+});
+
+test('managerUnlocks where a PIN is asked for one action (a cash-out): it is typed, the action goes on, nothing else unlocks', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  // The manager turns cash-out on (Settings: the PIN set), then locks the terminal.
+  await goTo(page, 'Settings');
+  await page.getByLabel('Offer cash-out').check();
+  await page.getByLabel('Balances under (EUR)').fill('15');
+  await page.getByRole('button', { name: 'Save cash-out' }).click();
+  await expect(page.getByText('Cash-out saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Lock manager' }).click();
+  await goTo(page, 'Card lookup');
+  await page.getByRole('heading', { name: 'Look up a card' }).click();
+  await page.keyboard.type('700100000009');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
+  await managerUnlocks(page); // asked for this cash-out alone
+  await page.getByRole('button', { name: 'Yes, cash out €7.00' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pay out in cash: €7.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lock manager' })).toHaveCount(0);
 });
 
 test.describe('with no baseURL in the config', () => {

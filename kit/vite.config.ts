@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The kit's own build: one ES module for Node (the fixtures, the page objects, and the simulator
- * they start, with hono and valibot bundled in), @playwright/test left to the integrator's install
- * (its peer). The built terminal is copied beside it by scripts/build-kit.ts.
+ * The kit's own build: ES modules for Node, two entries (index.js, steps.js) and their shared
+ * chunks (the fixtures, the page objects, and the simulator they start, with hono and valibot
+ * bundled in), @playwright/test left to the integrator's install (its peer). The built terminal is
+ * copied beside it by scripts/build-kit.ts.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

@@ -187,7 +187,10 @@ function NotSecure() {
   return (
     <main className="app-main">
       <p role="alert" className="notice notice-error">
-        {t('error.notSecure', { address: window.location.origin })}
+        {/* Served over https itself, it is inside a page that is not (a till's frame on plain http). */}
+        {window.location.protocol === 'https:'
+          ? t('error.notSecureFramed')
+          : t('error.notSecure', { address: window.location.origin })}
       </p>
     </main>
   );

@@ -791,20 +791,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       const lastClosed = new Map<string, string>();
       for (const z of await (await db).getAll('zReports'))
         if (z.closedAt > (lastClosed.get(z.scope) ?? '')) lastClosed.set(z.scope, z.closedAt);
-      // The device's own clock, not the outbox's floor: a Z closed with a clock far ahead must not age
-      // every record. But never more than a day past the newest thing recorded: one start with the
-      // clock set a year ahead must not take every sale a Z has counted (a return's sale, the journal's
-      // detail). A terminal long unused prunes again once it records something.
-      const d = await db;
-      const newestOperation = await d.transaction('operations').store.index('byCreated').openCursor(null, 'prev');
-      const newestSale = await d.transaction('sales').store.index('byStarted').openCursor(null, 'prev');
-      const newest = Math.max(
-        ...[...lastClosed.values(), newestOperation?.value.createdAt, newestSale?.value.startedAt].map((at) =>
-          at === undefined ? -Infinity : Date.parse(at),
-        ),
-      );
-      if (!Number.isFinite(newest)) return 0; // nothing recorded, nothing to prune
-      const cutoff = new Date(Math.min(clock().getTime(), newest + DAY_MS) - keepDays * DAY_MS).toISOString();
+      // The device's own clock, not the outbox's floor (a Z closed with a clock far ahead must not age
+      // every record), but never past the last day closed: a tablet started with its clock a year
+      // ahead, and selling so, must not take every sale a Z has counted (a return's sale, the
+      // journal's detail). Only what a Z counted goes; with no Z, nothing.
+      const lastZ = Math.max(...[...lastClosed.values()].map((at) => Date.parse(at)));
+      if (!Number.isFinite(lastZ)) return 0;
+      const cutoff = new Date(Math.min(clock().getTime(), lastZ) - keepDays * DAY_MS).toISOString();
       let removed = 0;
       await write(async ({ tx }) => {
         const range = IDBKeyRange.upperBound(cutoff, true);

@@ -12,10 +12,15 @@ const date = v.pipe(v.string(), v.isoDate());
 /**
  * What the terminal sends back as it came (an authorization's code, in a commit's path), prints, and
  * hands to a till (a card's number, one the server chose at an issue among them): plain characters
- * only. A line break, a printer's ESC byte or a bidi override there would reach the till's printed
- * slip as printer commands or lines of the server's making; an answer with one is malformed.
+ * only (a code may be space-padded, as card networks' approval codes are; up to 128, as a backup
+ * keeps them). A line break, a printer's ESC byte or a bidi override there would reach the till's
+ * printed slip as printer commands or lines of the server's making; an answer with one is malformed.
  */
-const code = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/, 'visible ASCII characters, 1 to 64'));
+const code = v.pipe(
+  v.string(),
+  v.maxLength(128),
+  v.regex(/^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/, 'printable ASCII characters, not only spaces'),
+);
 const cardNumber = v.pipe(v.string(), v.regex(/^[0-9A-Za-z]{1,64}$/, 'letters and digits, 1 to 64'));
 
 export const accountWire = v.object({

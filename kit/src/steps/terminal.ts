@@ -19,8 +19,10 @@ export async function cashierSignedOn(page: Page, cashier = { operatorId: 'c7', 
 
 /**
  * The manager's PIN where a manager's screen or action asks for it: set on first use, entered after
- * that. `pin`: the one the terminal was set up with (the `managerPin` option, when the `terminal`
- * fixture set the page up); the kit's default otherwise.
+ * that. A manager's screen unlocks the manager for a while; a PIN asked for one action (a cash-out,
+ * a till's refund above the manager's amount) approves that action only, and the step ends when its
+ * question is gone. `pin`: the one the terminal was set up with (the `managerPin` option, when the
+ * `terminal` fixture set the page up); the kit's default otherwise.
  */
 export async function managerUnlocks(page: Page, pin = MANAGER_PIN) {
   await typeManagerPin({ page, words: wordsFor('en'), managerPin: pin });

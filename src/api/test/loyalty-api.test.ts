@@ -252,9 +252,12 @@ describe('answers that are not the contract', () => {
       expires: '2026-11-29T10:15:00Z',
       account: goodCard.account,
     };
-    // The same answer with a plain code is taken: only the code makes it malformed.
-    expect((await fake(201, JSON.stringify(hold)).giftCards.pay('1', 100, o)).authCode).toBe('A1');
-    for (const authCode of ['A1\n\u001b@GRAND TOTAL PAID EUR 999.00', 'A1\u202eDIAP', 'A 1', 'A'.repeat(65), '']) {
+    // The same answer with a plain code is taken (a space-padded one too): only the code makes it malformed.
+    for (const authCode of ['A1', '12345 ', 'A'.repeat(128)])
+      expect((await fake(201, JSON.stringify({ ...hold, authCode })).giftCards.pay('1', 100, o)).authCode).toBe(
+        authCode,
+      );
+    for (const authCode of ['A1\n\u001b@GRAND TOTAL PAID EUR 999.00', 'A1\u202eDIAP', '   ', 'A'.repeat(129), '']) {
       const lost = await failure(fake(201, JSON.stringify({ ...hold, authCode })).giftCards.pay('1', 100, o));
       expect([lost.code, lost.outcomeUnknown]).toEqual(['malformed_response', true]);
     }

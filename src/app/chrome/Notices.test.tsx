@@ -23,7 +23,7 @@ describe("the header's notices", () => {
   });
 
   it.each([
-    ['olderVersion', 'A newer version of the terminal wrote the records here: reload to get it.'],
+    ['olderVersion', 'A newer version of the terminal wrote the records here: reload (if this stays'],
     ['unanswered', 'The browser did not open the records in 10 s: reload'],
     ['closed', 'The browser closed the records (site data cleared?): reload.'],
   ] as const)(

@@ -293,7 +293,11 @@ export function TillBridge() {
           <TillAsk key={ask.seq} {...ask.props} />
         ) : (
           <p className="notice notice-warn" role="status">
-            {t('till.signOnToAnswer')}
+            {t('till.signOnToAnswer')}{' '}
+            {/* The sign-on is the sale screens' first step; from Settings, the journal or training, one tap to it. */}
+            <button type="button" className="button" onClick={() => screenChosen('sale')}>
+              {t('cashier.signOn')}
+            </button>
           </p>
         ))}
       {shown?.type === 'returned' && (

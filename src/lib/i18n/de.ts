@@ -86,6 +86,8 @@ export const de: Record<MessageKey, Message> = {
     'Ein Teil des Terminals konnte nicht geladen werden (neue Version oder kein Netz). Neu laden; laufende Zahlungen bleiben erhalten.',
   'error.notSecure':
     'Dieses Terminal braucht eine sichere Verbindung, und {address} ist keine: über https öffnen oder als localhost auf diesem Rechner. Nichts wurde aufgezeichnet oder gesendet.',
+  'error.notSecureFramed':
+    'Dieses Terminal braucht eine sichere Verbindung, und die Seite, in der es gezeigt wird, ist keine: Die Kasse muss über https ausgeliefert werden.',
   'error.notLoaded':
     'Diese Seite konnte nicht geladen werden: Das Terminal hat eine neue Version, oder das Netz ist weg. Terminal neu laden; laufende Zahlungen bleiben erhalten.',
 
@@ -558,6 +560,8 @@ export const de: Record<MessageKey, Message> = {
   'validation.urlQuery': 'Die Adresse darf kein ? oder # enthalten: jede Anfrage ginge fehl.',
   'validation.urlInsecure':
     'Ein Server in einem anderen Netz braucht https://. Unverschlüsseltes http:// nur für diesen Rechner oder das Filialnetz.',
+  'validation.urlMixed':
+    'Dieses Terminal wird über https ausgeliefert, und der Browser lässt es einen unverschlüsselten http://-Server nur auf diesem Rechner erreichen. Die https://-Adresse des Servers verwenden.',
   'validation.tokenRebind':
     'Eine neue Serveradresse braucht das Zugangstoken erneut: das gespeicherte Token geht nie an einen anderen Server.',
   'settings.insecure':
@@ -779,7 +783,7 @@ export const de: Record<MessageKey, Message> = {
   'storage.updatedElsewhere':
     'Das Terminal wurde in einem anderen Fenster aktualisiert: dieses Fenster neu laden, um weiterzumachen. Nichts geht verloren.',
   'storage.olderVersion':
-    'Eine neuere Version des Terminals hat die Aufzeichnungen hier geschrieben: neu laden, um sie zu bekommen. Bis dahin wird keine Zahlung angenommen; nichts geht verloren.',
+    'Eine neuere Version des Terminals hat die Aufzeichnungen hier geschrieben: neu laden (bleibt es so, muss jene Version wieder ausgeliefert werden). Bis dahin wird keine Zahlung angenommen; nichts geht verloren.',
   'storage.unanswered':
     'Der Browser hat die Aufzeichnungen nicht binnen {seconds} s geöffnet: neu laden (wieder: Browser neu starten). Bis dahin wird keine Zahlung angenommen.',
   'storage.closed':

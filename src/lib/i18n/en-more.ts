@@ -494,6 +494,8 @@ export const enMore = {
   'validation.urlQuery': 'The address may not contain ? or #: every request would go astray.',
   'validation.urlInsecure':
     "A server on another network must use https://. Plain http:// is only for this machine or the shop's private network.",
+  'validation.urlMixed':
+    'This terminal is served over https, and the browser lets it call a plain http:// server only on this machine. Use the server’s https:// address.',
   'validation.tokenRebind':
     'A new server address needs its access token typed again: the saved token is never sent to another server.',
   'settings.insecure':

@@ -29,6 +29,8 @@ export const en = {
     'Part of the terminal could not load (a new version, or no network). Reload; payments under way are kept.',
   'error.notSecure':
     'This terminal needs a secure connection, and {address} is not one: open it over https, or as localhost on this machine. Nothing was recorded or sent.',
+  'error.notSecureFramed':
+    'This terminal needs a secure connection, and the page it is shown in is not one: the till must be served over https.',
   'nav.sale': 'Sale',
   'sale.settingsChanged':
     "The terminal's server, currency or mode was being changed (in Settings, perhaps in another window), so nothing was recorded or sent. Look at the sale on screen and try again.",
@@ -78,7 +80,7 @@ export const en = {
     'Another window of this terminal runs an older version: close or reload it, and this one goes on. Nothing is lost.',
   'storage.updatedElsewhere': 'The terminal was updated in another window: reload this one to go on. Nothing is lost.',
   'storage.olderVersion':
-    'A newer version of the terminal wrote the records here: reload to get it. No payment is taken until then; nothing is lost.',
+    'A newer version of the terminal wrote the records here: reload (if this stays, that version must be served again). No payment is taken until then; nothing is lost.',
   'storage.unanswered':
     'The browser did not open the records in {seconds} s: reload (again: restart the browser). No payment is taken until then.',
   'storage.closed': 'The browser closed the records (site data cleared?): reload. No payment is taken until then.',

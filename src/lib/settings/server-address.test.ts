@@ -20,6 +20,15 @@ describe('a Loyalty server address', () => {
     expect(checkServerAddress('http://172.32.0.1')).toEqual({ ok: false, problem: 'urlInsecure' });
   });
 
+  it('from a terminal served over https: a plain http server only on this machine (the browser blocks the rest)', () => {
+    const fromHttps = { pageHttps: true };
+    for (const here of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010'])
+      expect(checkServerAddress(here, fromHttps)).toEqual({ ok: true, insecure: true });
+    for (const shop of ['http://192.168.1.20:4010', 'http://10.0.0.5', 'http://till.local'])
+      expect(checkServerAddress(shop, fromHttps)).toEqual({ ok: false, problem: 'urlMixed' });
+    expect(checkServerAddress('https://192.168.1.20:4010', fromHttps)).toEqual({ ok: true, insecure: false });
+  });
+
   it('refuses a query, a fragment or credentials, and what is no address', () => {
     expect(checkServerAddress('https://loyalty.example.com/?x=1')).toEqual({ ok: false, problem: 'urlQuery' });
     expect(checkServerAddress('https://loyalty.example.com/#top')).toEqual({ ok: false, problem: 'urlQuery' });

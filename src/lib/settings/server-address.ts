@@ -4,7 +4,7 @@
  * server), with a warning. A query, fragment or credentials in the address would send every
  * request astray (or the credentials along), so they are refused with words.
  */
-export type AddressProblem = 'url' | 'urlCredentials' | 'urlQuery' | 'urlInsecure';
+export type AddressProblem = 'url' | 'urlCredentials' | 'urlQuery' | 'urlInsecure' | 'urlMixed';
 
 export type AddressCheck = { ok: true; insecure: boolean } | { ok: false; problem: AddressProblem };
 
@@ -20,7 +20,20 @@ const privateHost = (host: string): boolean => {
   );
 };
 
-export function checkServerAddress(text: string): AddressCheck {
+/** This machine: a page served over https may still call it over plain http (the browser trusts it). */
+const loopbackHost = (host: string): boolean => {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
+
+const pageOverHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
+/**
+ * `pageHttps`: the terminal itself is served over https (as a tablet needs it). The browser then
+ * blocks every plain http request to another machine (mixed content): a shop's http server is
+ * refused in words here, not left to fail as "unreachable".
+ */
+export function checkServerAddress(text: string, { pageHttps = pageOverHttps() } = {}): AddressCheck {
   const value = text.trim();
   if (!/^https?:\/\/[^\s/]+/i.test(value) || !URL.canParse(value)) return { ok: false, problem: 'url' };
   const url = new URL(value);
@@ -28,7 +41,8 @@ export function checkServerAddress(text: string): AddressCheck {
     return { ok: false, problem: 'urlCredentials' };
   if (value.includes('?') || value.includes('#')) return { ok: false, problem: 'urlQuery' };
   if (url.protocol === 'https:') return { ok: true, insecure: false };
-  return privateHost(url.hostname) ? { ok: true, insecure: true } : { ok: false, problem: 'urlInsecure' };
+  if (!privateHost(url.hostname)) return { ok: false, problem: 'urlInsecure' };
+  return pageHttps && !loopbackHost(url.hostname) ? { ok: false, problem: 'urlMixed' } : { ok: true, insecure: true };
 }
 
 /** The same server: the token saved for one address is never sent to another. */
@@ -43,7 +57,8 @@ export function sameServer(a: string, b: string): boolean {
  */
 export function checkOrigin(text: string): { ok: true; origin: string } | { ok: false } {
   const value = text.trim().replace(/\/$/, '');
-  const checked = checkServerAddress(value);
+  // A till is not called by the terminal (it frames it, opens it, or links to it): no mixed content.
+  const checked = checkServerAddress(value, { pageHttps: false });
   if (!checked.ok || new URL(value).origin !== value.toLowerCase()) return { ok: false };
   return { ok: true, origin: new URL(value).origin };
 }
