@@ -122,7 +122,9 @@ function onKeyDown(event: KeyboardEvent) {
     const text = buffer;
     buffer = '';
     if (text.length > 0) {
-      if (handlers.length > 0) event.preventDefault();
+      // The number's Enter, never the focused button's (a till's Decline, a Close day), whether a
+      // screen takes the scan now or the next one will.
+      event.preventDefault();
       deliver(text);
     }
   } else if (event.key === 'Escape') {
