@@ -79,6 +79,14 @@ describe('scanner service', () => {
     await tick();
     expect(next).toHaveBeenCalledWith('700100000003');
     offNext();
+    // A stray key is no scan: its Enter is the button's, and nothing waits for the next screen.
+    await userEvent.setup().keyboard('q{Enter}');
+    expect(pressed).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    const offLater = registerScanHandler(later);
+    await tick();
+    expect(later).not.toHaveBeenCalled();
+    offLater();
     document.body.innerHTML = '';
   });
 
