@@ -437,7 +437,7 @@ test('a link to give money back at a terminal nobody is signed on to waits for a
     .click();
   await page.getByLabel('Operator id').fill('7');
   await page.getByLabel('Name').fill('Robin');
-  await page.getByLabel('Name').press('Enter'); // the form's own Sign on (the notice has one too)
+  await page.getByRole('button', { name: 'Sign on' }).click(); // the form's: on a sale screen the notice offers none
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText('In all: €5.00');
   const reversed = await handedBack(page, () => ask.getByRole('button', { name: 'Reverse the sale' }).click());

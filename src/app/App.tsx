@@ -187,8 +187,8 @@ function NotSecure() {
   return (
     <main className="app-main">
       <p role="alert" className="notice notice-error">
-        {/* Served over https itself, it is inside a page that is not (a till's frame on plain http). */}
-        {window.location.protocol === 'https:'
+        {/* Framed (served over https, it can only be inside a page that is not): the till's page is at fault. */}
+        {window.location.protocol === 'https:' || window.top !== window
           ? t('error.notSecureFramed')
           : t('error.notSecure', { address: window.location.origin })}
       </p>

@@ -64,6 +64,32 @@ describe('scanner service', () => {
     offNext();
   });
 
+  it('where no screen takes scans, a scan’s Enter does not press the focused button (a till’s question: Decline)', async () => {
+    registerScanHandler(() => undefined)(); // the service is installed; no screen takes scans now
+    document.body.innerHTML = '<button type="button">Decline</button>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const pressed = vi.fn();
+    button.addEventListener('click', pressed);
+    button.focus();
+    await userEvent.setup().keyboard('700100000003{Enter}');
+    expect(pressed).not.toHaveBeenCalled();
+    // The card waits for the next screen that takes scans, as before.
+    const next = vi.fn();
+    const offNext = registerScanHandler(next);
+    await tick();
+    expect(next).toHaveBeenCalledWith('700100000003');
+    offNext();
+    // A stray key is no scan: its Enter is the button's, and nothing waits for the next screen.
+    await userEvent.setup().keyboard('q{Enter}');
+    expect(pressed).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    const offLater = registerScanHandler(later);
+    await tick();
+    expect(later).not.toHaveBeenCalled();
+    offLater();
+    document.body.innerHTML = '';
+  });
+
   it('in an amount field where no screen takes scans (issuing store credit), a scan is never the amount', async () => {
     registerScanHandler(() => undefined)(); // the service is installed; no screen takes scans now
     const form = document.createElement('form');

@@ -121,8 +121,11 @@ function onKeyDown(event: KeyboardEvent) {
   if (event.key === 'Enter') {
     const text = buffer;
     buffer = '';
-    if (text.length > 0) {
-      if (handlers.length > 0) event.preventDefault();
+    // Where no screen takes scans, only what reads as a card's number is one (a stray key is not,
+    // and its Enter stays the focused button's). A number's Enter is never the focused button's (a
+    // till's Decline, a Close day), whether a screen takes it now or the next one will.
+    if (text.length > 0 && (handlers.length > 0 || parseInstrumentNumber(text).ok)) {
+      event.preventDefault();
       deliver(text);
     }
   } else if (event.key === 'Escape') {

@@ -792,12 +792,15 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       for (const z of await (await db).getAll('zReports'))
         if (z.closedAt > (lastClosed.get(z.scope) ?? '')) lastClosed.set(z.scope, z.closedAt);
       // The device's own clock, not the outbox's floor (a Z closed with a clock far ahead must not age
-      // every record), but never past the last day closed: a tablet started with its clock a year
-      // ahead, and selling so, must not take every sale a Z has counted (a return's sale, the
-      // journal's detail). Only what a Z counted goes; with no Z, nothing.
-      const lastZ = Math.max(...[...lastClosed.values()].map((at) => Date.parse(at)));
-      if (!Number.isFinite(lastZ)) return 0;
-      const cutoff = new Date(Math.min(clock().getTime(), lastZ) - keepDays * DAY_MS).toISOString();
+      // every record), but for each server's records never past that server's last Z: a tablet
+      // started with its clock a year ahead, and selling so (or a trainee closing a day so), must
+      // not take every sale a Z has counted (a return's sale, the journal's detail).
+      const now = clock().getTime();
+      const cutoffOf = (scope: string | undefined) => {
+        const z = lastClosed.get(scope ?? '');
+        return new Date(Math.min(now, z === undefined ? now : Date.parse(z)) - keepDays * DAY_MS).toISOString();
+      };
+      const cutoff = new Date(now - keepDays * DAY_MS).toISOString();
       let removed = 0;
       await write(async ({ tx }) => {
         const range = IDBKeyRange.upperBound(cutoff, true);
@@ -810,7 +813,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           const counted = settled < (lastClosed.get(c.value.scope) ?? '');
           const unchecked = c.value.toCheck !== undefined; // a resend's check still to be made (another server's scope)
           const answered = c.value.status === 'succeeded' || c.value.status === 'refused';
-          if (answered && !unchecked && settled < cutoff && counted) {
+          if (answered && !unchecked && settled < cutoffOf(c.value.scope) && counted) {
             await c.delete();
             removed += 1;
           }
@@ -823,13 +826,13 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           // cash paid out on a later day is named on that day's report: kept until a Z closed after it.
           const counted =
             finishedAt === undefined ||
-            (finishedAt < cutoff &&
+            (finishedAt < cutoffOf(saleScope) &&
               countedBy(saleScope, paidOutAt !== undefined && paidOutAt > finishedAt ? paidOutAt : finishedAt));
           if (active === 0 && counted) await c.delete();
         }
         for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {
           const { finishedAt, startedAt, saleId, scope: returnScope } = c.value;
-          if (!finishedAt || finishedAt >= cutoff || !countedBy(returnScope, startedAt)) continue;
+          if (!finishedAt || finishedAt >= cutoffOf(returnScope) || !countedBy(returnScope, startedAt)) continue;
           if (!(await sales.get(saleId))) await c.delete();
         }
       });

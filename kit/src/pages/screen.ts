@@ -78,21 +78,46 @@ export async function typeManagerPin(at: Pick<Counter, 'page' | 'words' | 'manag
   const choose = page.getByRole('heading', { name: words.text('manager.chooseTitle') });
   const enter = page.getByLabel(words.text('manager.pin'), { exact: true });
   const unlocked = page.getByRole('button', { name: words.text('manager.lock') });
-  await expect(choose.or(enter).or(unlocked).first()).toBeVisible();
-  const asked = choose.or(enter);
+  // Visible only: a gate just answered can stay in the page, hidden, while the screen it opens loads.
+  const asked = choose.or(enter).filter({ visible: true });
+  await expect(asked.or(unlocked).first()).toBeVisible();
+  // Unlocked already: a question for one action (a cash-out) may still be on its way (its code loads).
+  if ((await asked.count()) === 0)
+    await asked
+      .first()
+      .waitFor({ timeout: 1_000 })
+      .catch(() => undefined);
   const gates = await asked.count();
-  if (await choose.isVisible()) {
-    await page.getByLabel(words.text('manager.newPin')).fill(at.managerPin);
-    await page.getByLabel(words.text('manager.repeatPin')).fill(at.managerPin);
-    await page.getByRole('button', { name: words.text('manager.setPin') }).click();
-  } else if (await enter.isVisible()) {
-    await enter.fill(at.managerPin);
-    await page.getByRole('button', { name: words.text('manager.unlock') }).click();
+  if (gates === 0) return; // unlocked, and nothing asks
+  const gate = page.locator('form.manager-gate').filter({ has: asked }).first();
+  // What the gate says now (nothing waited for: a gate with no refusal has no alert, a gone one none).
+  const gateSays = async () => (await gate.getByRole('alert').allInnerTexts()).join(' ').trim();
+  const saidBefore = await gateSays(); // a refusal from an earlier try, still shown
+  if (await choose.first().isVisible()) {
+    await gate.getByLabel(words.text('manager.newPin')).fill(at.managerPin);
+    await gate.getByLabel(words.text('manager.repeatPin')).fill(at.managerPin);
+    await gate.getByRole('button', { name: words.text('manager.setPin') }).click();
   } else {
-    await expect(unlocked).toBeVisible();
-    return;
+    const unlock = gate.getByRole('button', { name: words.text('manager.unlock') });
+    // Not waited for past a moment: a gate answered meanwhile (another step, another window) has no button.
+    const disabled = await unlock.isDisabled({ timeout: 1_000 }).catch(() => undefined);
+    if (disabled === undefined) {
+      if ((await unlocked.isVisible()) || (await asked.count()) < gates) return;
+      throw new Error('managerUnlocks: the PIN pad shows no Unlock button.');
+    }
+    if (disabled) throw new Error(`managerUnlocks: the PIN pad says "${saidBefore}"`);
+    await gate.getByLabel(words.text('manager.pin'), { exact: true }).fill(at.managerPin);
+    await unlock.click();
   }
-  // The gate it answered is gone. A manager's screen unlocks the manager (Lock manager shows); a PIN
-  // asked for one action (a cash-out, a till's refund) approves that action and unlocks nothing.
-  await expect(asked).toHaveCount(gates - 1);
+  // Done when the manager is unlocked (Lock manager shows: a manager's screen), or when the question
+  // it answered is gone (a PIN asked for one action, a cash-out or a till's refund, unlocks nothing).
+  // A PIN refused is said in the gate's own words.
+  const deadline = Date.now() + 7_000;
+  for (;;) {
+    if ((await unlocked.isVisible()) || (await asked.count()) < gates) return;
+    const said = await gateSays();
+    if (said && said !== saidBefore) throw new Error(`managerUnlocks: the PIN pad says "${said}"`);
+    if (Date.now() > deadline) throw new Error('managerUnlocks: the PIN was typed, and the question is still asked.');
+    await page.waitForTimeout(100);
+  }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { PROTOCOL, VERSION, type ResultStatus, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
 import { useT } from '@/lib/i18n';
-import { useNavigationActions } from '@/lib/navigation-store';
+import { useNavigationActions, useScreen } from '@/lib/navigation-store';
 import { useActiveSales, useCurrentSale, useOutbox } from '@/outbox/projection';
 import { checkOrigin } from '@/lib/settings/server-address';
 import { tillOriginAllowed, useTillOrigins, useLocale, useReturnPolicy } from '@/lib/settings/store';
@@ -278,6 +278,8 @@ export function TillBridge() {
   );
   useHostChannel(service, currency, setNotice, setAsk);
   const signedOn = operatorName !== undefined;
+  const screen = useScreen();
+  const signOnShown = screen !== 'settings' && screen !== 'journal' && screen !== 'training';
   useReturnToTill(service, setNotice);
   // The next sale has begun: the last one's notice is done (set while rendering, React's pattern for derived resets).
   const superseded = Boolean(current) && notice?.type === 'returned' && current?.transactionId !== notice.transactionId;
@@ -293,11 +295,16 @@ export function TillBridge() {
           <TillAsk key={ask.seq} {...ask.props} />
         ) : (
           <p className="notice notice-warn" role="status">
-            {t('till.signOnToAnswer')}{' '}
+            {t('till.signOnToAnswer')}
             {/* The sign-on is the sale screens' first step; from Settings, the journal or training, one tap to it. */}
-            <button type="button" className="button" onClick={() => screenChosen('sale')}>
-              {t('cashier.signOn')}
-            </button>
+            {!signOnShown && (
+              <>
+                {' '}
+                <button type="button" className="button" onClick={() => screenChosen('sale')}>
+                  {t('cashier.signOn')}
+                </button>
+              </>
+            )}
           </p>
         ))}
       {shown?.type === 'returned' && (

@@ -134,7 +134,7 @@ function EnterPin({
 /**
  * What only a manager may do (settings, live/training, the journal and its export, un-issue,
  * flagged operations): shown once the manager's PIN is entered; the first use sets the PIN. With
- * `everyTime` (cash paid out of a card, a return above the manager's amount) the PIN is asked for
+ * `everyTime` (cash paid out of a card, a till's refund above the manager's amount) the PIN is asked for
  * this action itself, unlocked or not (the PIN chosen here, the first time, passes it), and passes
  * only this action: it unlocks nothing else (a €7 cash-out approved is no way into Settings).
  * `autoFocus={false}` where the gate comes unasked (a till's link): its PIN field waits to be

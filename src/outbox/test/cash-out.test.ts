@@ -185,6 +185,18 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(await t.reads.getSale(started.transactionId)).toBeUndefined();
   });
 
+  it('cash paid out after a Z more than 90 days after its sale: the pruning keeps it until a Z names the payout', async () => {
+    const { t, read, close, started } = await cashedOutWithDays();
+    expect(await close(await read())).toMatchObject({ number: 1 });
+    t.advance(95 * 24 * 3_600_000);
+    expect(await close(await read())).toMatchObject({ number: 2 }); // the cash still owed
+    t.advance(5 * 24 * 3_600_000);
+    await t.perform({ type: 'saleAction', transactionId: started.transactionId, action: { type: 'paidOut' } });
+    // The sale finished 100 days ago, before the last Z: only its payout, on no Z yet, keeps it.
+    await t.outbox.prune();
+    expect(await t.reads.getSale(started.transactionId)).toBeDefined();
+  });
+
   it('owed cash paid out a moment after a Z: closing the day then closes it, not taken for a second press', async () => {
     const { t, read, close } = await cashedOutWithDays();
     const z1 = await close(await read());
