@@ -209,7 +209,7 @@ test('a newer terminal upgrading the records in another window: this one lets go
 }) => {
   await openLiveTerminal(page, loyaltyServer);
   await goTo(page, 'Sale');
-  await expect(page.getByLabel('Amount due')).toBeVisible();
+  await expect(page.getByLabel(/Amount due/)).toBeVisible();
   // A newer terminal opens the records at the next version (from this page's origin: what another window would do).
   const { current, opened } = await page.evaluate(async () => {
     const name = 'loyalty-terminal-journal';
@@ -227,4 +227,56 @@ test('a newer terminal upgrading the records in another window: this one lets go
   await expect(page.getByRole('alert').filter({ hasText: 'The terminal was updated in another window' })).toBeVisible();
   await expect(page.getByLabel('Amount due')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+});
+
+test('records that refuse a write after a payment left: said at once, and the payment kept once a write passes', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await startSale(page, '12');
+  // The device fills up while the payment is on its way: the server takes it, and its answer
+  // cannot be written (every IndexedDB write refused, as a full disk refuses it).
+  await page.route(
+    '**/giftcards/700100000001/_pay',
+    async (route) => {
+      const response = await route.fetch();
+      await page.evaluate(() => {
+        const kept = window as unknown as {
+          writes?: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
+        };
+        kept.writes = [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add];
+        const refuse = () => {
+          throw new DOMException('The disk is full', 'QuotaExceededError');
+        };
+        IDBObjectStore.prototype.put = refuse;
+        IDBObjectStore.prototype.add = refuse;
+      });
+      await route.fulfill({ response });
+    },
+    { times: 1 }, // its resend goes to the server as it is
+  );
+  await tender(page, '700100000001', '12');
+  await expect(page.getByRole('alert').filter({ hasText: 'The records cannot be written' })).toHaveText(
+    'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
+  );
+  expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
+  await expect(line(page, 'Gift card •••• 0001')).not.toContainText('On hold');
+
+  // Space is freed: the answer is kept (the payment sent again with its key), once on the card.
+  await page.evaluate(() => {
+    const kept = window as unknown as {
+      writes: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
+    };
+    [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add] = kept.writes;
+  });
+  await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization [A-Z0-9]+/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByText('The records cannot be written')).toHaveCount(0);
+  expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
+  await completeSale(page);
+  // A new sale may start again.
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await expect(page.getByLabel(/Amount due/)).toBeVisible();
 });

@@ -34,11 +34,25 @@ export type RecordsElsewhere = 'olderWindow' | 'updatedElsewhere';
  */
 export type RecordsNotOpen = 'olderVersion' | 'unanswered' | 'closed';
 
-/** Whether payments may start: the records open here, in this version. */
+/**
+ * The records open, but the sender could not write to them (the device full, the browser refusing):
+ * an answer that came back waits to be written, and its operation is sent again (the same key) until
+ * it is. No new payment starts meanwhile; a pass that writes again ends it (`recordsWritten`).
+ */
+export type RecordsNotWritten = 'unwritable';
+
+/** Whether payments may start: the records open here, in this version, and take writes. */
 export const takesPayments = (usable: StorageReport['usable']) => usable === 'yes' || usable === 'checking';
 
+/** The sender's pass wrote what it had to (true) or failed to write to the records (false). */
+export function recordsWritten(ok: boolean): void {
+  const { usable } = useStorageStore.getState();
+  if (!ok && usable === 'yes') useStorageStore.setState({ usable: 'unwritable' });
+  if (ok && usable === 'unwritable') useStorageStore.setState({ usable: 'yes' });
+}
+
 export interface StorageReport {
-  usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere | RecordsNotOpen;
+  usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere | RecordsNotOpen | RecordsNotWritten;
   persisted: boolean | null;
   evicted: boolean;
   usage: number | null;

@@ -8,7 +8,7 @@ import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { DayCount } from './day-count';
-import { outboxDb, type ZReport } from './db';
+import { outboxDb, recordsWritten, type ZReport } from './db';
 import { createOutbox, type CloseForTill, type Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { Restored } from './restore';
@@ -44,7 +44,13 @@ export function startMoneyPath(context: {
     currency,
     stillCurrent,
   });
-  const sender = createSender({ api: createLoyaltyApi(apiConfig), outbox, reads, onAnswered });
+  const sender = createSender({
+    api: createLoyaltyApi(apiConfig),
+    outbox,
+    reads,
+    onAnswered,
+    onWritten: recordsWritten,
+  });
   return { outbox, sender, perform: createPerform(outbox, tab, apiConfig.currency) };
 }
 

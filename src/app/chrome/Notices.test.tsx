@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useStorageStore } from '@/outbox/db';
+import { recordsWritten, useStorageStore } from '@/outbox/db';
 import { WaitingNotice } from './Notices';
 
 const live = '[role="status"],[role="alert"],[aria-live]';
@@ -39,6 +39,20 @@ describe("the header's notices", () => {
       expect(document.body.textContent).not.toContain('normal window');
     },
   );
+
+  it('records that refuse a write (the device full): an alert that says what to do, no Reload (it frees no space)', () => {
+    act(() => useStorageStore.setState({ usable: 'yes' }));
+    act(() => recordsWritten(false));
+    render(<WaitingNotice />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    // A pass that writes again ends it.
+    act(() => recordsWritten(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(useStorageStore.getState().usable).toBe('yes');
+  });
 
   it('the records that cannot be kept are said in the polite region, with no alert inside it', () => {
     act(() => useStorageStore.setState({ usable: 'refused' }));

@@ -8,6 +8,7 @@ import {
   useStorageReport,
   type RecordsElsewhere,
   type RecordsNotOpen,
+  type RecordsNotWritten,
   type StorageReport,
 } from '@/outbox/db';
 
@@ -42,14 +43,16 @@ export function WaitingNotice() {
   );
 }
 
-const ALERTS: ReadonlySet<StorageReport['usable']> = new Set<RecordsElsewhere | RecordsNotOpen>([
+type Alert = RecordsElsewhere | RecordsNotOpen | RecordsNotWritten;
+const ALERTS: ReadonlySet<StorageReport['usable']> = new Set<Alert>([
   'olderWindow',
   'updatedElsewhere',
   'olderVersion',
   'unanswered',
   'closed',
+  'unwritable',
 ]);
-const isAlert = (usable: StorageReport['usable']): usable is RecordsElsewhere | RecordsNotOpen => ALERTS.has(usable);
+const isAlert = (usable: StorageReport['usable']): usable is Alert => ALERTS.has(usable);
 
 /**
  * The records cannot be written here until another window lets go or this one reloads: said at
@@ -66,7 +69,8 @@ function StorageAlert() {
         role="alert"
       >
         {usable === 'unanswered' ? t('storage.unanswered', { seconds: OPEN_ANSWER_MS / 1000 }) : t(`storage.${usable}`)}
-        {usable !== 'olderWindow' && (
+        {/* A reload frees no space: the records that cannot be written say what does. */}
+        {usable !== 'olderWindow' && usable !== 'unwritable' && (
           <>
             {' '}
             <button type="button" className="button" onClick={() => location.reload()}>

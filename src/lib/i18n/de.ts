@@ -788,6 +788,8 @@ export const de: Record<MessageKey, Message> = {
     'Der Browser hat die Aufzeichnungen nicht binnen {seconds} s geöffnet: neu laden (wieder: Browser neu starten). Bis dahin wird keine Zahlung angenommen.',
   'storage.closed':
     'Der Browser hat die Aufzeichnungen geschlossen (Websitedaten gelöscht?): neu laden. Bis dahin wird keine Zahlung angenommen.',
+  'storage.unwritable':
+    'Die Aufzeichnungen können nicht geschrieben werden: Speicher auf diesem Gerät freigeben. Bis dahin keine neue Zahlung; Gesendetes wird erneut gesendet.',
   'storage.reload': 'Neu laden',
   'storage.noPayments':
     'Keine Zahlung möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern (privates Fenster oder Websitedaten blockiert), und eine Zahlung ohne Aufzeichnung könnte verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website in den Browsereinstellungen, Daten zu speichern. Kartenabfrage und Schulung gehen weiter.',

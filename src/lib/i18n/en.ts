@@ -84,6 +84,8 @@ export const en = {
   'storage.unanswered':
     'The browser did not open the records in {seconds} s: reload (again: restart the browser). No payment is taken until then.',
   'storage.closed': 'The browser closed the records (site data cleared?): reload. No payment is taken until then.',
+  'storage.unwritable':
+    'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
   'storage.reload': 'Reload',
   'storage.evicted': 'The records on this device are gone: import the last backup',
   'storage.nearlyFull': 'Storage {percent}% full: export a backup',
