@@ -175,6 +175,28 @@ test('managerUnlocks where a PIN is asked for one action (a cash-out): it is typ
   await expect(page.getByRole('button', { name: 'Lock manager' })).toHaveCount(0);
 });
 
+test('managerUnlocks at a PIN for one action while the manager is unlocked: a wrong PIN is said, not passed', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await goTo(page, 'Settings');
+  await page.getByLabel('Offer cash-out').check();
+  await page.getByLabel('Balances under (EUR)').fill('15');
+  await page.getByRole('button', { name: 'Save cash-out' }).click();
+  await expect(page.getByText('Cash-out saved.')).toBeVisible();
+  // Still unlocked (Lock manager shows): the cash-out asks for the PIN all the same.
+  await goTo(page, 'Card lookup');
+  await page.getByRole('heading', { name: 'Look up a card' }).click();
+  await page.keyboard.type('700100000009');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Cash out €7.00' }).click();
+  await expect(managerUnlocks(page, '97531')).rejects.toThrow(/^managerUnlocks: the PIN pad says ".*Wrong PIN/);
+  await expect(page.getByRole('button', { name: 'Yes, cash out €7.00' })).toHaveCount(0);
+  await managerUnlocks(page);
+  await expect(page.getByRole('button', { name: 'Yes, cash out €7.00' })).toBeVisible();
+});
+
 test.describe('with no baseURL in the config', () => {
   test.use({ baseURL: undefined });
 

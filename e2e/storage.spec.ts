@@ -93,12 +93,18 @@ test('the quota full mid-sale: nothing is sent, and the same tender goes once th
   await startSale(page, '20');
   await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = true));
   await tender(page, '700100000001', '20');
-  await expect(page.getByRole('alert')).toContainText('This terminal could not record that, so nothing was sent.');
+  await expect(page.getByRole('alert').filter({ hasText: 'This terminal could not record that' })).toContainText(
+    'This terminal could not record that, so nothing was sent.',
+  );
+  // And the header says why, on every screen.
+  const full = page.getByRole('alert').filter({ hasText: 'Records cannot be saved: free space on this device.' });
+  await expect(full).toBeVisible();
   expect((await state(loyaltyServer)).authorizations).toEqual([]);
 
   await page.evaluate(() => ((window as unknown as { quotaFull: boolean }).quotaFull = false));
   await tender(page, '700100000001', '20');
   await expect(line(page, '•••• 0001')).toContainText('On hold');
+  await expect(full).toHaveCount(0);
   await completeSale(page);
   const after = await state(loyaltyServer);
   expect(after.authorizations.map((a) => [a.amount, a.status])).toEqual([[20, 'committed']]);
@@ -257,8 +263,8 @@ test('records that refuse a write after a payment left: said at once, and the pa
     { times: 1 }, // its resend goes to the server as it is
   );
   await tender(page, '700100000001', '12');
-  await expect(page.getByRole('alert').filter({ hasText: 'The records cannot be written' })).toHaveText(
-    'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
+  await expect(page.getByRole('alert').filter({ hasText: 'Records cannot be saved' })).toHaveText(
+    'Records cannot be saved: free space on this device. Nothing unsaved is sent; payments under way finish then, charged once.',
   );
   expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
   await expect(line(page, 'Gift card •••• 0001')).not.toContainText('On hold');
@@ -273,7 +279,7 @@ test('records that refuse a write after a payment left: said at once, and the pa
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization [A-Z0-9]+/, {
     timeout: 15_000,
   });
-  await expect(page.getByText('The records cannot be written')).toHaveCount(0);
+  await expect(page.getByText('Records cannot be saved')).toHaveCount(0);
   expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
   await completeSale(page);
   // A new sale may start again.

@@ -13,10 +13,10 @@ afterEach(() => {
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
 });
 
-it('served over https but shown in a page that is not (a till on plain http framing it): says where the fault is', () => {
+it('served over https but shown in a page that is not (a till on plain http framing it): says where the fault is', async () => {
   Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
   render(<App />);
-  expect(screen.getByRole('alert').textContent).toBe(
+  expect((await screen.findByRole('alert')).textContent).toBe(
     'This terminal needs a secure connection, and the page it is shown in is not one: the till must be served over https.',
   );
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// @vitest-environment-options { "url": "http://192.168.1.20:5173/" }
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { App } from './App';
@@ -14,11 +15,11 @@ afterEach(() => {
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
 });
 
-it('opened over plain http from another machine: says so in words, and starts nothing', () => {
+it('opened over plain http from another machine: says so in words, and starts nothing', async () => {
   // As a tablet's browser has it at http://192.168.1.20:5173: not a secure context.
   Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
   render(<App />);
-  expect(screen.getByRole('alert').textContent).toBe(
+  expect((await screen.findByRole('alert')).textContent).toBe(
     `This terminal needs a secure connection, and ${window.location.origin} is not one: open it over https, or as localhost on this machine. Nothing was recorded or sent.`,
   );
   // Nothing of the terminal beside it: no screen, no sign-on, no navigation to a screen that would fail.

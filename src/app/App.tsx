@@ -31,6 +31,8 @@ const CustomerView: CustomerViewSlot = ({ sale }) => (
     <ShowToCustomer sale={sale} />
   </Suspense>
 );
+// What a page that is not a secure context says (it takes no payment): rare, so not in the first download.
+const NotSecure = lazy(() => import('./NotSecure').then((m) => ({ default: m.NotSecure })));
 const SignOffOffer = lazy(() => import('@/features/journal/SignOffOffer').then((m) => ({ default: m.SignOffOffer })));
 
 /** Signing off offers the cashier's X report first (inside the outbox: it reads the journal). */
@@ -176,26 +178,6 @@ function Screen({ screen }: { screen: Screen }) {
   return <SaleScreen customerView={CustomerView} />;
 }
 
-/**
- * Only a secure context (https, or localhost) gives the terminal what keeps its money safe: a random
- * id for each window and payment, the PIN's hash, each window's lock, the offline shell, the camera.
- * Opened over plain http from another machine (a tablet on the store's network), it says so at once
- * instead of failing at its first step.
- */
-function NotSecure() {
-  const t = useFirstScreenT();
-  return (
-    <main className="app-main">
-      <p role="alert" className="notice notice-error">
-        {/* Framed (served over https, it can only be inside a page that is not): the till's page is at fault. */}
-        {window.location.protocol === 'https:' || window.top !== window
-          ? t('error.notSecureFramed')
-          : t('error.notSecure', { address: window.location.origin })}
-      </p>
-    </main>
-  );
-}
-
 export function App() {
   const t = useFirstScreenT();
   const mode = useTerminalMode();
@@ -205,7 +187,12 @@ export function App() {
     document.documentElement.lang = locale.slice(0, 2);
     document.title = t('appTitle');
   }, [locale, t]);
-  if (window.isSecureContext === false) return <NotSecure />;
+  if (window.isSecureContext === false)
+    return (
+      <Suspense fallback={null}>
+        <NotSecure />
+      </Suspense>
+    );
   return (
     <div className={mode === 'training' ? 'app training' : 'app'}>
       <Header />

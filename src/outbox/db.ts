@@ -35,21 +35,17 @@ export type RecordsElsewhere = 'olderWindow' | 'updatedElsewhere';
 export type RecordsNotOpen = 'olderVersion' | 'unanswered' | 'closed';
 
 /**
- * The records open, but the sender could not write to them (the device full, the browser refusing):
- * an answer that came back waits to be written, and its operation is sent again (the same key) until
- * it is. No new payment starts meanwhile; a pass that writes again ends it (`recordsWritten`).
+ * The records open, but the last write was refused as a full device refuses it. Nothing is sent that
+ * was not written first, so a payment refused its record is never sent; an answer that came back and
+ * could not be written is a lost answer, and its operation is sent again (the same key) once a write
+ * passes. Payments may still be started: the next write that passes (the cashier's or the sender's)
+ * ends it (`recordsWritten`, money-path.ts), where a terminal that took none would wait for ever.
  */
 export type RecordsNotWritten = 'unwritable';
 
-/** Whether payments may start: the records open here, in this version, and take writes. */
-export const takesPayments = (usable: StorageReport['usable']) => usable === 'yes' || usable === 'checking';
-
-/** The sender's pass wrote what it had to (true) or failed to write to the records (false). */
-export function recordsWritten(ok: boolean): void {
-  const { usable } = useStorageStore.getState();
-  if (!ok && usable === 'yes') useStorageStore.setState({ usable: 'unwritable' });
-  if (ok && usable === 'unwritable') useStorageStore.setState({ usable: 'yes' });
-}
+/** Whether payments may start: the records open here, in this version. */
+export const takesPayments = (usable: StorageReport['usable']) =>
+  usable === 'yes' || usable === 'checking' || usable === 'unwritable';
 
 export interface StorageReport {
   usable: 'checking' | 'yes' | 'missing' | 'refused' | RecordsElsewhere | RecordsNotOpen | RecordsNotWritten;

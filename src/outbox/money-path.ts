@@ -8,7 +8,7 @@ import type { ReturnRefusal, ReturnSettings, SaleReturn } from '@/domain/return-
 import type { Sale, TillOrder } from '@/domain/sale';
 import { decide, startSale, startTillSale, type FlowStep, type SaleAction } from '@/domain/sale-flow';
 import type { DayCount } from './day-count';
-import { outboxDb, recordsWritten, type ZReport } from './db';
+import { outboxDb, useStorageStore, type ZReport } from './db';
 import { createOutbox, type CloseForTill, type Outbox } from './outbox';
 import type { ReadModel } from './read-model';
 import type { Restored } from './restore';
@@ -43,18 +43,28 @@ export function startMoneyPath(context: {
     workstationId,
     currency,
     stillCurrent,
+    onWritten: recordsWritten,
   });
   const sender = createSender({
     api: createLoyaltyApi(apiConfig),
     outbox,
     reads,
     onAnswered,
-    onWritten: recordsWritten,
   });
   return { outbox, sender, perform: createPerform(outbox, tab, apiConfig.currency) };
 }
 
 export type MoneyPath = ReturnType<typeof startMoneyPath>;
+
+/**
+ * A write to the records was kept (true) or refused as a full device refuses it (false): the storage
+ * report says so on every screen (`unwritable`, db.ts). Here, not in db.ts: only the money path writes.
+ */
+export function recordsWritten(ok: boolean): void {
+  const { usable } = useStorageStore.getState();
+  if (!ok && usable === 'yes') useStorageStore.setState({ usable: 'unwritable' });
+  if (ok && usable === 'unwritable') useStorageStore.setState({ usable: 'yes' });
+}
 
 /**
  * Everything a cashier, a manager or a till asks of the money path. Each is decided by the pure

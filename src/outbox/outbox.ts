@@ -56,6 +56,21 @@ export interface OutboxContext {
    * Absent: never refused (tests).
    */
   stillCurrent?: () => boolean;
+  /**
+   * Told after each write whether the records took it: false when they refused it as a full device
+   * does (`refusedAsFull`), true when one was kept. Any write, the cashier's or the sender's, says it.
+   */
+  onWritten?: (ok: boolean) => void;
+}
+
+/**
+ * What IndexedDB refuses a write with when the device cannot keep it: its quota reached, or the disk
+ * itself failing (UnknownError); a transaction aborted for either. A bug's error (a constraint, a
+ * transaction used too late) is not one: it is never called a full device.
+ */
+function refusedAsFull(error: unknown, tx: { error: DOMException | null }): boolean {
+  const names = new Set(['QuotaExceededError', 'UnknownError']);
+  return [error, tx.error].some((e) => e instanceof DOMException && names.has(e.name));
 }
 
 /**
@@ -215,7 +230,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
     raiseFloor((await w.tx.objectStore('zReports').openCursor(zsOfScope, 'prev'))?.value);
     try {
       await work(w);
+      await w.tx.done;
     } catch (error) {
+      if (refusedAsFull(error, w.tx)) context.onWritten?.(false);
       if (allOrNothing) {
         try {
           w.tx.abort();
@@ -226,7 +243,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       }
       throw error;
     }
-    await w.tx.done;
+    context.onWritten?.(true);
     if (w.records.size > 0) markRecordsKept();
     if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0 || w.boxes.size > 0)
       outboxChanged({
@@ -824,10 +841,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           const { active, finishedAt, paidOutAt, scope: saleScope } = c.value;
           // A sale without finishedAt (from before it was kept) is on no day's report. A cash-out's
           // cash paid out on a later day is named on that day's report: kept until a Z closed after it.
+          // Pruned only where its server closed a day, and by the same cap as the rest.
           const counted =
-            finishedAt === undefined ||
-            (finishedAt < cutoffOf(saleScope) &&
-              countedBy(saleScope, paidOutAt !== undefined && paidOutAt > finishedAt ? paidOutAt : finishedAt));
+            finishedAt === undefined
+              ? lastClosed.has(saleScope ?? '') && c.value.startedAt < cutoffOf(saleScope)
+              : finishedAt < cutoffOf(saleScope) &&
+                countedBy(saleScope, paidOutAt !== undefined && paidOutAt > finishedAt ? paidOutAt : finishedAt);
           if (active === 0 && counted) await c.delete();
         }
         for (let c = await tx.objectStore('returns').openCursor(); c; c = await c.continue()) {

@@ -69,11 +69,6 @@ export interface SenderContext {
   elapsed?: () => number;
   /** Where what each server has shown of keeping keys is remembered: the browser's localStorage. */
   storage?: Storage | undefined;
-  /**
-   * Told after each pass whether it could write to the records: false when the records refused a
-   * write (a DOMException: the device full, the browser refusing), true when a pass ends well.
-   */
-  onWritten?: (ok: boolean) => void;
 }
 
 const MAX_BACKOFF_MS = 8_000;
@@ -328,19 +323,11 @@ export function createSender(context: SenderContext) {
       return running;
     }
     running = exclusive(pass)
-      .then(
-        (next) => {
-          context.onWritten?.(true);
-          schedule(next);
-        },
-        (error: unknown) => {
-          // The records refused a write (an answer that came back is not kept): said on every screen.
-          // Anything else (a bug) is only logged; either way the pass runs again in 2 s.
-          if (error instanceof DOMException) context.onWritten?.(false);
-          console.warn('outbox pass failed', error instanceof Error ? error.name : '');
-          schedule(elapsed() + 2000);
-        },
-      )
+      .then(schedule, (error: unknown) => {
+        // A write the records refused is said by the outbox (`onWritten`); the pass runs again in 2 s.
+        console.warn('outbox pass failed', error instanceof Error ? error.name : '');
+        schedule(elapsed() + 2000);
+      })
       .finally(() => {
         running = null;
       });

@@ -89,32 +89,39 @@ export async function typeManagerPin(at: Pick<Counter, 'page' | 'words' | 'manag
       .catch(() => undefined);
   const gates = await asked.count();
   if (gates === 0) return; // unlocked, and nothing asks
+  // Unlocked before this PIN (Lock manager already shows): only the question gone says it passed.
+  const wasUnlocked = await unlocked.isVisible();
+  const done = async () => (!wasUnlocked && (await unlocked.isVisible())) || (await asked.count()) < gates;
   const gate = page.locator('form.manager-gate').filter({ has: asked }).first();
   // What the gate says now (nothing waited for: a gate with no refusal has no alert, a gone one none).
   const gateSays = async () => (await gate.getByRole('alert').allInnerTexts()).join(' ').trim();
   const saidBefore = await gateSays(); // a refusal from an earlier try, still shown
-  if (await choose.first().isVisible()) {
-    await gate.getByLabel(words.text('manager.newPin')).fill(at.managerPin);
-    await gate.getByLabel(words.text('manager.repeatPin')).fill(at.managerPin);
-    await gate.getByRole('button', { name: words.text('manager.setPin') }).click();
-  } else {
-    const unlock = gate.getByRole('button', { name: words.text('manager.unlock') });
-    // Not waited for past a moment: a gate answered meanwhile (another step, another window) has no button.
-    const disabled = await unlock.isDisabled({ timeout: 1_000 }).catch(() => undefined);
-    if (disabled === undefined) {
-      if ((await unlocked.isVisible()) || (await asked.count()) < gates) return;
-      throw new Error('managerUnlocks: the PIN pad shows no Unlock button.');
+  // Each action waits a moment only: a gate answered meanwhile (another step, another window) is gone.
+  const quick = { timeout: 2_000 };
+  try {
+    if (await choose.first().isVisible()) {
+      await gate.getByLabel(words.text('manager.newPin')).fill(at.managerPin, quick);
+      await gate.getByLabel(words.text('manager.repeatPin')).fill(at.managerPin, quick);
+      await gate.getByRole('button', { name: words.text('manager.setPin') }).click(quick);
+    } else {
+      const unlock = gate.getByRole('button', { name: words.text('manager.unlock') });
+      if (await unlock.isDisabled(quick)) throw new Error(`managerUnlocks: the PIN pad says "${saidBefore}"`);
+      await gate.getByLabel(words.text('manager.pin'), { exact: true }).fill(at.managerPin, quick);
+      await unlock.click(quick);
     }
-    if (disabled) throw new Error(`managerUnlocks: the PIN pad says "${saidBefore}"`);
-    await gate.getByLabel(words.text('manager.pin'), { exact: true }).fill(at.managerPin);
-    await unlock.click();
+  } catch (error) {
+    if (await done()) return;
+    if (error instanceof Error && error.message.startsWith('managerUnlocks:')) throw error;
+    throw new Error(`managerUnlocks: the PIN pad could not be answered (${String(error).split('\n')[0]})`, {
+      cause: error,
+    });
   }
   // Done when the manager is unlocked (Lock manager shows: a manager's screen), or when the question
   // it answered is gone (a PIN asked for one action, a cash-out or a till's refund, unlocks nothing).
   // A PIN refused is said in the gate's own words.
   const deadline = Date.now() + 7_000;
   for (;;) {
-    if ((await unlocked.isVisible()) || (await asked.count()) < gates) return;
+    if (await done()) return;
     const said = await gateSays();
     if (said && said !== saidBefore) throw new Error(`managerUnlocks: the PIN pad says "${said}"`);
     if (Date.now() > deadline) throw new Error('managerUnlocks: the PIN was typed, and the question is still asked.');

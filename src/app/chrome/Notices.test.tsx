@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordsWritten, useStorageStore } from '@/outbox/db';
+import { useStorageStore } from '@/outbox/db';
+import { recordsWritten } from '@/outbox/money-path';
 import { WaitingNotice } from './Notices';
 
 const live = '[role="status"],[role="alert"],[aria-live]';
@@ -45,7 +46,7 @@ describe("the header's notices", () => {
     act(() => recordsWritten(false));
     render(<WaitingNotice />);
     expect(screen.getByRole('alert').textContent).toBe(
-      'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
+      'Records cannot be saved: free space on this device. Nothing unsaved is sent; payments under way finish then, charged once.',
     );
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
     // A pass that writes again ends it.

@@ -789,7 +789,7 @@ export const de: Record<MessageKey, Message> = {
   'storage.closed':
     'Der Browser hat die Aufzeichnungen geschlossen (Websitedaten gelöscht?): neu laden. Bis dahin wird keine Zahlung angenommen.',
   'storage.unwritable':
-    'Die Aufzeichnungen können nicht geschrieben werden: Speicher auf diesem Gerät freigeben. Bis dahin keine neue Zahlung; Gesendetes wird erneut gesendet.',
+    'Die Aufzeichnungen können nicht gespeichert werden: Speicherplatz auf diesem Gerät freigeben. Nichts Ungespeichertes wird gesendet; Laufendes wird danach abgeschlossen, nur einmal belastet.',
   'storage.reload': 'Neu laden',
   'storage.noPayments':
     'Keine Zahlung möglich: dieser Browser lässt das Terminal seine Aufzeichnungen nicht speichern (privates Fenster oder Websitedaten blockiert), und eine Zahlung ohne Aufzeichnung könnte verloren gehen. Öffnen Sie das Terminal in einem normalen Fenster oder erlauben Sie der Website in den Browsereinstellungen, Daten zu speichern. Kartenabfrage und Schulung gehen weiter.',

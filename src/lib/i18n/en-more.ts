@@ -41,6 +41,10 @@ export const enMore = {
   'details.note.notOpen': 'This loyalty card is not open: it cannot pay.',
   'details.note.notYetValid': 'This card is not valid yet.',
   'error.title': 'Could not complete',
+  'error.notSecure':
+    'This terminal needs a secure connection, and {address} is not one: open it over https, or as localhost on this machine. Nothing was recorded or sent.',
+  'error.notSecureFramed':
+    'This terminal needs a secure connection, and the page it is shown in is not one: the till must be served over https.',
   'error.not_found.giftCard': 'No gift card with this number. Check the number, or choose another kind.',
   'error.not_found.loyaltyCard': 'No loyalty card with this number. Check the number, or choose another kind.',
   'error.not_found.storeCredit': 'No store credit with this number. Check the number, or choose another kind.',

@@ -27,10 +27,6 @@ export const en = {
     'This screen could not be loaded: the terminal has a new version, or the network is down. Reload the terminal; payments under way are kept.',
   'error.partFailed':
     'Part of the terminal could not load (a new version, or no network). Reload; payments under way are kept.',
-  'error.notSecure':
-    'This terminal needs a secure connection, and {address} is not one: open it over https, or as localhost on this machine. Nothing was recorded or sent.',
-  'error.notSecureFramed':
-    'This terminal needs a secure connection, and the page it is shown in is not one: the till must be served over https.',
   'nav.sale': 'Sale',
   'sale.settingsChanged':
     "The terminal's server, currency or mode was being changed (in Settings, perhaps in another window), so nothing was recorded or sent. Look at the sale on screen and try again.",
@@ -85,7 +81,7 @@ export const en = {
     'The browser did not open the records in {seconds} s: reload (again: restart the browser). No payment is taken until then.',
   'storage.closed': 'The browser closed the records (site data cleared?): reload. No payment is taken until then.',
   'storage.unwritable':
-    'The records cannot be written: free space on this device. No new payment until then; what was sent is sent again.',
+    'Records cannot be saved: free space on this device. Nothing unsaved is sent; payments under way finish then, charged once.',
   'storage.reload': 'Reload',
   'storage.evicted': 'The records on this device are gone: import the last backup',
   'storage.nearlyFull': 'Storage {percent}% full: export a backup',

@@ -26,6 +26,8 @@ export function outboxHarness(
     sim?: ReturnType<typeof simulatedApi>;
     /** The server's currency as the records keep it (absent: records as kept before they had one). */
     currency?: string;
+    /** Told whether each write was kept (the storage report's `recordsWritten`). */
+    onWritten?: (ok: boolean) => void;
   } = {},
 ) {
   let clock = Date.parse('2026-11-22T12:00:00Z');
@@ -43,6 +45,7 @@ export function outboxHarness(
     workstationId: 7,
     currency: options.currency,
     now: () => new Date(clock),
+    onWritten: options.onWritten,
   });
   const reads = createReadModel(() => db, 'test');
   const sender = createSender({ api: sim.api, outbox, reads, now, elapsed: () => passed });

@@ -338,6 +338,21 @@ describe('growth', () => {
     expect((await t.reads.get(sold.id))?.status).toBe('succeeded');
   });
 
+  it('a sale kept before sales had finishedAt: pruned only where its server closed a day, by the same cap', async () => {
+    const t = setup();
+    const startedAt = new Date(t.now()).toISOString();
+    const old = { transactionId: 'old-sale', due: 100, lines: [], status: 'completed' as const, startedAt };
+    await (await t.db).put('sales', { ...old, scope: 'test', active: 0 });
+    t.advance(91 * 86_400_000);
+    expect(await t.outbox.prune()).toBe(0); // no Z on this server: nothing goes
+    expect(await t.reads.getSale('old-sale')).toBeDefined();
+    const closedAt = new Date(t.now() - 89 * 86_400_000).toISOString(); // a Z two days after the sale
+    await (await t.db).put('zReports', { scope: 'test', number: 1, from: '', closedAt, report: {}, carried: [] });
+    t.advance(400 * 86_400_000); // the tablet starts with its clock a year ahead
+    await t.outbox.prune();
+    expect(await t.reads.getSale('old-sale')).toBeDefined(); // within 90 days of the last Z
+  });
+
   it('keeps the rule on the device clock, even after a Z closed while the clock was a year ahead', async () => {
     const t = setup();
     const today = await t.record({ type: 'giftCard.pay', number: '700100000001', amount: 100 });

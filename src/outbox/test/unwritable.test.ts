@@ -1,91 +1,95 @@
-import { describe, expect, it, vi } from 'vitest';
-import { recordsWritten, takesPayments, useStorageStore } from '../db';
-import { createSender } from '../sender';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takesPayments, useStorageStore } from '../db';
+import { recordsWritten } from '../money-path';
 import { outboxHarness } from './harness';
 
 /**
- * The device is full: the request leaves, the server takes the payment, and its answer cannot be
- * written. The terminal must say so on every screen and take no new payment, and the answer must
- * not be lost: the operation is sent again (the same key) until its answer is kept, once on the card.
+ * The device is full: a write to the records is refused. The terminal must say so on every screen,
+ * send nothing it has not written, and lose no answer: an operation whose answer could not be written
+ * is sent again (the same key) once a write passes, and the card is charged once.
  */
+const realPut = IDBObjectStore.prototype.put;
+/** Every write refused from now, as a full device refuses it (or with another DOMException's name). */
+const refuseWrites = (name = 'QuotaExceededError') => {
+  IDBObjectStore.prototype.put = () => {
+    throw new DOMException('The device refused the write', name);
+  };
+};
+const allowWrites = () => {
+  IDBObjectStore.prototype.put = realPut;
+};
+afterEach(allowWrites);
+
 describe('records that refuse a write', () => {
-  it('the sender says so, takes no new payment meanwhile, and keeps the answer once a write passes', async () => {
-    const t = outboxHarness();
+  it('an answer that cannot be written: said at once, and kept once a write passes, the card charged once', async () => {
+    const written = vi.fn<(ok: boolean) => void>();
+    let full = false;
+    const t = outboxHarness({
+      onWritten: written,
+      // The request has left (marked in flight); the device fills before its answer is written.
+      onSend: () => {
+        if (full) refuseWrites();
+      },
+    });
     t.sender.stop();
     await t.start(1200);
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1200, availableBefore: 5000 });
-    let full = true;
-    const written = vi.fn<(ok: boolean) => void>();
+    expect(written).toHaveBeenLastCalledWith(true);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const sender = createSender({
-      api: t.api,
-      outbox: {
-        ...t.outbox,
-        answered: (...args: Parameters<typeof t.outbox.answered>) =>
-          full
-            ? Promise.reject(new DOMException('The disk is full', 'QuotaExceededError'))
-            : t.outbox.answered(...args),
-      },
-      reads: t.reads,
-      now: t.now,
-      elapsed: t.elapsed,
-      exclusive: (work) => work(),
-      onWritten: written,
-    });
-    await sender.kick();
-    await sender.idle();
-    // The server took it; this terminal could not keep the answer.
-    expect(t.state().authorizations).toHaveLength(1);
+    full = true;
+    t.sender.start();
+    await t.sender.idle();
+    t.sender.stop();
+    expect(t.state().authorizations).toHaveLength(1); // the server took it
     expect(written).toHaveBeenLastCalledWith(false);
     expect(await t.lineStates()).toEqual(['requesting']);
 
-    // The space is freed: the attempt whose answer was not kept is taken as a lost answer, and sent
-    // again after its back-off, as after a crash.
+    // Space is freed: the attempt whose answer was not kept is a lost answer, sent again after its
+    // back-off, as after a crash.
     full = false;
+    allowWrites();
+    t.sender.start();
     for (let i = 0; i < 2; i += 1) {
       t.advance(10_000);
-      await sender.kick();
-      await sender.idle();
+      await t.run();
     }
-    sender.stop();
+    t.sender.stop();
     expect(written).toHaveBeenLastCalledWith(true);
     expect(await t.lineStates()).toEqual(['authorized']);
-    // Sent again with its key: one hold on the card, not two.
-    expect(t.state().authorizations).toHaveLength(1);
+    expect(t.state().authorizations).toHaveLength(1); // sent again with its key: one hold, not two
     warn.mockRestore();
   });
 
-  it('a bug in a pass (no DOMException) is not taken for full records', async () => {
-    const t = outboxHarness();
-    t.sender.stop();
-    await t.start(500);
-    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 500, availableBefore: 5000 });
+  it('the cashier’s own write refused: said, nothing sent; the next write kept ends it', async () => {
     const written = vi.fn<(ok: boolean) => void>();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const sender = createSender({
-      api: t.api,
-      outbox: { ...t.outbox, answered: () => Promise.reject(new TypeError('a bug')) },
-      reads: t.reads,
-      now: t.now,
-      elapsed: t.elapsed,
-      exclusive: (work) => work(),
-      onWritten: written,
-    });
-    await sender.kick();
-    await sender.idle();
-    sender.stop();
-    expect(written).not.toHaveBeenCalled();
-    warn.mockRestore();
+    const t = outboxHarness({ onWritten: written });
+    t.sender.stop();
+    refuseWrites();
+    await expect(t.start(500)).rejects.toThrow();
+    expect(written).toHaveBeenLastCalledWith(false);
+    expect(t.state().authorizations).toHaveLength(0);
+    allowWrites();
+    await t.start(500);
+    expect(written).toHaveBeenLastCalledWith(true);
   });
 
-  it('the storage report: only records that open go to "unwritable", and back; no payment starts meanwhile', () => {
+  it('a refusal that is a bug’s (a constraint), not a full device’s, is not said to be one', async () => {
+    const written = vi.fn<(ok: boolean) => void>();
+    const t = outboxHarness({ onWritten: written });
+    t.sender.stop();
+    refuseWrites('ConstraintError');
+    await expect(t.start(500)).rejects.toThrow();
+    expect(written).not.toHaveBeenCalledWith(false);
+  });
+
+  it('the storage report: only records that open go to "unwritable", and back; a payment may start (its write ends it)', () => {
     useStorageStore.setState({ usable: 'yes' });
     recordsWritten(false);
     expect(useStorageStore.getState().usable).toBe('unwritable');
-    expect(takesPayments('unwritable')).toBe(false);
+    expect(takesPayments('unwritable')).toBe(true);
     recordsWritten(true);
     expect(useStorageStore.getState().usable).toBe('yes');
-    // Records the browser closed stay closed: a later pass's write says nothing of them.
+    // Records the browser closed stay closed: a later write says nothing of them.
     useStorageStore.setState({ usable: 'closed' });
     recordsWritten(false);
     recordsWritten(true);
