@@ -189,9 +189,11 @@ export function App() {
   }, [locale, t]);
   if (window.isSecureContext === false)
     return (
-      <Suspense fallback={null}>
-        <NotSecure />
-      </Suspense>
+      <Piece>
+        <Suspense fallback={null}>
+          <NotSecure />
+        </Suspense>
+      </Piece>
     );
   return (
     <div className={mode === 'training' ? 'app training' : 'app'}>

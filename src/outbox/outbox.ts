@@ -64,13 +64,13 @@ export interface OutboxContext {
 }
 
 /**
- * What IndexedDB refuses a write with when the device cannot keep it: its quota reached, or the disk
- * itself failing (UnknownError); a transaction aborted for either. A bug's error (a constraint, a
- * transaction used too late) is not one: it is never called a full device.
+ * What IndexedDB refuses a write with when the device cannot keep it: its quota reached, at the
+ * request or at the commit (the transaction aborted, its error the quota's). Nothing else is called
+ * a full device: a bug's error (a constraint, a transaction used too late), nor UnknownError (a
+ * failing disk, or WebKit's lost connection to its database, which a reload mends).
  */
 function refusedAsFull(error: unknown, tx: { error: DOMException | null }): boolean {
-  const names = new Set(['QuotaExceededError', 'UnknownError']);
-  return [error, tx.error].some((e) => e instanceof DOMException && names.has(e.name));
+  return [error, tx.error].some((e) => e instanceof DOMException && e.name === 'QuotaExceededError');
 }
 
 /**
@@ -149,6 +149,8 @@ export class Write {
   readonly records = new Map<string, OperationRecord>();
   readonly returns = new Map<string, SaleReturn>();
   readonly boxes = new Map<string, CardBox>();
+  /** Something was put (not only read, told or deleted): a kept write says the records take writes. */
+  put = false;
   constructor(
     readonly tx: Tx,
     private readonly scope: string,
@@ -157,6 +159,7 @@ export class Write {
   record = (id: string) => this.tx.objectStore('operations').get(id);
   async putSale(sale: Sale) {
     await this.tx.objectStore('sales').put(stored(sale, this.scope));
+    this.put = true;
     this.sales.set(sale.transactionId, sale);
   }
   /** A sale read here, as it is kept, that the screens may not show yet: announced with what is written. */
@@ -165,14 +168,17 @@ export class Write {
   }
   async putRecord(record: OperationRecord) {
     await this.tx.objectStore('operations').put(record);
+    this.put = true;
     this.records.set(record.id, record);
   }
   async putReturn(r: SaleReturn) {
     await this.tx.objectStore('returns').put({ ...r, scope: r.scope ?? this.scope });
+    this.put = true;
     this.returns.set(r.returnId, r);
   }
   async putBox(box: CardBox) {
     await this.tx.objectStore('boxes').put({ ...box, scope: box.scope ?? this.scope });
+    this.put = true;
     this.boxes.set(box.boxId, box);
   }
 }
@@ -243,7 +249,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       }
       throw error;
     }
-    context.onWritten?.(true);
+    if (w.put) context.onWritten?.(true);
     if (w.records.size > 0) markRecordsKept();
     if (w.sales.size > 0 || w.records.size > 0 || w.returns.size > 0 || w.boxes.size > 0)
       outboxChanged({
@@ -415,16 +421,23 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
      */
     async sending(id: string, sentWith: string): Promise<boolean> {
       const tx = (await db).transaction('operations', 'readwrite', { durability: 'strict' });
-      const before = await tx.store.get(id);
-      const waits = before !== undefined && (before.status === 'pending' || before.status === 'unknown');
-      if (waits)
-        await tx.store.put({
-          ...before,
-          inFlight: now().toISOString(),
-          sentWith: before.sentWith ?? (before.attempts === 0 ? sentWith : undefined),
-        });
-      await tx.done;
-      return waits;
+      try {
+        const before = await tx.store.get(id);
+        const waits = before !== undefined && (before.status === 'pending' || before.status === 'unknown');
+        if (waits)
+          await tx.store.put({
+            ...before,
+            inFlight: now().toISOString(),
+            sentWith: before.sentWith ?? (before.attempts === 0 ? sentWith : undefined),
+          });
+        await tx.done;
+        if (waits) context.onWritten?.(true);
+        return waits;
+      } catch (error) {
+        // The mark refused: nothing is sent (a payment never leaves unmarked), and the device is said full.
+        if (refusedAsFull(error, tx)) context.onWritten?.(false);
+        throw error;
+      }
     },
 
     /**
@@ -709,8 +722,14 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         return 'changed';
       }
       const closed: ZReport = { ...z, scope, number: (last?.number ?? 0) + 1 };
-      await zs.add(closed);
-      await tx.done;
+      try {
+        await zs.add(closed);
+        await tx.done;
+      } catch (error) {
+        if (refusedAsFull(error, tx)) context.onWritten?.(false); // the day stays open, and why is said
+        throw error;
+      }
+      context.onWritten?.(true);
       raiseFloor(closed);
       outboxChanged({ sales: [], records: [], returns: [] });
       return closed;

@@ -73,14 +73,48 @@ describe('records that refuse a write', () => {
     expect(written).toHaveBeenLastCalledWith(true);
   });
 
-  it('a refusal that is a bug’s (a constraint), not a full device’s, is not said to be one', async () => {
+  it('the in-flight mark refused (the device full before the request leaves): said, and nothing is sent', async () => {
     const written = vi.fn<(ok: boolean) => void>();
     const t = outboxHarness({ onWritten: written });
     t.sender.stop();
-    refuseWrites('ConstraintError');
-    await expect(t.start(500)).rejects.toThrow();
-    expect(written).not.toHaveBeenCalledWith(false);
+    await t.start(1200);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1200, availableBefore: 5000 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    refuseWrites();
+    t.sender.start();
+    await t.sender.idle();
+    t.sender.stop();
+    expect(written).toHaveBeenLastCalledWith(false);
+    expect(t.state().authorizations).toHaveLength(0);
+    allowWrites();
+    t.sender.start();
+    await t.sender.idle();
+    t.sender.stop();
+    expect(written).toHaveBeenLastCalledWith(true);
+    expect(await t.lineStates()).toEqual(['authorized']);
+    expect(t.state().authorizations).toHaveLength(1);
+    warn.mockRestore();
   });
+
+  it('a write that puts nothing (a refusal by the flow, a prune) says nothing of the device', async () => {
+    const written = vi.fn<(ok: boolean) => void>();
+    const t = outboxHarness({ onWritten: written });
+    t.sender.stop();
+    await t.outbox.prune();
+    expect(written).not.toHaveBeenCalled();
+  });
+
+  it.each(['ConstraintError', 'UnknownError'])(
+    'a refusal that is not the quota’s (%s: a bug, a lost connection) is not said to be a full device',
+    async (name) => {
+      const written = vi.fn<(ok: boolean) => void>();
+      const t = outboxHarness({ onWritten: written });
+      t.sender.stop();
+      refuseWrites(name);
+      await expect(t.start(500)).rejects.toThrow();
+      expect(written).not.toHaveBeenCalledWith(false);
+    },
+  );
 
   it('the storage report: only records that open go to "unwritable", and back; a payment may start (its write ends it)', () => {
     useStorageStore.setState({ usable: 'yes' });
