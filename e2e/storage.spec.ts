@@ -24,6 +24,31 @@ test.beforeEach(async ({ loyaltyServer }) => {
 
 const PASSPHRASE = 'correct horse battery';
 
+/** Every IndexedDB write of this window refused from now, as a full disk refuses it. */
+async function refuseWrites(page: Page) {
+  await page.evaluate(() => {
+    const kept = window as unknown as {
+      writes?: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
+    };
+    kept.writes = [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add];
+    const refuse = () => {
+      throw new DOMException('The disk is full', 'QuotaExceededError');
+    };
+    IDBObjectStore.prototype.put = refuse;
+    IDBObjectStore.prototype.add = refuse;
+  });
+}
+
+/** Space freed: the window's writes kept again. */
+async function allowWrites(page: Page) {
+  await page.evaluate(() => {
+    const kept = window as unknown as {
+      writes: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
+    };
+    [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add] = kept.writes;
+  });
+}
+
 test('the browser is asked to keep the records, and Settings says it agreed', async ({ page, loyaltyServer }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { persistAsked: number };
@@ -247,17 +272,7 @@ test('records that refuse a write after a payment left: said at once, and the pa
     '**/giftcards/700100000001/_pay',
     async (route) => {
       const response = await route.fetch();
-      await page.evaluate(() => {
-        const kept = window as unknown as {
-          writes?: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
-        };
-        kept.writes = [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add];
-        const refuse = () => {
-          throw new DOMException('The disk is full', 'QuotaExceededError');
-        };
-        IDBObjectStore.prototype.put = refuse;
-        IDBObjectStore.prototype.add = refuse;
-      });
+      await refuseWrites(page);
       await route.fulfill({ response });
     },
     { times: 1 }, // its resend goes to the server as it is
@@ -270,12 +285,7 @@ test('records that refuse a write after a payment left: said at once, and the pa
   await expect(line(page, 'Gift card •••• 0001')).not.toContainText('On hold');
 
   // Space is freed: the answer is kept (the payment sent again with its key), once on the card.
-  await page.evaluate(() => {
-    const kept = window as unknown as {
-      writes: [typeof IDBObjectStore.prototype.put, typeof IDBObjectStore.prototype.add];
-    };
-    [IDBObjectStore.prototype.put, IDBObjectStore.prototype.add] = kept.writes;
-  });
+  await allowWrites(page);
   await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization [A-Z0-9]+/, {
     timeout: 15_000,
   });
@@ -285,4 +295,43 @@ test('records that refuse a write after a payment left: said at once, and the pa
   // A new sale may start again.
   await page.getByRole('button', { name: 'Next sale' }).click();
   await expect(page.getByLabel(/Amount due/)).toBeVisible();
+});
+
+test('records that refuse a write in the window that sends: another window of the terminal says it too, until a write passes', async ({
+  page,
+  context,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await startSale(page, '12');
+  // A second window on the lookup screen: it does not send (the first window does) and writes nothing.
+  const other = await context.newPage();
+  await other.goto('/');
+  await goTo(other, 'Card lookup');
+  await expect(other.getByRole('heading', { name: 'Look up a card' })).toBeVisible();
+
+  await page.route(
+    '**/giftcards/700100000001/_pay',
+    async (route) => {
+      const response = await route.fetch();
+      await refuseWrites(page);
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  await tender(page, '700100000001', '12');
+  const full = (window: Page) => window.getByRole('alert').filter({ hasText: 'Records cannot be saved' });
+  await expect(full(page)).toBeVisible();
+  await expect(full(other)).toHaveText(
+    'Records cannot be saved: free space on this device. Nothing unsaved is sent; payments under way finish then, charged once.',
+  );
+
+  // Space is freed: the first window's answer is kept, and the other window's alert ends with it.
+  await allowWrites(page);
+  await expect(line(page, 'Gift card •••• 0001')).toContainText(/On hold · authorization [A-Z0-9]+/, {
+    timeout: 15_000,
+  });
+  await expect(full(other)).toHaveCount(0);
+  await expect(full(page)).toHaveCount(0);
+  expect((await state(loyaltyServer)).authorizations).toHaveLength(1);
 });

@@ -34,6 +34,7 @@ export function startMoneyPath(context: {
 }) {
   const { apiConfig, reads, scope, training, operatorId, operatorName, tab, onAnswered, stillCurrent } = context;
   const { storeId, workstationId, currency } = apiConfig;
+  writeNews();
   const outbox = createOutbox(outboxDb(), {
     scope,
     training,
@@ -58,12 +59,48 @@ export type MoneyPath = ReturnType<typeof startMoneyPath>;
 
 /**
  * A write to the records was kept (true) or refused as a full device refuses it (false): the storage
- * report says so on every screen (`unwritable`, db.ts). Here, not in db.ts: only the money path writes.
+ * report says so on every screen (`unwritable`, db.ts), in every window of the terminal: the one
+ * device is full for all of them, and the window that sends (and writes the answers) may not be the
+ * one the cashier looks at. Here, not in db.ts: only the money path writes.
  */
 export function recordsWritten(ok: boolean): void {
+  const at = Math.max(Date.now(), lastOutcome + 1); // newer than anything heard, whatever the clock did
+  outcome(ok, at);
+  writeNews()?.postMessage({ written: ok, at } satisfies WriteNews);
+}
+
+/** What a window tells the others of each write: kept or refused, and when. */
+type WriteNews = { written: boolean; at: number };
+export const WRITE_NEWS_CHANNEL = 'loyalty-terminal-writes';
+/** The latest outcome taken, here or from another window: an older one heard late changes nothing. */
+let lastOutcome = 0;
+let newsChannel: BroadcastChannel | null | undefined;
+
+function outcome(ok: boolean, at: number) {
+  lastOutcome = Math.max(lastOutcome, at);
   const { usable } = useStorageStore.getState();
   if (!ok && usable === 'yes') useStorageStore.setState({ usable: 'unwritable' });
   if (ok && usable === 'unwritable') useStorageStore.setState({ usable: 'yes' });
+}
+
+const isWriteNews = (data: unknown): data is WriteNews =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as WriteNews).written === 'boolean' &&
+  Number.isFinite((data as WriteNews).at);
+
+/** The other windows' write outcomes, heard from the money path's start (same origin only, by the browser's rule). */
+function writeNews(): BroadcastChannel | null {
+  if (newsChannel !== undefined) return newsChannel;
+  newsChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(WRITE_NEWS_CHANNEL);
+  if (newsChannel) {
+    (newsChannel as unknown as { unref?: () => void }).unref?.(); // Node keeps a process alive for an open channel
+    newsChannel.onmessage = (event: MessageEvent) => {
+      const news: unknown = event.data;
+      if (isWriteNews(news) && news.at >= lastOutcome) outcome(news.written, news.at);
+    };
+  }
+  return newsChannel;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takesPayments, useStorageStore } from '../db';
-import { recordsWritten } from '../money-path';
+import { recordsWritten, WRITE_NEWS_CHANNEL } from '../money-path';
 import { outboxHarness } from './harness';
 
 /**
@@ -128,5 +128,41 @@ describe('records that refuse a write', () => {
     recordsWritten(false);
     recordsWritten(true);
     expect(useStorageStore.getState().usable).toBe('closed');
+  });
+
+  it('every window of the terminal says it: another window hears each outcome, and an older one heard late changes nothing', async () => {
+    const other = new BroadcastChannel(WRITE_NEWS_CHANNEL); // another window of the terminal
+    const heard: unknown[] = [];
+    other.onmessage = (event: MessageEvent) => heard.push(event.data);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    try {
+      useStorageStore.setState({ usable: 'yes' });
+      recordsWritten(false);
+      await settle();
+      expect(heard).toEqual([{ written: false, at: expect.any(Number) as number }]);
+
+      // The other window's write passed: this one's alert ends.
+      const passedAt = (heard[0] as { at: number }).at + 5;
+      other.postMessage({ written: true, at: passedAt });
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('yes');
+      // A refusal from before that, heard late, and what is not a write's news, change nothing.
+      other.postMessage({ written: false, at: passedAt - 1 });
+      other.postMessage({ written: 'no', at: passedAt + 10 });
+      other.postMessage('unwritable');
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('yes');
+      // The other window's write refused: said here too, until a write passes.
+      const ahead = Date.now() + 60_000; // that window's clock a minute ahead of this one's
+      other.postMessage({ written: false, at: ahead });
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('unwritable');
+      recordsWritten(true);
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('yes');
+      expect(heard.at(-1)).toEqual({ written: true, at: ahead + 1 }); // after all it heard, whatever this clock says
+    } finally {
+      other.close();
+    }
   });
 });
