@@ -39,6 +39,22 @@ async function refuseWrites(page: Page) {
   });
 }
 
+/**
+ * The device fills up while the payment of card 0001 is on its way: the server takes it, and its
+ * answer cannot be written (every IndexedDB write refused, as a full disk refuses it).
+ */
+async function fillsUpWhilePaying(page: Page) {
+  await page.route(
+    '**/giftcards/700100000001/_pay',
+    async (route) => {
+      const response = await route.fetch();
+      await refuseWrites(page);
+      await route.fulfill({ response });
+    },
+    { times: 1 }, // its resend goes to the server as it is
+  );
+}
+
 /** Space freed: the window's writes kept again. */
 async function allowWrites(page: Page) {
   await page.evaluate(() => {
@@ -266,17 +282,7 @@ test('records that refuse a write after a payment left: said at once, and the pa
 }) => {
   await openLiveTerminal(page, loyaltyServer);
   await startSale(page, '12');
-  // The device fills up while the payment is on its way: the server takes it, and its answer
-  // cannot be written (every IndexedDB write refused, as a full disk refuses it).
-  await page.route(
-    '**/giftcards/700100000001/_pay',
-    async (route) => {
-      const response = await route.fetch();
-      await refuseWrites(page);
-      await route.fulfill({ response });
-    },
-    { times: 1 }, // its resend goes to the server as it is
-  );
+  await fillsUpWhilePaying(page);
   await tender(page, '700100000001', '12');
   await expect(page.getByRole('alert').filter({ hasText: 'Records cannot be saved' })).toHaveText(
     'Records cannot be saved: free space on this device. Nothing unsaved is sent; payments under way finish then, charged once.',
@@ -310,15 +316,7 @@ test('records that refuse a write in the window that sends: another window of th
   await goTo(other, 'Card lookup');
   await expect(other.getByRole('heading', { name: 'Look up a card' })).toBeVisible();
 
-  await page.route(
-    '**/giftcards/700100000001/_pay',
-    async (route) => {
-      const response = await route.fetch();
-      await refuseWrites(page);
-      await route.fulfill({ response });
-    },
-    { times: 1 },
-  );
+  await fillsUpWhilePaying(page);
   await tender(page, '700100000001', '12');
   const full = (window: Page) => window.getByRole('alert').filter({ hasText: 'Records cannot be saved' });
   await expect(full(page)).toBeVisible();
