@@ -171,9 +171,9 @@ test('cash still to pay out when the day closes is named on its Z report, and on
   await expect(owed).toHaveText('Cash-out, cash still to pay out: Gift card •••• 0009 · €7.00');
   await panel.getByRole('button', { name: 'Close the day (Z report)' }).click();
   await expect(panel.getByRole('list', { name: 'Days closed' })).toContainText(/Z 1 · closed/);
-  // The next day: not counted again, still named.
+  // The next day: not counted again, still named, with the Z that counted it (the drawer's cash of an earlier day).
   await expect(panel.getByRole('row', { name: /^Cash paid out/ })).toContainText('0 · €0.00');
-  await expect(owed).toHaveText('Cash-out, cash still to pay out: Gift card •••• 0009 · €7.00');
+  await expect(owed).toHaveText('Cash-out, cash still to pay out, owed at Z 1: Gift card •••• 0009 · €7.00');
 
   // Paid out the next morning: named on that day's report, as the Z that named it owed.
   await goTo(page, 'Card lookup');

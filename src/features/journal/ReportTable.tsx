@@ -3,7 +3,16 @@ import { Money } from '@/components/Money';
 import { TableScroll } from '@/components/TableScroll';
 import { instrumentKinds } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
-import { figureOf, lineNames, wayFigure, waysShown, type ByWay, type DayReport, type Figure } from './day-report';
+import {
+  figureOf,
+  lineNames,
+  partOfTaken,
+  wayFigure,
+  waysShown,
+  type ByWay,
+  type DayReport,
+  type Figure,
+} from './day-report';
 import { operationText, settledLateText } from './report-slip';
 
 /**
@@ -42,7 +51,9 @@ export function ReportTable({
           <tbody>
             {lineNames.map((name) => (
               <tr key={name}>
-                <th scope="row">{t(`report.line.${name}`)}</th>
+                <th scope="row" className={partOfTaken(name) ? 'row-part' : undefined}>
+                  {t(`report.line.${name}`)}
+                </th>
                 {instrumentKinds.map((kind) => (
                   <td key={kind}>
                     {figureOf(report.byKind, kind, name).count} ·{' '}
@@ -96,8 +107,8 @@ export function ReportTable({
         <ul aria-label={t('report.cashOwed')}>
           {(report.cashOwed ?? []).map((c) => (
             <li key={c.id}>
-              {t('report.cashOwed')}: {t('kind.giftCard')} {c.maskedNumber} ·{' '}
-              <Money currency={currency} minor={c.amount} />
+              {c.owedAtZ === undefined ? t('report.cashOwed') : t('report.cashOwedAtZ', { number: c.owedAtZ })}:{' '}
+              {t('kind.giftCard')} {c.maskedNumber} · <Money currency={currency} minor={c.amount} />
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { useT } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
-import type { KindFigures } from './day-report';
+import type { DayReport, KindFigures } from './day-report';
 import { readDay } from './read-day';
 import { cashierSlipDoc } from './report-slip';
 
@@ -23,12 +23,15 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
   const t = useT();
   const terminal = useTerminal();
   const { reads } = useOutbox();
-  const [figures, setFigures] = useState<Record<string, KindFigures> | null>(null);
+  const [figures, setFigures] = useState<{
+    mine: Record<string, KindFigures>;
+    span: Pick<DayReport, 'from' | 'to'>;
+  } | null>(null);
   useEffect(() => {
     let live = true;
     void (async () => {
       const { report } = await readDay(reads, terminal.currency);
-      if (live) setFigures(report.byCashier[operatorLabel(cashier)] ?? {});
+      if (live) setFigures({ mine: report.byCashier[operatorLabel(cashier)] ?? {}, span: report });
     })();
     return () => {
       live = false;
@@ -36,7 +39,8 @@ export function SignOffOffer({ cashier, onDone }: { cashier: Cashier; onDone: (s
   }, [reads, cashier, terminal.currency]);
 
   const print = () => {
-    const doc = cashierSlipDoc(t, terminal, operatorLabel(cashier), figures ?? {});
+    if (!figures) return;
+    const doc = cashierSlipDoc(t, terminal, operatorLabel(cashier), figures.mine, figures.span);
     void printSlip(<SlipView doc={doc} />, doc);
   };
 

@@ -302,6 +302,22 @@ describe('the report as CSV', () => {
     expect(csv).not.toMatch(/70010000000/);
   });
 
+  it('names a cashier one way on every row: the open operation’s row as the figures’ ("Casey (c7)")', () => {
+    const report = dayReport({
+      settled: records,
+      unsettled: records,
+      sales,
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+      currency: 'EUR',
+    });
+    const lines = reportCsv(report, 'EUR').split('\r\n');
+    expect(lines).toContain('Casey (c7),giftCard,open:giftCard.commit:•••• 0002,1,,EUR');
+    expect(new Set(lines.slice(1, -1).map((line) => line.split(',')[0]))).toEqual(
+      new Set(['all', 'Casey (c7)', 'Mo (m1)']),
+    );
+  });
+
   it('starts with its identity: which report, its span, training or live (a training Z 1 is not the live Z 1)', () => {
     const day = dayReport({
       settled: records,
@@ -392,6 +408,29 @@ describe('every operation settles into exactly one Z report', () => {
     expect(z1.byKind.giftCard.taken.amount + z2.byKind.giftCard.taken.amount).toBe(2000);
     // The first Z's span does not count it, whichever record (before or after) it is given.
     expect(report([after], [], '', Z1).byKind.giftCard.taken.count).toBe(0);
+  });
+
+  it('begun before and settled here counting nothing (refused, or a hold whose money counts on its commit): not named as counted here', () => {
+    const refused: OperationRecord = {
+      ...after,
+      status: 'refused',
+      result: undefined,
+      error: { code: 'authorization_expired', message: '' },
+    };
+    expect(report([refused], [], Z1, Z2, 1).settledLate).toEqual([]);
+    const openPay = record({ type: 'giftCard.pay', number: '700100000001', amount: 2000 }, undefined, {
+      id: 'pay-1',
+      status: 'unknown',
+      createdAt: '2026-11-24T17:55:00.000Z',
+    });
+    const held = {
+      ...openPay,
+      status: 'succeeded' as const,
+      result: { ...hold, status: 'pending' as const, amount: 2000 },
+      settledAt: '2026-11-25T09:00:00.000Z',
+    };
+    expect(report([held], [], Z1, Z2).settledLate).toEqual([]);
+    expect(report([held], [], Z1, Z2).byKind.giftCard.taken).toEqual({ count: 0, amount: 0 });
   });
 
   it('a payment flagged after it settled counts once, on the day it settled, and is named there as flagged; never open', () => {
@@ -493,6 +532,16 @@ describe('a cash-out’s cash: counted where its card was debited, named until t
     const older = report(cashOut('2026-11-24T10:00:00.000Z'), 4);
     expect(named(older)).toEqual([1, []]);
     expect(older.byKind.giftCard.cashedOut).toEqual({ count: 0, amount: 0 });
+  });
+
+  it('owed since an earlier day: named with the Z that counted it, apart from this day’s, on the CSV too', () => {
+    const older = report(cashOut('2026-11-24T10:00:00.000Z'), 4);
+    expect(older.cashOwed?.map((c) => c.owedAtZ)).toEqual([4]);
+    expect(reportCsv(older, 'EUR').split('\r\n')).toContain(',giftCard,cashOwed:Z4:•••• 0009,1,7.00,EUR');
+    // Taken this day: no Z named it.
+    const today = report(cashOut('2026-11-25T10:00:00.000Z'));
+    expect(today.cashOwed?.map((c) => c.owedAtZ)).toEqual([undefined]);
+    expect(reportCsv(today, 'EUR').split('\r\n')).toContain(',giftCard,cashOwed:•••• 0009,1,7.00,EUR');
   });
 
   it('paid out late only when an earlier Z named it owed; paid out the day it was taken, named nowhere', () => {

@@ -7,7 +7,7 @@ import type { ZReport } from '@/outbox/db';
 import { kindOf, type OperationType } from '@/domain/operation';
 import { externalMethods, type ExternalMethod } from '@/domain/tender-line';
 import type { TerminalMode } from '@/lib/settings/store';
-import { csvCell, hasSettled, settledAt, settledByVoid, toRow, type JournalRow } from './journal-rows';
+import { csvCell, hasSettled, operatorOf, settledAt, settledByVoid, toRow, type JournalRow } from './journal-rows';
 
 /** A count and its sum: every figure of the report is one. */
 export interface Figure {
@@ -18,17 +18,15 @@ export interface Figure {
 /**
  * The report's lines, each a rule over one journal row: adding a kind of line is one entry here.
  * sold: gift cards and store credit issued (what the store now owes); taken: money paid with the
- * kind (the debt it paid off: committed holds, approved loyalty payments); returned: given back by
- * returns; cashedOut: small balances paid out in cash (the debt paid off in cash); unissued: issues
- * undone (what was loaded on the card, the debt taken back; 0 on records kept before it was known).
+ * kind (the debt it paid off: committed holds, approved loyalty payments), and under it the loyalty
+ * payments it counts, by how they were answered (parts of it, "of which", never added to it);
+ * loyaltyVoided: loyalty payments given back by their void; returned: given back by returns;
+ * cashedOut: small balances paid out in cash (the debt paid off in cash); unissued: issues undone
+ * (what was loaded on the card, the debt taken back; 0 on records kept before it was known).
  */
 const lines = {
   sold: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned === 0 && r.issued > 0 ? r.issued : null),
   taken: (r: JournalRow) => (r.outcome === 'succeeded' && r.paid > 0 ? r.paid : null),
-  loyaltyVoided: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'voidPayment' ? -r.paid : null),
-  returned: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned > 0 ? r.returned : null),
-  cashedOut: (r: JournalRow) => (r.outcome === 'succeeded' && r.cashedOut > 0 ? r.cashedOut : null),
-  unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? r.unissued : null),
   loyaltyApproved: (r: JournalRow) => (r.outcome === 'succeeded' && r.loyaltyResult === 'approved' ? r.paid : null),
   loyaltyPartial: (r: JournalRow) =>
     r.outcome === 'succeeded' && r.loyaltyResult === 'partiallyApproved' ? r.paid : null,
@@ -38,10 +36,17 @@ const lines = {
     r.outcome === 'succeeded' && r.kind === 'loyaltyCard' && r.operation === 'pay' && !r.loyaltyResult && r.paid > 0
       ? r.paid
       : null,
+  loyaltyVoided: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'voidPayment' ? -r.paid : null),
+  returned: (r: JournalRow) => (r.outcome === 'succeeded' && r.returned > 0 ? r.returned : null),
+  cashedOut: (r: JournalRow) => (r.outcome === 'succeeded' && r.cashedOut > 0 ? r.cashedOut : null),
+  unissued: (r: JournalRow) => (r.outcome === 'succeeded' && r.operation === 'unissue' ? r.unissued : null),
 } satisfies Record<string, (row: JournalRow) => Minor | null>;
 
 export type LineName = keyof typeof lines;
 export const lineNames = Object.keys(lines) as LineName[];
+/** The lines that are parts of "taken" (how loyalty payments were answered), shown under it as such. */
+export const partOfTaken = (name: LineName) =>
+  name === 'loyaltyApproved' || name === 'loyaltyPartial' || name === 'loyaltyByVoid';
 export type KindFigures = Record<LineName, Figure>;
 
 /** One line's figure of a kind; a report kept before the line existed has none: zero. */
@@ -116,6 +121,11 @@ export interface CashOutCash {
   amount: Minor;
   /** When its card was debited (the cash-out finished): the report of that span counts it. */
   takenAt: string;
+  /**
+   * Cash still owed that an earlier Z report named as owed (that report's number): taken from its
+   * card before this span, so not in this span's "Cash paid out", still in the drawer.
+   */
+  owedAtZ?: number | undefined;
 }
 
 export interface DayReport {
@@ -247,12 +257,6 @@ export function dayReport({
     if (!hasSettled(record)) continue;
     const at = settledAt(record);
     if (at < from || at >= to) continue;
-    if (record.createdAt < from)
-      report.settledLate.push({
-        ...named(record),
-        createdAt: record.createdAt,
-        fromZ: carriedBy?.get(record.id) ?? null,
-      });
     if (record.status === 'attention') report.flagged?.push(named(record));
     // A flagged record that had succeeded, or that a void settled, counts as what it did; the flag
     // is named beside it.
@@ -262,6 +266,14 @@ export function dayReport({
         : record,
       currency,
     );
+    // Begun before this span and counted in it: named, so its figure is found (a refusal, or a hold
+    // whose money counts on its commit, counted nothing here and is not).
+    if (record.createdAt < from && lineNames.some((name) => lines[name](row) !== null))
+      report.settledLate.push({
+        ...named(record),
+        createdAt: record.createdAt,
+        fromZ: carriedBy?.get(record.id) ?? null,
+      });
     if (row.currency !== currency) {
       // Named by what it would have counted (a refusal, a hold not yet committed: nothing).
       const counted = lineNames.map((name) => lines[name](row)).find((amount) => amount !== null);
@@ -300,7 +312,8 @@ export function dayReport({
     };
     const paidOutAt = sale.paidOutAt;
     const owedAtZ = owedBy?.get(sale.transactionId);
-    if (!paidOutAt || paidOutAt >= to) report.cashOwed?.push(cash);
+    if (!paidOutAt || paidOutAt >= to)
+      report.cashOwed?.push(takenAt < from && owedAtZ !== undefined ? { ...cash, owedAtZ } : cash);
     else if (paidOutAt >= from && takenAt < from && owedAtZ !== undefined)
       report.paidOutLate?.push({ ...cash, owedAtZ });
   }
@@ -375,7 +388,7 @@ export function reportCsv(
   ]);
   for (const o of report.open)
     rows.push([
-      o.operatorId ?? '',
+      operatorOf(o),
       kindOf(o.request.type),
       `open:${o.request.type}:${'number' in o.request ? maskNumber(o.request.number) : ''}`,
       '1',
@@ -396,7 +409,9 @@ export function reportCsv(
       o.currency,
     ]);
   for (const [line, cash] of [
-    ...(report.cashOwed ?? []).map((c) => ['cashOwed', c] as const),
+    ...(report.cashOwed ?? []).map(
+      (c) => [c.owedAtZ === undefined ? 'cashOwed' : `cashOwed:Z${c.owedAtZ}`, c] as const,
+    ),
     ...(report.paidOutLate ?? []).map((c) => [`paidOutLate:Z${c.owedAtZ}`, c] as const),
   ])
     rows.push(['', 'giftCard', `${line}:${cash.maskedNumber}`, '1', minorToInput(cash.amount, currency), currency]);

@@ -65,6 +65,9 @@ export function settledByVoid(record: OperationRecord): { amount: Minor } | unde
   return note?.code === 'givenBackByVoid' ? note : undefined;
 }
 
+/** Who did an operation, as the journal and the reports name a cashier: "Casey (c7)", or the id alone. */
+export const operatorOf = (record: Pick<OperationRecord, 'operatorId' | 'operatorName'>): string =>
+  record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? '');
 /**
  * One journal record as the manager reads it: masked number, amount, authCode or result, outcome.
  * `wordNotes` words the manager's notes in the terminal's language.
@@ -157,7 +160,7 @@ export function toRow(
     id: record.id,
     at: record.createdAt,
     settled: hasSettled(record) ? settledAt(record) : '',
-    operator: record.operatorName ? `${record.operatorName} (${record.operatorId ?? ''})` : (record.operatorId ?? ''),
+    operator: operatorOf(record),
     operation: shown,
     kind,
     maskedNumber: number ? maskNumber(number) : '',

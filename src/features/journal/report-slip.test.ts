@@ -4,8 +4,9 @@ import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import type { Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
+import type { OperationRecord } from '@/outbox/types';
 import { dayReport } from './day-report';
-import { reportSlipDoc, zSlipDoc } from './report-slip';
+import { cashierSlipDoc, reportSlipDoc, zSlipDoc } from './report-slip';
 
 describe('a Z report printed again', () => {
   const report = dayReport({
@@ -57,6 +58,36 @@ describe('a cash-out’s cash on the day’s slip', () => {
         { label: 'Cash-out paid out, owed at Z 3', value: 'Gift card •••• 0004 €12.50' },
       ]),
     );
+  });
+
+  it('names the cash owed since an earlier day with the Z that counted it: the drawer holds an earlier day’s cash', () => {
+    const rows = reportSlipDoc(t, terminal, { ...report, cashOwed: [{ ...cash, owedAtZ: 2 }] }, 'X').rows;
+    expect(rows).toContainEqual({
+      label: 'Cash-out, cash still to pay out, owed at Z 2',
+      value: 'Gift card •••• 0009 €7.00',
+    });
+  });
+});
+
+describe('a cashier’s X report as they sign off', () => {
+  const t = translator('en-IE');
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live' } as Terminal;
+  const time = (at: string) => new Date(at).toLocaleString('en-IE');
+  const figures = dayReport({ settled: [], unsettled: [], sales: [], from: '', to: '', currency: 'EUR' }).byKind;
+
+  it('says where its figures begin (the last Z, not the shift) and end: two slips of one day are not two shifts', () => {
+    const doc = cashierSlipDoc(t, terminal, 'Casey (c7)', figures, {
+      from: '2026-11-26T18:00:00Z',
+      to: '2026-11-27T12:00:00Z',
+    });
+    expect(doc.title).toBe('X report: Casey (c7)');
+    expect(doc.rows.slice(0, 2)).toEqual([
+      { label: 'From', value: time('2026-11-26T18:00:00Z') },
+      { label: 'To', value: time('2026-11-27T12:00:00Z') },
+    ]);
+    expect(
+      cashierSlipDoc(t, terminal, 'Casey (c7)', figures, { from: '', to: '2026-11-27T12:00:00Z' }).rows[0],
+    ).toEqual({ label: 'From', value: 'the start of the records' });
   });
 });
 
@@ -116,5 +147,47 @@ describe('a Z report’s span on paper', () => {
     ]);
     // The first Z: no Z before it, the day began with the records.
     expect(zSlipDoc(t, terminal, z('')).rows[0]).toEqual({ label: 'From', value: 'the start of the records' });
+  });
+});
+
+describe('a loyalty card’s payments on the day’s slip', () => {
+  const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'live' } as Terminal;
+  const account = { net: 0, original: 0, floor: 0, authorized: 0 };
+  const pay = (id: string, number: string, amount: number, approved: number): OperationRecord => ({
+    id,
+    scope: 's',
+    training: false,
+    transactionId: 't',
+    reason: 'Sale',
+    status: 'succeeded',
+    attempts: 1,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    updatedAt: '2026-11-27T10:00:01.000Z',
+    request: { type: 'loyaltyCard.pay', number, amount },
+    result: {
+      result: approved === amount ? 'approved' : 'partiallyApproved',
+      requestedAmount: amount,
+      approvedAmount: approved,
+      transactionId: 't',
+      account,
+    },
+  });
+  const report = dayReport({
+    settled: [pay('a', '710100000001', 800, 800), pay('b', '710100000002', 900, 500)],
+    unsettled: [],
+    sales: [],
+    from: '',
+    to: '2026-11-27T18:00:00Z',
+    currency: 'EUR',
+  });
+
+  it('prints how they were answered under "Paid with it", as parts of it: its rows do not add up to more than was paid', () => {
+    const rows = reportSlipDoc(translator('en-IE'), terminal, report, 'X').rows;
+    const at = rows.findIndex((row) => row.label.startsWith('Loyalty card: Paid with it'));
+    expect(rows.slice(at, at + 3)).toEqual([
+      { label: 'Loyalty card: Paid with it (2)', value: '€13.00' },
+      { label: 'Loyalty card: of which approved in full (1)', value: '€8.00' },
+      { label: 'Loyalty card: of which partly approved (1)', value: '€5.00' },
+    ]);
   });
 });

@@ -81,7 +81,7 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
         value: `${operationText(t, o.type, o.maskedNumber)} ${formatMoney(o.amount, o.currency, terminal.locale)}`,
       })),
       ...(r.cashOwed ?? []).map((c) => ({
-        label: t('report.cashOwed'),
+        label: c.owedAtZ === undefined ? t('report.cashOwed') : t('report.cashOwedAtZ', { number: c.owedAtZ }),
         value: `${t('kind.giftCard')} ${c.maskedNumber} ${money(c.amount)}`,
       })),
       ...(r.paidOutLate ?? []).map((c) => ({
@@ -107,19 +107,28 @@ export const zSlipDoc = (t: T, terminal: Terminal, z: ZReport): SlipDoc =>
     z.carried.map((c) => operationText(t, c.type, c.maskedNumber)),
   );
 
-/** A cashier's own figures since the last Z report, printed as they sign off. */
+/**
+ * A cashier's own figures since the last Z report, printed as they sign off: its span says where
+ * they begin (the last Z, not the shift), so two slips of one day are not read as two shifts.
+ */
 export function cashierSlipDoc(
   t: T,
   terminal: Terminal,
   name: string,
   figures: Partial<Record<string, KindFigures>>,
+  span: Pick<DayReport, 'from' | 'to'>,
 ): SlipDoc {
   const title = t('report.cashierX', { name });
+  const time = (at: string) => new Date(at).toLocaleString(terminal.locale);
   return {
     name: title,
     training: terminal.mode === 'training' ? t('slip.training') : undefined,
     title,
-    header: [new Date().toLocaleString(terminal.locale)],
-    rows: figureRows(t, terminal, figures),
+    header: [time(span.to)],
+    rows: [
+      { label: t('report.spanFrom'), value: span.from ? time(span.from) : t('report.spanStart') },
+      { label: t('report.spanTo'), value: time(span.to) },
+      ...figureRows(t, terminal, figures),
+    ],
   };
 }
