@@ -106,6 +106,13 @@ export function useHostChannel(
       target?.postMessage({ protocol: PROTOCOL, version: VERSION, type: 'ready' } satisfies TerminalMessage, origin);
   }, [origins]);
 
+  // A link's question waits for the cashier (and for a sign-on): their yes is carried out by the
+  // service of that moment (its cashier, its limits, its refund way), not the one the link came to.
+  const latest = useRef(service);
+  useEffect(() => {
+    latest.current = service;
+  });
+
   useEffect(() => {
     // Read as the page starts, and again when a till sends another request to this page already open
     // (only the fragment changes: the browser does not load the page again).
@@ -126,7 +133,7 @@ export function useHostChannel(
       if (!read) return;
       const origin = new URL(callback).origin;
       const handle = (request: TillRequest, managerApproved?: number) =>
-        void service.handle(request, { origin, transport: 'url', callback, managerApproved }).then(
+        void latest.current.handle(request, { origin, transport: 'url', callback, managerApproved }).then(
           (answer) => {
             // A pay in progress stays here; its result goes to the callback when the sale is finished.
             if (answer.type === 'accepted')
@@ -159,6 +166,9 @@ export function useHostChannel(
           needsManager: giveBack?.needsManager ?? false,
           confirm: () => {
             setAsk(null);
+            // A till taken off the allowed list while its question waited is answered nothing.
+            if (!allowedCallback(request.callback))
+              return setNotice({ type: 'badCallback', callback: callback.slice(0, 200) });
             // The manager's PIN approves the total the question showed, nothing beyond it.
             handle(asked, giveBack?.needsManager ? giveBack.together : undefined);
           },

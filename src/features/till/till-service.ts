@@ -72,8 +72,21 @@ const finished = (s: Sale) =>
  * sale flow and the one sender, exactly as when a cashier acts.
  */
 export function createTillService(deps: TillServiceDeps) {
-  const { perform, reads, tab } = deps;
+  const { reads, tab } = deps;
   const ctx = { training: deps.training, locale: deps.locale };
+  /**
+   * The requests that have written something (a sale started, a return, a void): if answering one
+   * fails after that (the records closed under it), the till is told it is under way, never
+   * `no_record` ("nothing started"), on which a till would pay or refund another way as well.
+   */
+  const wrote = new WeakSet<TillRequest>();
+  const record =
+    (request: TillRequest): Perform =>
+    async (intent) => {
+      const done = await deps.perform(intent);
+      wrote.add(request);
+      return done;
+    };
 
   const refused = (request: TillRequest, reason: RefusalReason, message = refusalText(reason)): TerminalMessage => ({
     ...envelope,
@@ -110,7 +123,7 @@ export function createTillService(deps: TillServiceDeps) {
     };
   };
 
-  const act = (sale: Sale, action: SaleAction) =>
+  const act = (sale: Sale, action: SaleAction, perform: Perform = deps.perform) =>
     perform({ type: 'saleAction', transactionId: sale.transactionId, action });
 
   /** Resolves with the sale once it is finished for the till, or null after `ms`. */
@@ -124,10 +137,12 @@ export function createTillService(deps: TillServiceDeps) {
         clearTimeout(timer);
         resolve(sale);
       };
-      const check = async () => {
+      const look = async () => {
         const s = await reads.getSale(transactionId);
         if (s && tillStatus(s, await returnsOf(transactionId)) !== 'in_progress') finish(s);
       };
+      // Records that cannot be read now end the wait: the caller reads them, and says what it can.
+      const check = () => void look().catch(() => finish(null));
       const off = onOutboxChange(check);
       const timer = setTimeout(() => finish(null), ms);
       check();
@@ -171,7 +186,7 @@ export function createTillService(deps: TillServiceDeps) {
     if (live === null || live.has(found.owner ?? '')) return refused(request, 'busy', otherWindowText);
     // The window that had it is gone (the till or the terminal reloaded): this one carries it on,
     // with room made on its screen as for a new sale.
-    const adopted = await perform({
+    const adopted = await record(request)({
       type: 'adopt',
       transactionId: found.transactionId,
       from: found.owner,
@@ -208,7 +223,7 @@ export function createTillService(deps: TillServiceDeps) {
     // Decided in the write that starts it: whether this window's screen is free (its sale finished
     // is closed with it), and whether a sale with this reference started a moment ago (a repeat of
     // this pay, another window): two pays at once can neither both start nor refuse each other.
-    const started = await perform({ type: 'startTillSale', till, due: request.amountDue, replaces: finished });
+    const started = await record(request)({ type: 'startTillSale', till, due: request.amountDue, replaces: finished });
     if (started === 'busy') return refused(request, 'busy');
     if (!started.started) return payFound(request, from, started.sale);
     return accepted(request, started.sale);
@@ -220,7 +235,7 @@ export function createTillService(deps: TillServiceDeps) {
       return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
     if (sale.status === 'open') {
-      const step = await act(sale, { type: 'void' });
+      const step = await act(sale, { type: 'void' }, record(request));
       if (!step || step.rejected) return refused(request, 'busy'); // a payment is on its way: ask again when it has its answer
     } else if (sale.status !== 'voiding') return refused(request, 'busy');
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
@@ -258,7 +273,7 @@ export function createTillService(deps: TillServiceDeps) {
         // A till's own message is the till's staff asking; a link could be anyone's. Its amount is
         // checked against the returns as written, in the return's own transaction.
         const limit = from.transport === 'url' ? Math.max(deps.managerAbove(), from.managerApproved ?? 0) : undefined;
-        const started = await perform({
+        const started = await record(request)({
           type: 'startReturn',
           saleId: sale.transactionId,
           amount: want,
@@ -311,7 +326,15 @@ export function createTillService(deps: TillServiceDeps) {
       try {
         return await answer(request, from);
       } catch {
-        return refused(request, 'no_record');
+        if (!wrote.has(request)) return refused(request, 'no_record');
+        // Written, then its answer could not be read: under way; the till asks `status` again.
+        return {
+          ...envelope,
+          type: 'status',
+          inReplyTo: request.id,
+          reference: request.reference,
+          state: 'in_progress',
+        };
       }
     },
 

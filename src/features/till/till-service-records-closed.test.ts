@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { outboxHarness } from '@/outbox/test/harness';
+import type { Perform } from '@/outbox/money-path';
+import type { ReadModel } from '@/outbox/read-model';
+import { PROTOCOL, VERSION, type TillRequest } from '@/till-client/protocol';
+import { createTillService, type From } from './till-service';
+
+const envelope = { protocol: PROTOCOL, version: VERSION } as const;
+const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
+
+describe('a till’s refund whose return is written, then the records close under it (a newer terminal took them)', () => {
+  it('is answered as under way, not no_record ("starts nothing", on which a till refunds again): the store credit is recorded and issued', async () => {
+    const t = outboxHarness();
+    let closed = false;
+    // As db.ts's `blocking` does when a newer build opens the records in another window: reads fail from then on.
+    const reads = new Proxy(t.reads, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key === 'returnsOf' && closed)
+          return () => Promise.reject(new DOMException('The database connection is closing.', 'InvalidStateError'));
+        return value;
+      },
+    }) as ReadModel;
+    const perform: Perform = (async (intent) => {
+      const out = await t.perform(intent);
+      if (intent.type === 'startReturn') closed = true; // the return is durable; then the connection goes
+      return out;
+    }) as Perform;
+    const service = createTillService({
+      perform,
+      reads,
+      tab: 'tab-1',
+      training: true,
+      locale: 'en-IE',
+      onSaleHere: () => undefined,
+      returnSettings: () => ({ refundWay: 'storeCredit', refundSeries: 'SC1' }),
+      managerAbove: () => 5000,
+      settleWaitMs: 20,
+    });
+    const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
+    try {
+      await ask({ id: 'p1', type: 'pay', reference: 'R-N', amountDue: 2000, currency: 'EUR' });
+      const sale = await t.reads.saleByReference('R-N');
+      const act = (action: Parameters<typeof t.act>[0]) =>
+        t.perform({ type: 'saleAction', transactionId: sale?.transactionId ?? '', action });
+      await act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+      await t.run();
+      await act({ type: 'complete' });
+      await t.run();
+
+      const answer = await ask({ id: 'rf1', type: 'refund', reference: 'R-N', amount: 1000 });
+      const returns = await t.reads.returnsOf(sale?.transactionId ?? '');
+      expect(returns.map((r) => [r.amount, r.requestId])).toEqual([[1000, 'rf1']]); // money is on its way back
+      await t.run();
+      expect(await t.reads.returnsOf(sale?.transactionId ?? '')).toMatchObject([
+        { lines: [{ state: { name: 'done' } }] },
+      ]); // and the store credit was issued
+      // The till is told it is under way (it asks `status` again), never "nothing started".
+      expect(answer).toMatchObject({ type: 'status', inReplyTo: 'rf1', reference: 'R-N', state: 'in_progress' });
+
+      // A request that wrote nothing before the records failed it is still refused `no_record`.
+      expect(await ask({ id: 'rf2', type: 'refund', reference: 'R-N', amount: 500 })).toMatchObject({
+        type: 'refused',
+        reason: 'no_record',
+      });
+    } finally {
+      t.sender.stop();
+    }
+  });
+});
