@@ -285,3 +285,33 @@ test('a hold that turns out committed when the cashier removes it stays paid, an
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('Needs a manager');
   await expect(page.getByRole('row', { name: /Gift card · cancel/ })).toContainText('it had been committed');
 });
+
+test('a removed line whose cancel the server does not answer: the sale can still be voided, and the hold goes back once it answers', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await openLiveTerminal(page, loyaltyServer);
+  await startSale(page, '30');
+  await tender(page, '700100000001', '10');
+  await tender(page, '700100000007', '10');
+  await expect(line(page, 'Gift card •••• 0007')).toContainText('On hold');
+  // The server stops answering cancels: the removed line's cancel is sent again and again.
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', path: '/_cancel' } });
+  await page.getByRole('button', { name: 'Remove Gift card •••• 0001' }).click();
+  await expect
+    .poll(async () => (await state(loyaltyServer)).authorizations.filter((a) => a.status === 'pending').length)
+    .toBe(2);
+  // The cashier gives up on the sale: the void is taken, the other hold's cancel goes too, and the
+  // next sale is offered while both wait for the server.
+  // Once the removed line's cancel has failed (queued, sent again), Void is offered.
+  await expect(page.getByRole('button', { name: 'Void sale' })).toBeEnabled({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Void sale' }).click();
+  await page.getByRole('button', { name: 'Yes, void the sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The Loyalty server does not answer now' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await setFaults(loyaltyServer, {});
+  await expect
+    .poll(async () => (await state(loyaltyServer)).authorizations.map((a) => a.status), { timeout: 30_000 })
+    .toEqual(['canceled', 'canceled']);
+});

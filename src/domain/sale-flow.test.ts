@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, Outcome } from './operation';
 import type { Authorization, LoyaltyPayment, LoyaltyVoid } from './payment';
-import { remainingDue, type Sale } from './sale';
+import { remainingDue, waitsOnlyForReleases, type Sale } from './sale';
 import { decide, evolve, startSale, type FlowEnv, type SaleAction } from './sale-flow';
 import type { TenderLine, TenderLineState } from './tender-line';
 
@@ -287,6 +287,33 @@ describe('decide: complete, void, close', () => {
   });
   it('void is refused while a request is in flight', () => {
     expect(decide(sale([line('a', 'giftCard', states.requesting!)]), { type: 'void' }, env()).rejected).toBeDefined();
+  });
+  it('a removed line whose cancel the server has not answered (sent again until it lands) does not hold the void', () => {
+    const removed = { settleOperationId: 'cancel-a', removing: true };
+    // Its first attempt still on its way: its answer decides what is left, the void waits for it.
+    const first = sale([line('a', 'giftCard', states.canceling!, { ...removed, settleQueued: false })]);
+    expect(decide(first, { type: 'void' }, env()).rejected).toBe('in_flight');
+    // Queued (the server is down): the void goes, the other hold is canceled, that cancel is not sent twice.
+    const queued = sale([
+      line('a', 'giftCard', states.canceling!, { ...removed, settleQueued: true }),
+      line('b', 'giftCard', states.authorized!, { amount: 2000 }),
+    ]);
+    const step = decide(queued, { type: 'void' }, env());
+    expect(step.rejected).toBeUndefined();
+    expect(step.sale.status).toBe('voiding');
+    expect(step.orders.map((o) => [o.request.type, o.request.type === 'giftCard.cancel' && o.request.amount])).toEqual([
+      ['giftCard.cancel', 2000],
+    ]);
+    expect(step.sale.lines.find((l) => l.id === 'a')).toMatchObject({
+      settleOperationId: 'cancel-a',
+      settleQueued: true,
+    });
+    expect(waitsOnlyForReleases(step.sale)).toBe(false); // b's cancel is on its first attempt
+    // Both land: the sale is voided, the removed line gone.
+    let s = evolve(step.sale, answer('giftCard.cancel', 'cancel-a', ok(hold('canceled'))), env()).sale;
+    s = evolve(s, answer('giftCard.cancel', step.orders[0]!.id, ok(hold('canceled', 2000))), env()).sale;
+    expect(s.status).toBe('voided');
+    expect(s.lines.map((l) => l.id)).toEqual(['b']);
   });
   it('an empty sale voids at once', () => {
     expect(decide(sale([]), { type: 'void' }, env()).sale.status).toBe('voided');

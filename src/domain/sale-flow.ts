@@ -21,7 +21,9 @@ import {
 import {
   awaitsAnswer,
   coveredAmount,
+  holdsVoid,
   isInFlight,
+  isReleaseQueued,
   isUnresolved,
   isWithManager,
   type ExternalMethod,
@@ -264,10 +266,11 @@ export function decide(sale: Sale, action: SaleAction, env: FlowEnv): FlowStep {
       return settle(s, env.now);
     }
     case 'void': {
-      if (sale.status !== 'open' || sale.lines.some(isInFlight)) return reject(sale, 'in_flight');
+      // A removed line's release the server has not answered goes on (holdsVoid): not released twice.
+      if (sale.status !== 'open' || sale.lines.some(holdsVoid)) return reject(sale, 'in_flight');
       let s = step({ ...saleStatusChanged(sale, 'voiding', env.now), notice: undefined });
       for (const line of sale.lines) {
-        s = release(s, line.id, reasons.void, env, false);
+        if (!isReleaseQueued(line)) s = release(s, line.id, reasons.void, env, false);
         // Committed money cannot be released through the contract: a manager must refund it.
         if (line.state.name === 'committed' && line.settleOperationId) {
           s.flags.push({

@@ -249,6 +249,15 @@ export function isReleaseQueued(line: TenderLine): boolean {
   return (line.state.name === 'canceling' || line.state.name === 'voiding') && line.settleQueued === true;
 }
 
+/**
+ * It keeps its sale from being voided: a payment or a release on its way whose answer decides what
+ * there is to give back. A release the server has not answered (queued, sent again until it lands)
+ * does not: it goes on while the sale is voided.
+ */
+export function holdsVoid(line: TenderLine): boolean {
+  return isInFlight(line) && !isReleaseQueued(line);
+}
+
 /** Its payment is not confirmed yet (asked, lost, or its commit unanswered): the goods wait for it. */
 export function isUnconfirmed(line: TenderLine): boolean {
   return ['requesting', 'unknown', 'committing'].includes(line.state.name);

@@ -14,7 +14,7 @@ import {
   type Sale,
 } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { isInFlight, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
+import { holdsVoid, isUnconfirmed, isUnresolved, isWithManager } from '@/domain/tender-line';
 import { useTerminal } from '@/lib/terminal-context';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print-slip';
@@ -142,7 +142,7 @@ function SaleActions({ sale, controls }: { sale: Sale; controls: SaleControls })
         ref={voidButton}
         type="button"
         className="button button-large"
-        disabled={busy || sale.lines.some(isInFlight)}
+        disabled={busy || sale.lines.some(holdsVoid)}
         onClick={() => setConfirmVoid(true)}
       >
         {t('sale.void')}
