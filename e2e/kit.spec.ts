@@ -322,3 +322,23 @@ test('voidSale waits out a short outage of the releases; one that lasts is told 
     'voidSale: the sale is not voided yet: The Loyalty server does not answer now',
   );
 });
+
+test('two sales given back one after the other: the second return starts from the first one’s outcome, still on the desk', async ({
+  terminal,
+  loyaltyServer,
+}) => {
+  const { cashier } = terminal;
+  const card = await loyaltyServer.giftCard({ balance: '50.00' });
+  const references: string[] = [];
+  for (const due of ['12.00', '8.00']) {
+    await cashier.startSale(due);
+    await cashier.payWithCard(card);
+    await cashier.completeSale();
+    references.push(await cashier.receiptReference());
+  }
+  for (const reference of references) await cashier.returnSale(reference);
+  const credit = (await loyaltyServer.state()).cards.filter(
+    (c) => c.kind === 'storeCredit' && c.number !== '720100000001',
+  );
+  expect(credit.map((c) => c.balance).sort()).toEqual(['12.00', '8.00']);
+});

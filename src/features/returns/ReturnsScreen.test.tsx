@@ -8,6 +8,7 @@ import { outboxHarness } from '@/outbox/test/harness';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { testTerminal } from '@/test-support/test-terminal';
 import { ReturnsScreen } from './ReturnsScreen';
+import { useShownReturn } from './shown-return';
 
 /** Card money goes back as store credit (none here: the sale was paid in cash). */
 const series: SeriesConfig[] = [{ prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true }];
@@ -16,6 +17,7 @@ const stops: (() => void)[] = [];
 afterEach(() => {
   cleanup();
   for (const stop of stops.splice(0)) stop();
+  useShownReturn.setState({ shown: null }); // each test's desk starts with no outcome shown
 });
 
 describe('a return given back', () => {
@@ -42,6 +44,30 @@ describe('a return given back', () => {
     // Next return: the reference field is back, and has the focus the button had, for the next receipt.
     await user.click(screen.getByRole('button', { name: 'Next return' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Receipt reference')));
+  });
+
+  it('the outcome stays while another screen is on (a till’s sale took the screen), until Next return', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1250);
+    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    const user = userEvent.setup();
+    const terminal = testTerminal(globalThis.fetch, { series });
+    const desk = () => renderWithOutbox(<ReturnsScreen />, { terminal, perform: t.perform, reads: t.reads });
+    const first = desk();
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Give back' }));
+    expect((await screen.findByText('Given back:', { exact: false })).textContent).toContain('€12.50');
+    first.unmount(); // the sale screen takes its place
+    desk();
+    expect((await screen.findByText('Given back:', { exact: false })).textContent).toContain('€12.50');
+    await user.click(screen.getByRole('button', { name: 'Next return' }));
+    cleanup();
+    desk();
+    expect(screen.getByLabelText('Receipt reference')).toBeTruthy();
+    expect(screen.queryByText('Given back:', { exact: false })).toBeNull();
   });
 });
 

@@ -26,6 +26,7 @@ import { useReturnPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import { ReturnOutcome } from './ReturnOutcome';
+import { useShownReturn } from './shown-return';
 import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
@@ -47,7 +48,10 @@ export function ReturnsScreen() {
   const [reference, setReference] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const [done, setDone] = useState<SaleReturn | null>(null);
+  const shown = useShownReturn((s) => s.shown);
+  const done = shown?.scope === terminal.scope ? shown.saleReturn : null;
+  const setDone = (saleReturn: SaleReturn | null) =>
+    useShownReturn.setState({ shown: saleReturn && { scope: terminal.scope, saleReturn } });
   /** Why the last return was refused for a reason another window made: the sale is found again, and this said over it. */
   const [refused, setRefused] = useState<false | 'over_left' | 'needs_manager'>(false);
   /** The amount the cashier typed, kept when the sale is found again for a manager to confirm it (not what is left). */
