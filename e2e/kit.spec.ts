@@ -330,7 +330,7 @@ test('two sales given back one after the other: the second return starts from th
   const { cashier } = terminal;
   const card = await loyaltyServer.giftCard({ balance: '50.00' });
   const references: string[] = [];
-  for (const due of ['12.00', '8.00']) {
+  for (const due of ['12.00', '8.00'] as const) {
     await cashier.startSale(due);
     await cashier.payWithCard(card);
     await cashier.completeSale();

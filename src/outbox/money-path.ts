@@ -97,7 +97,9 @@ function writeNews(): BroadcastChannel | null {
     (newsChannel as unknown as { unref?: () => void }).unref?.(); // Node keeps a process alive for an open channel
     newsChannel.onmessage = (event: MessageEvent) => {
       const news: unknown = event.data;
-      if (isWriteNews(news) && news.at >= lastOutcome) outcome(news.written, news.at);
+      // At the same moment as the latest taken, a refusal wins: the device refused a write then.
+      if (isWriteNews(news) && (news.at > lastOutcome || (news.at === lastOutcome && !news.written)))
+        outcome(news.written, news.at);
     };
   }
   return newsChannel;

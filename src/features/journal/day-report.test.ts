@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SaleReturn } from '@/domain/return-flow';
 import type { Sale } from '@/domain/sale';
 import type { OperationRecord } from '@/outbox/types';
+import { translator } from '@/lib/i18n';
 import { dayReport, reportCsv } from './day-report';
+import { settledLateText } from './report-slip';
 
 const account = { net: 0, original: 0, floor: 0, authorized: 0 };
 let n = 0;
@@ -410,14 +412,28 @@ describe('every operation settles into exactly one Z report', () => {
     expect(report([after], [], '', Z1).byKind.giftCard.taken.count).toBe(0);
   });
 
-  it('begun before and settled here counting nothing (refused, or a hold whose money counts on its commit): not named as counted here', () => {
+  it('begun before and settled here counting nothing (refused, or a hold whose money counts on its commit): named only to end a Z’s item, as counting nothing', () => {
     const refused: OperationRecord = {
       ...after,
       status: 'refused',
       result: undefined,
       error: { code: 'authorization_expired', message: '' },
     };
-    expect(report([refused], [], Z1, Z2, 1).settledLate).toEqual([]);
+    // Not carried by a Z: named nowhere. Carried (Z 1 named it not settled): named, as counting nothing.
+    expect(report([refused], [], Z1, Z2).settledLate).toEqual([]);
+    expect(report([refused], [], Z1, Z2, 1).settledLate).toEqual([
+      {
+        id: 'commit-1',
+        type: 'giftCard.commit',
+        maskedNumber: '•••• 0001',
+        createdAt: before.createdAt,
+        fromZ: 1,
+        counted: false,
+      },
+    ]);
+    expect(settledLateText(translator('en-IE'), report([refused], [], Z1, Z2, 1).settledLate[0]!)).toBe(
+      'Carried from Z 1: Gift card commit •••• 0001, settled, nothing counted',
+    );
     const openPay = record({ type: 'giftCard.pay', number: '700100000001', amount: 2000 }, undefined, {
       id: 'pay-1',
       status: 'unknown',

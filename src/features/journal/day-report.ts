@@ -108,6 +108,8 @@ export interface SettledLate extends NamedOperation {
   createdAt: string;
   /** The Z report that named it as not settled, if one did. */
   fromZ: number | null;
+  /** False when it counted nothing here (refused, or a hold): named only to end that Z's item. Absent: counted. */
+  counted?: false;
 }
 
 /**
@@ -266,13 +268,17 @@ export function dayReport({
         : record,
       currency,
     );
-    // Begun before this span and counted in it: named, so its figure is found (a refusal, or a hold
-    // whose money counts on its commit, counted nothing here and is not).
-    if (record.createdAt < from && lineNames.some((name) => lines[name](row) !== null))
+    // Begun before this span and counted in it: named, so its figure is found. One that counted
+    // nothing here (a refusal, a hold whose money counts on its commit) is named only if a Z named
+    // it as not settled, so that Z's item ends somewhere: said to count nothing.
+    const counted = lineNames.some((name) => lines[name](row) !== null);
+    const fromZ = carriedBy?.get(record.id) ?? null;
+    if (record.createdAt < from && (counted || fromZ !== null))
       report.settledLate.push({
         ...named(record),
         createdAt: record.createdAt,
-        fromZ: carriedBy?.get(record.id) ?? null,
+        fromZ,
+        ...(counted ? {} : { counted: false }),
       });
     if (row.currency !== currency) {
       // Named by what it would have counted (a refusal, a hold not yet committed: nothing).

@@ -48,7 +48,10 @@ export function operationText(t: T, type: string, maskedNumber: string): string 
 /** An operation counted on this report though begun before it, in words: where it was carried from. */
 export function settledLateText(t: T, s: SettledLate): string {
   const what = operationText(t, s.type, s.maskedNumber);
-  return s.fromZ === null ? t('report.settledEarlier', { what }) : t('report.settledFromZ', { number: s.fromZ, what });
+  if (s.fromZ === null) return t('report.settledEarlier', { what });
+  return s.counted === false
+    ? t('report.settledFromZNothing', { number: s.fromZ, what })
+    : t('report.settledFromZ', { number: s.fromZ, what });
 }
 
 /**

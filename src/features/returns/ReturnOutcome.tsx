@@ -19,9 +19,12 @@ export function ReturnOutcome({
   saleReturn,
   onNext,
   followRef,
+  mayLeaveWhileGoing = false,
 }: {
   saleReturn: SaleReturn;
   onNext: () => void;
+  /** Next return offered while money is on its way (the cashier left this outcome for another screen once). */
+  mayLeaveWhileGoing?: boolean;
   followRef: ReturnType<typeof useFocusFollows>['followRef'];
 }) {
   const t = useT();
@@ -86,7 +89,12 @@ export function ReturnOutcome({
             {t('returns.printCard', { number: groupNumber(card.number) })}
           </button>
         ))}
-        <button type="button" className="button button-primary button-large" disabled={going} onClick={onNext}>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={going && !mayLeaveWhileGoing}
+          onClick={onNext}
+        >
           {t('returns.next')}
         </button>
       </div>

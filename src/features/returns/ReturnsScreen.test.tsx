@@ -8,7 +8,7 @@ import { outboxHarness } from '@/outbox/test/harness';
 import { renderWithOutbox } from '@/test-support/render-with-outbox';
 import { testTerminal } from '@/test-support/test-terminal';
 import { ReturnsScreen } from './ReturnsScreen';
-import { useShownReturn } from './shown-return';
+import { useShownReturns } from './shown-return';
 
 /** Card money goes back as store credit (none here: the sale was paid in cash). */
 const series: SeriesConfig[] = [{ prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true }];
@@ -17,7 +17,7 @@ const stops: (() => void)[] = [];
 afterEach(() => {
   cleanup();
   for (const stop of stops.splice(0)) stop();
-  useShownReturn.setState({ shown: null }); // each test's desk starts with no outcome shown
+  useShownReturns.setState({}, true); // each test's desk starts with no outcome shown
 });
 
 describe('a return given back', () => {
@@ -68,6 +68,53 @@ describe('a return given back', () => {
     desk();
     expect(screen.getByLabelText('Receipt reference')).toBeTruthy();
     expect(screen.queryByText('Given back:', { exact: false })).toBeNull();
+  });
+
+  it('kept for the cashier who gave it back: another signed on after them starts from an empty desk', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1250);
+    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    const user = userEvent.setup();
+    const terminal = { ...testTerminal(globalThis.fetch, { series }), operatorId: 'c7' };
+    const first = renderWithOutbox(<ReturnsScreen />, { terminal, perform: t.perform, reads: t.reads });
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Give back' }));
+    await screen.findByText('Given back:', { exact: false });
+    first.unmount();
+    renderWithOutbox(<ReturnsScreen />, {
+      terminal: { ...terminal, operatorId: 'c8' },
+      perform: t.perform,
+      reads: t.reads,
+    });
+    expect(screen.getByLabelText('Receipt reference')).toBeTruthy();
+    expect(screen.queryByText('Given back:', { exact: false })).toBeNull();
+  });
+
+  it('money still on its way back: Next return waits for it, unless the cashier left the outcome for another screen once', async () => {
+    const t = outboxHarness();
+    stops.push(() => t.sender.stop());
+    const sale = await t.start(1250);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1250, availableBefore: 5000 });
+    await act(() => t.run());
+    await t.act({ type: 'complete' });
+    await act(() => t.run());
+    t.sender.stop(); // the store credit's issue waits: the server does not answer now
+    const user = userEvent.setup();
+    const terminal = testTerminal(globalThis.fetch, { series });
+    const desk = () => renderWithOutbox(<ReturnsScreen />, { terminal, perform: t.perform, reads: t.reads });
+    const first = desk();
+    await user.type(screen.getByLabelText('Receipt reference'), `${receiptReference(sale.transactionId)}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Give back' }));
+    await screen.findByText('Giving back…', { exact: false });
+    expect(screen.getByRole('button', { name: 'Next return' }).hasAttribute('disabled')).toBe(true);
+    first.unmount();
+    desk();
+    await screen.findByText('Giving back…', { exact: false });
+    await user.click(screen.getByRole('button', { name: 'Next return' }));
+    expect(screen.getByLabelText('Receipt reference')).toBeTruthy();
   });
 });
 

@@ -26,7 +26,7 @@ import { useReturnPolicy } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { useOutbox } from '@/outbox/projection';
 import { ReturnOutcome } from './ReturnOutcome';
-import { useShownReturn } from './shown-return';
+import { showReturn, useShownReturn } from './shown-return';
 import { lineText, paymentName } from './return-text';
 
 type Found = { sale: Sale; earlier: SaleReturn[] };
@@ -48,10 +48,12 @@ export function ReturnsScreen() {
   const [reference, setReference] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const shown = useShownReturn((s) => s.shown);
-  const done = shown?.scope === terminal.scope ? shown.saleReturn : null;
-  const setDone = (saleReturn: SaleReturn | null) =>
-    useShownReturn.setState({ shown: saleReturn && { scope: terminal.scope, saleReturn } });
+  const desk = { scope: terminal.scope, operatorId: terminal.operatorId };
+  const done = useShownReturn(desk);
+  const setDone = (saleReturn: SaleReturn | null) => showReturn(desk, saleReturn);
+  // An outcome already there as the desk opens was left for another screen: the cashier moved on
+  // from it once, so Next return is offered even while its money is still on its way.
+  const [keptFromBefore] = useState(() => done !== null);
   /** Why the last return was refused for a reason another window made: the sale is found again, and this said over it. */
   const [refused, setRefused] = useState<false | 'over_left' | 'needs_manager'>(false);
   /** The amount the cashier typed, kept when the sale is found again for a manager to confirm it (not what is left). */
@@ -92,6 +94,7 @@ export function ReturnsScreen() {
     return (
       <ReturnOutcome
         saleReturn={done}
+        mayLeaveWhileGoing={keptFromBefore}
         onNext={() => (armBack(), setDone(null), setFound(null), setReference(''))}
         followRef={followRef}
       />

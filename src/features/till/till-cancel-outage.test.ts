@@ -40,6 +40,11 @@ describe('a till’s sale whose removed line’s cancel is sent again through an
         inReplyTo: 'c1',
         state: 'in_progress',
       });
+      // The till's next customer is taken meanwhile: the voided sale waits only for the server.
+      expect(await ask({ id: 'p2', type: 'pay', reference: 'R-P', amountDue: 500, currency: 'EUR' })).toMatchObject({
+        type: 'accepted',
+        inReplyTo: 'p2',
+      });
       // The server answers again: the cancel lands, and the till reads its sale canceled, nothing taken.
       t.app.faults.replace({});
       t.advance(60_000);

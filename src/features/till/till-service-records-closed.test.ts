@@ -39,14 +39,20 @@ describe('a till’s refund whose return is written, then the records close unde
     });
     const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
     try {
-      await ask({ id: 'p1', type: 'pay', reference: 'R-N', amountDue: 2000, currency: 'EUR' });
-      const sale = await t.reads.saleByReference('R-N');
-      const act = (action: Parameters<typeof t.act>[0]) =>
-        t.perform({ type: 'saleAction', transactionId: sale?.transactionId ?? '', action });
-      await act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
-      await t.run();
-      await act({ type: 'complete' });
-      await t.run();
+      // Two of the till's sales, paid by card and completed.
+      const paid = async (reference: string, card: string) => {
+        await ask({ id: `pay-${reference}`, type: 'pay', reference, amountDue: 2000, currency: 'EUR' });
+        const found = await t.reads.saleByReference(reference);
+        const act = (action: Parameters<typeof t.act>[0]) =>
+          t.perform({ type: 'saleAction', transactionId: found?.transactionId ?? '', action });
+        await act({ type: 'tender', kind: 'giftCard', number: card, amount: 2000, availableBefore: 5000 });
+        await t.run();
+        await act({ type: 'complete' });
+        await t.run();
+        return found;
+      };
+      await paid('R-M', '700100000007');
+      const sale = await paid('R-N', '700100000001');
 
       const answer = await ask({ id: 'rf1', type: 'refund', reference: 'R-N', amount: 1000 });
       const returns = await t.reads.returnsOf(sale?.transactionId ?? '');
@@ -58,8 +64,15 @@ describe('a till’s refund whose return is written, then the records close unde
       // The till is told it is under way (it asks `status` again), never "nothing started".
       expect(answer).toMatchObject({ type: 'status', inReplyTo: 'rf1', reference: 'R-N', state: 'in_progress' });
 
-      // A request that wrote nothing before the records failed it is still refused `no_record`.
-      expect(await ask({ id: 'rf2', type: 'refund', reference: 'R-N', amount: 500 })).toMatchObject({
+      // Its resend, and a `status` of its sale, are answered so too (not `no_record`).
+      for (const again of [
+        { id: 'rf1', type: 'refund', reference: 'R-N', amount: 1000 },
+        { id: 's1', type: 'status', reference: 'R-N' },
+      ])
+        expect(await ask(again)).toMatchObject({ type: 'status', inReplyTo: again.id, state: 'in_progress' });
+
+      // A refund of the other sale, asked while the records fail: nothing was written for it, `no_record`.
+      expect(await ask({ id: 'rf9', type: 'refund', reference: 'R-M', amount: 500 })).toMatchObject({
         type: 'refused',
         reason: 'no_record',
       });

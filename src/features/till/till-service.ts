@@ -1,6 +1,6 @@
 import type { SaleAction } from '@/domain/sale-flow';
 import { backWithThis, leftToReturn, paymentSettling, type ReturnSettings } from '@/domain/return-flow';
-import { isActive, type Sale } from '@/domain/sale';
+import { isActive, waitsOnlyForReleases, type Sale } from '@/domain/sale';
 import {
   PROTOCOL,
   VERSION,
@@ -58,12 +58,13 @@ export interface From {
 
 const envelope = { protocol: PROTOCOL, version: VERSION } as const;
 
-/** A finished sale of this window (the cashier saw its end): a till's new sale may replace it. */
+/**
+ * A finished sale of this window (the cashier saw its end): a till's new sale may replace it. A
+ * voided one whose cancels and voids only wait for the server (sent again until they land) is, as
+ * for the cashier's Next sale (`waitsOnlyForReleases`).
+ */
 const finished = (s: Sale) =>
-  s.status === 'completed' ||
-  s.status === 'voided' ||
-  s.status === 'reversed' ||
-  (s.status === 'voiding' && !s.lines.some((l) => ['requesting', 'canceling', 'voiding'].includes(l.state.name)));
+  s.status === 'completed' || s.status === 'voided' || s.status === 'reversed' || waitsOnlyForReleases(s);
 
 /**
  * The terminal's side of the till protocol (docs/till-integration.md). Every request is answered
@@ -75,16 +76,22 @@ export function createTillService(deps: TillServiceDeps) {
   const { reads, tab } = deps;
   const ctx = { training: deps.training, locale: deps.locale };
   /**
-   * The requests that have written something (a sale started, a return, a void): if answering one
-   * fails after that (the records closed under it), the till is told it is under way, never
-   * `no_record` ("nothing started"), on which a till would pay or refund another way as well.
+   * What the till's requests have written (a sale started, a return, a void), by origin, reference
+   * and request id: if answering one fails after that (the records closed under it), the till is
+   * told it is under way, never `no_record` ("nothing started"), on which a till would pay or
+   * refund another way as well: that request and its resends (the same id), and a `status` of a
+   * sale some request wrote for.
    */
-  const wrote = new WeakSet<TillRequest>();
+  const wrote = new Set<string>();
+  const saleKey = (request: TillRequest, from: Pick<From, 'origin'>) => `${from.origin} ${request.reference}`;
+  const requestKey = (request: TillRequest, from: Pick<From, 'origin'>) => `${saleKey(request, from)} ${request.id}`;
+  const underWay = (request: TillRequest, from: Pick<From, 'origin'>) =>
+    wrote.has(request.type === 'status' ? saleKey(request, from) : requestKey(request, from));
   const record =
-    (request: TillRequest): Perform =>
+    (request: TillRequest, from: Pick<From, 'origin'>): Perform =>
     async (intent) => {
       const done = await deps.perform(intent);
-      wrote.add(request);
+      wrote.add(saleKey(request, from)).add(requestKey(request, from));
       return done;
     };
 
@@ -186,7 +193,10 @@ export function createTillService(deps: TillServiceDeps) {
     if (live === null || live.has(found.owner ?? '')) return refused(request, 'busy', otherWindowText);
     // The window that had it is gone (the till or the terminal reloaded): this one carries it on,
     // with room made on its screen as for a new sale.
-    const adopted = await record(request)({
+    const adopted = await record(
+      request,
+      from,
+    )({
       type: 'adopt',
       transactionId: found.transactionId,
       from: found.owner,
@@ -223,19 +233,22 @@ export function createTillService(deps: TillServiceDeps) {
     // Decided in the write that starts it: whether this window's screen is free (its sale finished
     // is closed with it), and whether a sale with this reference started a moment ago (a repeat of
     // this pay, another window): two pays at once can neither both start nor refuse each other.
-    const started = await record(request)({ type: 'startTillSale', till, due: request.amountDue, replaces: finished });
+    const started = await record(
+      request,
+      from,
+    )({ type: 'startTillSale', till, due: request.amountDue, replaces: finished });
     if (started === 'busy') return refused(request, 'busy');
     if (!started.started) return payFound(request, from, started.sale);
     return accepted(request, started.sale);
   }
 
-  async function cancel(request: TillRequest, sale: Sale): Promise<TerminalMessage> {
+  async function cancel(request: TillRequest, sale: Sale, from: From): Promise<TerminalMessage> {
     const status = tillStatus(sale, await returnsOf(sale.transactionId));
     if (status === 'paid' || status === 'partially_paid' || status === 'reversed' || status === 'refunded')
       return refused(request, 'not_cancelable');
     if (status !== 'in_progress') return answerFor(request, sale);
     if (sale.status === 'open') {
-      const step = await act(sale, { type: 'void' }, record(request));
+      const step = await act(sale, { type: 'void' }, record(request, from));
       if (!step || step.rejected) return refused(request, 'busy'); // a payment is on its way: ask again when it has its answer
     } else if (sale.status !== 'voiding') return refused(request, 'busy');
     const after = await settled(sale.transactionId, deps.settleWaitMs ?? 8000);
@@ -273,7 +286,10 @@ export function createTillService(deps: TillServiceDeps) {
         // A till's own message is the till's staff asking; a link could be anyone's. Its amount is
         // checked against the returns as written, in the return's own transaction.
         const limit = from.transport === 'url' ? Math.max(deps.managerAbove(), from.managerApproved ?? 0) : undefined;
-        const started = await record(request)({
+        const started = await record(
+          request,
+          from,
+        )({
           type: 'startReturn',
           saleId: sale.transactionId,
           amount: want,
@@ -316,7 +332,7 @@ export function createTillService(deps: TillServiceDeps) {
         : refused(request, 'unknown_reference');
     }
     if (request.type === 'status') return answerFor(request, sale);
-    if (request.type === 'cancel') return cancel(request, sale);
+    if (request.type === 'cancel') return cancel(request, sale, from);
     return giveBack(request, sale, request.type === 'refund' ? request.amount : 'all', from);
   }
 
@@ -326,7 +342,7 @@ export function createTillService(deps: TillServiceDeps) {
       try {
         return await answer(request, from);
       } catch {
-        if (!wrote.has(request)) return refused(request, 'no_record');
+        if (!underWay(request, from)) return refused(request, 'no_record');
         // Written, then its answer could not be read: under way; the till asks `status` again.
         return {
           ...envelope,

@@ -963,6 +963,7 @@ export const de: Record<MessageKey, Message> = {
   'report.show': 'X-Bericht anzeigen (der Tag bisher)',
   'report.settledLate': 'Hier gezählt, vor diesem Tag begonnen',
   'report.settledFromZ': 'Übertragen aus Z {number}: {what}',
+  'report.settledFromZNothing': 'Übertragen aus Z {number}: {what}, abgeschlossen, nichts gezählt',
   'report.settledEarlier': 'Vor diesem Tag begonnen: {what}',
   'report.justClosed':
     'Dieses Fenster hat den Tag gerade abgeschlossen (Z-Bericht {number}), und seitdem ist nichts geschehen: Er wird nicht noch einmal abgeschlossen.',

@@ -885,6 +885,7 @@ export const enMore = {
   'report.show': 'Show the X report (the day so far)',
   'report.settledLate': 'Counted here, begun before this day',
   'report.settledFromZ': 'Carried from Z {number}: {what}',
+  'report.settledFromZNothing': 'Carried from Z {number}: {what}, settled, nothing counted',
   'report.settledEarlier': 'Begun before this day: {what}',
   'report.justClosed':
     'This window closed the day a moment ago (Z report {number}) and nothing has happened since: it is not closed again.',

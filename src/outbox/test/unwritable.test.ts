@@ -152,6 +152,16 @@ describe('records that refuse a write', () => {
       other.postMessage('unwritable');
       await settle();
       expect(useStorageStore.getState().usable).toBe('yes');
+      // Crossing at the same moment: a kept write does not undo a refusal of that moment, a refusal does.
+      const moment = Date.now() + 30_000;
+      other.postMessage({ written: false, at: moment });
+      await settle();
+      other.postMessage({ written: true, at: moment });
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('unwritable');
+      other.postMessage({ written: true, at: moment + 1 });
+      await settle();
+      expect(useStorageStore.getState().usable).toBe('yes');
       // The other window's write refused: said here too, until a write passes.
       const ahead = Date.now() + 60_000; // that window's clock a minute ahead of this one's
       other.postMessage({ written: false, at: ahead });
