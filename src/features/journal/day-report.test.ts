@@ -100,8 +100,9 @@ const sales: Sale[] = [
   },
 ];
 
-describe('the day report: counts and sums from the journal, per kind and per cashier', () => {
-  const report = dayReport({
+/** The day of `records` and `sales`: the 24th, every record settled in it, the open one still open. */
+const theDay = () =>
+  dayReport({
     settled: records,
     unsettled: records,
     sales,
@@ -109,6 +110,9 @@ describe('the day report: counts and sums from the journal, per kind and per cas
     to: '2026-11-25T00:00:00.000Z',
     currency: 'EUR',
   });
+
+describe('the day report: counts and sums from the journal, per kind and per cashier', () => {
+  const report = theDay();
 
   it('sold (what the store now owes), taken (what it paid off), loyalty approved, partly, voided, returns, un-issues', () => {
     expect(report.byKind.giftCard).toMatchObject({
@@ -287,14 +291,7 @@ describe('money another way: cash apart from bank card', () => {
 
 describe('the report as CSV', () => {
   it('one row per cashier, kind and line; the open operation masked; no full number', () => {
-    const report = dayReport({
-      settled: records,
-      unsettled: records,
-      sales,
-      from: '2026-11-24T00:00:00.000Z',
-      to: '2026-11-25T00:00:00.000Z',
-      currency: 'EUR',
-    });
+    const report = theDay();
     const csv = reportCsv(report, 'EUR');
     expect(csv.split('\r\n')[0]).toBe('cashier,kind,line,count,amount,currency');
     expect(csv).toContain('all,giftCard,sold,1,50.00,EUR');
@@ -305,14 +302,7 @@ describe('the report as CSV', () => {
   });
 
   it('names a cashier one way on every row: the open operation’s row as the figures’ ("Casey (c7)")', () => {
-    const report = dayReport({
-      settled: records,
-      unsettled: records,
-      sales,
-      from: '2026-11-24T00:00:00.000Z',
-      to: '2026-11-25T00:00:00.000Z',
-      currency: 'EUR',
-    });
+    const report = theDay();
     const lines = reportCsv(report, 'EUR').split('\r\n');
     expect(lines).toContain('Casey (c7),giftCard,open:giftCard.commit:•••• 0002,1,,EUR');
     expect(new Set(lines.slice(1, -1).map((line) => line.split(',')[0]))).toEqual(

@@ -20,14 +20,20 @@ afterEach(() => {
   useShownReturns.setState({}, true); // each test's desk starts with no outcome shown
 });
 
+/** A sale of €12.50 paid in cash and completed, on a harness stopped after the test. */
+async function paidInCash() {
+  const t = outboxHarness();
+  stops.push(() => t.sender.stop());
+  const sale = await t.start(1250);
+  await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
+  await t.act({ type: 'complete' });
+  await act(() => t.run());
+  return { t, sale };
+}
+
 describe('a return given back', () => {
   it('the form goes with the button pressed: the outcome takes the focus from the page', async () => {
-    const t = outboxHarness();
-    stops.push(() => t.sender.stop());
-    const sale = await t.start(1250);
-    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
-    await t.act({ type: 'complete' });
-    await act(() => t.run());
+    const { t, sale } = await paidInCash();
     const user = userEvent.setup();
     renderWithOutbox(<ReturnsScreen />, {
       terminal: testTerminal(globalThis.fetch, { series }),
@@ -47,12 +53,7 @@ describe('a return given back', () => {
   });
 
   it('the outcome stays while another screen is on (a till’s sale took the screen), until Next return', async () => {
-    const t = outboxHarness();
-    stops.push(() => t.sender.stop());
-    const sale = await t.start(1250);
-    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
-    await t.act({ type: 'complete' });
-    await act(() => t.run());
+    const { t, sale } = await paidInCash();
     const user = userEvent.setup();
     const terminal = testTerminal(globalThis.fetch, { series });
     const desk = () => renderWithOutbox(<ReturnsScreen />, { terminal, perform: t.perform, reads: t.reads });
@@ -71,12 +72,7 @@ describe('a return given back', () => {
   });
 
   it('kept for the cashier who gave it back: another signed on after them starts from an empty desk', async () => {
-    const t = outboxHarness();
-    stops.push(() => t.sender.stop());
-    const sale = await t.start(1250);
-    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
-    await t.act({ type: 'complete' });
-    await act(() => t.run());
+    const { t, sale } = await paidInCash();
     const user = userEvent.setup();
     const terminal = { ...testTerminal(globalThis.fetch, { series }), operatorId: 'c7' };
     const first = renderWithOutbox(<ReturnsScreen />, { terminal, perform: t.perform, reads: t.reads });
@@ -120,12 +116,7 @@ describe('a return given back', () => {
 
 describe('a give back refused, with no question asked first', () => {
   it('Give back is greyed out while it is sent, and takes the focus back with the refusal', async () => {
-    const t = outboxHarness();
-    stops.push(() => t.sender.stop());
-    const sale = await t.start(1250);
-    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
-    await t.act({ type: 'complete' });
-    await act(() => t.run());
+    const { t, sale } = await paidInCash();
     // The return's write answers a refusal, once the test lets it.
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));
@@ -182,12 +173,7 @@ describe('a sale kept in another currency than the terminal’s now', () => {
   });
 
   it('a sale kept before sales had a currency is in the terminal’s: its amount offered as before', async () => {
-    const t = outboxHarness();
-    stops.push(() => t.sender.stop());
-    const sale = await t.start(1250);
-    await t.act({ type: 'tenderExternal', amount: 1250, method: 'cash' });
-    await t.act({ type: 'complete' });
-    await act(() => t.run());
+    const { t, sale } = await paidInCash();
     const user = userEvent.setup();
     renderWithOutbox(<ReturnsScreen />, {
       terminal: testTerminal(globalThis.fetch, { series }),

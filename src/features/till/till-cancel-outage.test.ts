@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { outboxHarness } from '@/outbox/test/harness';
-import { PROTOCOL, VERSION, type TillRequest } from '@/till-client/protocol';
-import { createTillService, type From } from './till-service';
-
-const envelope = { protocol: PROTOCOL, version: VERSION } as const;
-const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
+import type { TillRequest } from '@/till-client/protocol';
+import { envelope, tillA, tillServiceOf } from './till-test-service';
 
 describe('a till’s sale whose removed line’s cancel is sent again through an outage of the server’s cancels', () => {
   it('is canceled at the till’s word (under way, not busy for as long as the outage lasts), and ends canceled once the server answers', async () => {
     const t = outboxHarness();
-    const service = createTillService({
-      perform: t.perform,
-      reads: t.reads,
-      tab: 'tab-1',
-      training: true,
-      locale: 'en-IE',
-      onSaleHere: () => undefined,
-      returnSettings: () => null,
-      managerAbove: () => 5000,
-      settleWaitMs: 20,
-    });
+    const service = tillServiceOf(t, null);
     const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
     try {
       await ask({ id: 'p1', type: 'pay', reference: 'R-O', amountDue: 2000, currency: 'EUR' });

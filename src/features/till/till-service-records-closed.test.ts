@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { outboxHarness } from '@/outbox/test/harness';
 import type { Perform } from '@/outbox/money-path';
 import type { ReadModel } from '@/outbox/read-model';
-import { PROTOCOL, VERSION, type TillRequest } from '@/till-client/protocol';
-import { createTillService, type From } from './till-service';
-
-const envelope = { protocol: PROTOCOL, version: VERSION } as const;
-const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
+import type { TillRequest } from '@/till-client/protocol';
+import { envelope, tillA, tillServiceOf } from './till-test-service';
 
 describe('a till’s refund whose return is written, then the records close under it (a newer terminal took them)', () => {
   it('is answered as under way, not no_record ("starts nothing", on which a till refunds again): the store credit is recorded and issued', async () => {
@@ -26,17 +23,7 @@ describe('a till’s refund whose return is written, then the records close unde
       if (intent.type === 'startReturn') closed = true; // the return is durable; then the connection goes
       return out;
     }) as Perform;
-    const service = createTillService({
-      perform,
-      reads,
-      tab: 'tab-1',
-      training: true,
-      locale: 'en-IE',
-      onSaleHere: () => undefined,
-      returnSettings: () => ({ refundWay: 'storeCredit', refundSeries: 'SC1' }),
-      managerAbove: () => 5000,
-      settleWaitMs: 20,
-    });
+    const service = tillServiceOf(t, { refundWay: 'storeCredit', refundSeries: 'SC1' }, 5000, { perform, reads });
     const ask = (request: object) => service.handle({ ...envelope, ...request } as TillRequest, tillA);
     try {
       // Two of the till's sales, paid by card and completed.

@@ -4,32 +4,9 @@ import { outboxHarness } from '@/outbox/test/harness';
 import { createPerform } from '@/outbox/money-path';
 import { createOutbox } from '@/outbox/outbox';
 import { createReadModel } from '@/outbox/read-model';
-import { PROTOCOL, VERSION, type TerminalMessage, type TillRequest } from '@/till-client/protocol';
-import { createTillService, type From, type TillServiceDeps } from './till-service';
-
-const envelope = { protocol: PROTOCOL, version: VERSION } as const;
-const tillA: From = { origin: 'https://till-a.example', transport: 'message' };
-const tillB: From = { origin: 'https://till-b.example', transport: 'message' };
-
-/** The terminal's side of the till protocol over a harness's outbox, giving money back as `settings` say. */
-const tillServiceOf = (
-  t: ReturnType<typeof outboxHarness>,
-  settings: ReturnSettings | null,
-  managerAbove = 5000,
-  more: Partial<TillServiceDeps> = {},
-) =>
-  createTillService({
-    perform: t.perform,
-    reads: t.reads,
-    tab: 'tab-1',
-    training: true,
-    locale: 'en-IE',
-    onSaleHere: () => undefined,
-    returnSettings: () => settings,
-    managerAbove: () => managerAbove,
-    settleWaitMs: 20,
-    ...more,
-  });
+import type { TerminalMessage, TillRequest } from '@/till-client/protocol';
+import { createTillService, type From } from './till-service';
+import { envelope, tillA, tillB, tillServiceOf } from './till-test-service';
 
 /** Two allowed tills talk to one terminal: a sale is the till's that started it. */
 describe('a till sale and another allowed till', () => {
