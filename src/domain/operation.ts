@@ -184,6 +184,20 @@ export const REFUSED_AFTER_LOST_ANSWER = 'refused_after_lost_answer';
  */
 export const CURRENCY_CHANGED = 'currency_changed';
 
+/**
+ * An un-issue asked while an earlier operation on the same card still waits for its answer (an
+ * issue whose answer was lost, a payment sent again): never sent. Sent first, the earlier one's
+ * resend would land after it, and an issue replayed as "issued" would name a card no longer issued.
+ */
+export const EARLIER_WAITS = 'earlier_waits';
+
+/** Whether `earlier` is an operation on the card `request` un-issues, of the same kind. */
+export const onSameCard = (request: OperationRequest, earlier: OperationRequest): boolean =>
+  'number' in request &&
+  'number' in earlier &&
+  earlier.number === request.number &&
+  kindOf(earlier.type) === kindOf(request.type);
+
 /** Whether a request's body carries an amount (converted with the server's currency as it is sent). */
 export const sendsAmount = (request: OperationRequest): boolean =>
   request.type.endsWith('.pay') ||

@@ -326,10 +326,13 @@ function cashOutFollows(s: FlowStep, env: FlowEnv): FlowStep {
   // A hold whose outcome went to a manager pays nothing out: the cash-out ends (void), the manager checks the card.
   const withManager = sale.lines.some(isWithManager);
   if (hasWorkInFlight(sale) && !withManager) return s;
-  const next = decide(sale, { type: canComplete(sale) && !withManager ? 'complete' : 'void' }, env);
+  // The hold left money on the card: it held more than the screen read (loaded, or sold again, since).
+  // Not the whole balance, and maybe not under the threshold: given back, for the card to be read again.
+  const changed = sale.lines.some((l) => l.state.name === 'authorized' && (l.balanceAfter ?? 0) > 0);
+  const next = decide(sale, { type: canComplete(sale) && !withManager && !changed ? 'complete' : 'void' }, env);
   if (next.rejected) return s;
   return {
-    sale: next.sale,
+    sale: changed ? { ...next.sale, notice: 'cardChanged' } : next.sale,
     orders: [...s.orders, ...next.orders],
     flags: [...s.flags, ...next.flags],
     verify: [...s.verify, ...next.verify],

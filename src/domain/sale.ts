@@ -61,7 +61,7 @@ export interface Sale {
    * lapsed; `commitRefused`: the server refused to take a hold), or that the server refused to
    * give money back (`releaseRefused`: it stays taken, a manager is told).
    */
-  notice?: 'reopened' | 'releaseRefused' | 'commitRefused' | undefined;
+  notice?: 'reopened' | 'releaseRefused' | 'commitRefused' | 'cardChanged' | undefined;
   /**
    * Loyalty cards whose void has answered in this sale. The server answers a second void of a card
    * with the first one's answer when nothing is left to give back (contract section 4), so that

@@ -1,6 +1,8 @@
 import { CONTRADICTORY_ANSWER, forManager, resendsWhenPassing } from '@/api/errors';
 import { outboxChanged } from './changes';
 import {
+  EARLIER_WAITS,
+  onSameCard,
   ownEffectRefusal,
   REFUSED_AFTER_LOST_ANSWER,
   type Answer,
@@ -407,6 +409,22 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write(
         async (w) => {
           record = recordOf(order);
+          // An un-issue waits for what this terminal still sends on that card: refused here, in the
+          // write that would record it, so no other window can slip one in between.
+          if (order.request.type.endsWith('.unissue')) {
+            const byStatus = w.tx.objectStore('operations').index('byScopeStatus');
+            const waiting = [
+              ...(await byStatus.getAll([scope, 'pending'])),
+              ...(await byStatus.getAll([scope, 'unknown'])),
+            ];
+            if (waiting.some((r) => onSameCard(order.request, r.request)))
+              record = {
+                ...record,
+                status: 'refused',
+                settledAt: record.createdAt,
+                error: { code: EARLIER_WAITS, message: '' },
+              };
+          }
           await w.putRecord(record);
         },
         { begins: true },
@@ -489,7 +507,9 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
               : {
                   code: outcome.code,
                   message: outcome.message,
-                  ...(outcome.status === 'passing' && { retryAfterSeconds: outcome.retryAfterSeconds }),
+                  // A 429's wait is the server's, whatever it means for the record: an unknown outcome's
+                  // resend turned away (stillUnknown) waits as long as a first attempt would.
+                  ...(given.status === 'passing' && { retryAfterSeconds: given.retryAfterSeconds }),
                 },
           notes: contradicted
             ? [...(before.notes ?? []), { code: 'contradicted', detail: outcome.message }]

@@ -70,6 +70,8 @@ export const de: Record<MessageKey, Message> = {
   'error.timeout': 'Der Server hat nicht rechtzeitig geantwortet. Erneut versuchen.',
   'error.currency_changed':
     'Die Währung des Servers wurde geändert, bevor dies gesendet wurde: Es wurde nicht in der neuen Währung gesendet, in der der Betrag eine andere Summe wäre. Kann ein früherer Versuch den Server erreicht haben, prüft eine Führungskraft die Karte.',
+  'error.earlier_waits':
+    'Ein früherer Vorgang mit dieser Karte wartet noch auf die Antwort des Loyalty-Servers. Nichts wurde gesendet: erneut versuchen, sobald das Journal sein Ergebnis zeigt.',
   'error.interrupted':
     'Das Terminal wurde beendet (neu geladen, abgestürzt oder Fenster geschlossen), bevor die Antwort kam. Es wird erneut gefragt.',
   'error.malformed_response':
@@ -308,6 +310,9 @@ export const de: Record<MessageKey, Message> = {
   'refusal.not_sent': 'die Anfrage hat das Terminal nie verlassen.',
   'refusal.currency_changed':
     'die Währung des Servers wurde geändert, bevor gesendet wurde; die Anfrage hat das Terminal nie verlassen.',
+  'refusal.earlier_waits':
+    'ein früherer Vorgang mit dieser Karte wartete noch auf seine Antwort; die Anfrage hat das Terminal nie verlassen.',
+  'refusal.card_changed': 'auf der Karte war mehr als beim Lesen. Die Karte erneut lesen.',
   'refusal.rate_limited': 'der Server war ausgelastet.',
   'refusal.payment_not_found': 'der Server kennt diese Zahlung auf der Karte nicht.',
   'refusal.other': 'der Server hat abgelehnt (sein Code: {code}).',

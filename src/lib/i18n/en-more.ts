@@ -59,6 +59,8 @@ export const enMore = {
   'error.timeout': 'The Loyalty server did not answer in time. Try again.',
   'error.currency_changed':
     'The server’s currency was changed before this was sent: it was not sent in the new currency, where its amount would be another sum. If an earlier attempt may have reached the server, a manager checks the card.',
+  'error.earlier_waits':
+    'An earlier operation on this card still waits for the Loyalty server’s answer. Nothing was sent: try again once the journal shows its outcome.',
   'error.interrupted':
     'The terminal stopped (a reload, a crash or a closed window) before the answer came. It is asked again.',
   'error.malformed_response':
@@ -261,6 +263,8 @@ export const enMore = {
   'refusal.authorization_expired': 'the hold lapsed before it was committed.',
   'refusal.not_sent': 'the request never left the terminal.',
   'refusal.currency_changed': 'the server’s currency was changed before it was sent; it never left the terminal.',
+  'refusal.earlier_waits': 'an earlier operation on this card still waited for its answer; it never left the terminal.',
+  'refusal.card_changed': 'the card held more than it did when it was read. Read it again.',
   'refusal.rate_limited': 'the server was busy.',
   'refusal.payment_not_found': 'the server has no such payment on the card.',
   'refusal.other': 'the server refused it (its code: {code}).',

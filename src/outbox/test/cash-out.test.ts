@@ -269,6 +269,45 @@ describe('a cash-out through the outbox, against the simulator', () => {
     expect(cashOwed(sale!)).toBe(false); // nothing to pay out, on any screen
   });
 
+  it('its commit queued through an outage, then refused (the hold lapsed): the cashier is told nothing was taken, not to wait', async () => {
+    const t = harness();
+    const card = await getInstrument(t.api, 'giftCard', '700100000009');
+    t.app.faults.replace({ next: { count: 1, kind: 'unavailable', path: '/_commit' } });
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run(); // the hold, then its commit turned away: sent again later
+    await t.run();
+    const queued = await t.reads.getSale(started.transactionId);
+    expect(queued?.lines[0]).toMatchObject({ state: { name: 'committing' }, settleQueued: true });
+    expect(cashOutProgress(queued, undefined)).toEqual({ phase: 'waiting' });
+    t.advance(16 * 60_000); // the server is back after the hold lapsed
+    await t.run();
+    const after = await t.reads.getSale(started.transactionId);
+    expect(after?.lines[0]?.state).toMatchObject({ name: 'failed', code: 'authorization_expired' });
+    const commit = await t.reads.get(after?.lines[0]?.settleOperationId ?? '');
+    expect(cashOutProgress(after, commit)).toEqual({ phase: 'refused', code: 'authorization_expired' });
+    expect(cashOwed(after!)).toBe(false);
+    expect(t.state().instruments.find((i) => i.number === '700100000009')?.amountNet).toBe(7);
+  });
+
+  it('a card loaded elsewhere since it was read: the hold leaves money on it, so nothing is taken, the hold is given back, and the cashier reads the card again', async () => {
+    // Another till loaded it to 100.00 after the lookup (un-issued and sold again, say): the hold's
+    // answer says so, 93.00 still available after it.
+    const t = harness({
+      bend: (path, body) =>
+        path.endsWith('/_pay') ? { ...body, account: { ...(body.account as object), amountNet: 100 } } : body,
+    });
+    const card = await getInstrument(t.api, 'giftCard', '700100000009'); // 7.00, under the threshold
+    const started = (await t.perform({ type: 'startCashOut', card, policy })) as Sale;
+    await t.run(); // the hold, then its cancel
+    await t.run();
+    const after = await t.reads.getSale(started.transactionId);
+    expect(after?.lines[0]?.balanceAfter).toBe(9300);
+    expect(after?.status).toBe('voided');
+    expect(t.state().authorizations.map((a) => [a.amount, a.status])).toEqual([[7, 'canceled']]);
+    expect(cashOwed(after!)).toBe(false);
+    expect(cashOutProgress(after, undefined)).toEqual({ phase: 'refused', code: 'card_changed' });
+  });
+
   it('a card spent elsewhere meanwhile: the hold is refused, the cash-out ends with nothing taken', async () => {
     const t = harness();
     const card = await getInstrument(t.api, 'giftCard', '700100000009');

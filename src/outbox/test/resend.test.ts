@@ -354,6 +354,44 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
+  it('a card sold whose answer was lost is not un-issued until that answer is known: the un-issue is refused, never sent, and the card stays sold', async () => {
+    const t = outboxHarness();
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_issue' } });
+    const sold = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100000003', amount: 2000 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    expect((await t.reads.get(sold.id))?.status).toBe('unknown');
+    // A manager reads the card (the lost attempt issued it) and un-issues it before the resend.
+    const unissue = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.unissue', number: '700100000003' },
+      reason: 'Issue undone',
+    });
+    expect(unissue).toMatchObject({ status: 'refused', error: { code: 'earlier_waits' } });
+    t.advance(1000);
+    await t.run();
+    await t.run();
+    expect((await t.reads.get(sold.id))?.status).toBe('succeeded');
+    expect((await t.reads.get(unissue.id))?.attempts).toBe(0);
+    expect(t.state().instruments.find((i) => i.number === '700100000003')).toMatchObject({
+      status: 'issued',
+      amountNet: 20,
+    });
+    // Once the sale's outcome is known, the un-issue goes.
+    const again = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.unissue', number: '700100000003' },
+      reason: 'Issue undone',
+    });
+    expect(again.status).toBe('pending');
+    await t.run();
+    expect((await t.reads.get(again.id))?.status).toBe('succeeded');
+    t.sender.stop();
+  });
+
   it('sent again with another access token (a manager entered a new one): new to the server, so a refusal is no proof there either', async () => {
     const tokens = [
       { token: 'demo-token', merchantId: 'M1' },

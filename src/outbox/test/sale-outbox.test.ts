@@ -762,4 +762,46 @@ describe('a commit the server turns away for a while (429 with Retry-After)', ()
     await t.run();
     expect((await t.sale()).lines[0]?.state.name).toBe('committed');
   });
+
+  it('a commit whose answer was lost, turned away on its resend, waits as the server said too', async () => {
+    const commits: number[] = [];
+    const t = setup();
+    await t.start(2000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
+    await t.run();
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_commit' } });
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect((await t.reads.all()).find((r) => r.request.type === 'giftCard.commit')?.status).toBe('unknown');
+    let turnAway = true;
+    const inner = t.api.config.fetch!;
+    t.api.config.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/_commit')) {
+        commits.push(t.elapsed());
+        if (turnAway) {
+          turnAway = false;
+          return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'Retry-After': '30' },
+          });
+        }
+      }
+      return inner(request);
+    };
+    t.advance(2_000);
+    await t.run();
+    expect(commits).toHaveLength(1);
+    const turnedAway = (await t.reads.all()).find((r) => r.request.type === 'giftCard.commit');
+    expect(turnedAway).toMatchObject({ status: 'unknown', error: { code: 'rate_limited', retryAfterSeconds: 30 } });
+    for (let i = 0; i < 5; i += 1) {
+      t.advance(5_000); // 25 s: its own back-off (8 s at most) has passed three times over
+      await t.run();
+    }
+    expect(commits).toHaveLength(1);
+    t.advance(6_000);
+    await t.run();
+    expect(commits).toHaveLength(2);
+    expect((await t.sale()).lines[0]?.state.name).toBe('committed');
+  });
 });
