@@ -31,15 +31,16 @@ function setUp() {
     sim.sent.filter((r) => r.method === 'GET' && r.url.includes(`/giftcards/${number}`)).length;
   let submit: (raw: string) => void = () => undefined;
   let readsWhenFirstDrawn: number | null = null;
+  // Failures are not retried here (the terminal retries only transient ones): every GET is the terminal's own.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    // Failures are not retried here (the terminal retries only transient ones): every GET is the terminal's own.
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <TerminalContext.Provider value={terminal}>
         <Reader onReady={(s) => (submit = s)} onDrawn={() => (readsWhenFirstDrawn ??= reads('700100000001'))} />
       </TerminalContext.Provider>
     </QueryClientProvider>,
   );
-  return { scan: (raw: string) => submit(raw), reads, readsWhenFirstDrawn: () => readsWhenFirstDrawn };
+  return { scan: (raw: string) => submit(raw), reads, readsWhenFirstDrawn: () => readsWhenFirstDrawn, client, sim };
 }
 
 afterEach(() => {
@@ -82,6 +83,17 @@ describe('a scanned card is read', () => {
 });
 
 describe('the guard is the scope’s: training or the live server', () => {
+  it('read again after an operation on the card, and that read fails: the figures from before are not the answer any more', async () => {
+    const { scan, client, sim } = setUp();
+    await act(async () => scan('700100000001'));
+    await waitFor(() => expect(screen.getByText('scanned 700100000001, available 5000')).toBeTruthy());
+    // A payment or cash-out on the card was answered (OutboxProvider drops what the screens hold of
+    // it), and the server does not answer the read that follows.
+    sim.app.faults.replace({ next: { count: 5, kind: 'unavailable', path: '/giftcards/700100000001' } });
+    await act(async () => client.invalidateQueries());
+    await waitFor(() => expect(screen.getByText('scanned 700100000001, not read')).toBeTruthy());
+  });
+
   it('unknown numbers keyed in training pause training only: the live server’s lookups go on', async () => {
     lookupGuard.ruleSaved({ limit: 2, windowMs: 60_000, pauseMs: 60_000 });
     const sim = simulatedApi();

@@ -305,7 +305,13 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
     setInputError(null);
   }, []);
 
-  const answered = target !== null && query.data !== undefined && query.dataUpdatedAt >= target.at;
+  // A read that failed after it (an operation on the card had the screens read it again) leaves it
+  // older than the server's state: shown as such, never the answer.
+  const answered =
+    target !== null &&
+    query.data !== undefined &&
+    query.dataUpdatedAt >= target.at &&
+    query.errorUpdatedAt <= query.dataUpdatedAt;
   return {
     target,
     askKindFor,
