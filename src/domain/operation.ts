@@ -72,7 +72,8 @@ export type Outcome<T> =
   | { status: 'succeeded'; result: T; replayed?: boolean | undefined }
   | { status: 'refused'; code: string; message: string; available?: Minor | undefined }
   | { status: 'passing'; code: string; message: string; retryAfterSeconds?: number | undefined }
-  | { status: 'unknown'; code: string; message: string };
+  /** `answeredNumber`: the card an answer that contradicted its request named (a series issue's: no other record of it). */
+  | { status: 'unknown'; code: string; message: string; answeredNumber?: string | undefined };
 
 /** An operation and how its latest attempt ended, typed together. */
 export type Answer = {

@@ -101,6 +101,7 @@ const recordShape = {
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   result: v.optional(v.unknown()),
+  answeredNumber: v.optional(cardNumber),
   error: v.optional(v.unknown()),
   notes: v.optional(v.array(v.looseObject({ code: v.string() }))),
   note: v.optional(v.pipe(v.string(), v.maxLength(2000))),

@@ -500,6 +500,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
           updatedAt: at,
           settledAt: before.settledAt ?? (status === 'succeeded' || status === 'refused' ? at : undefined),
           result: outcome.status === 'succeeded' ? outcome.result : undefined,
+          answeredNumber: (outcome.status === 'unknown' && outcome.answeredNumber) || before.answeredNumber,
           replayed: outcome.status === 'succeeded' ? outcome.replayed : undefined,
           error:
             outcome.status === 'succeeded'

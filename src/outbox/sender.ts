@@ -203,7 +203,12 @@ export function createSender(context: SenderContext) {
       outcome =
         problem === null
           ? { status: 'succeeded', result, replayed: answer.replayed }
-          : { status: 'unknown', code: CONTRADICTORY_ANSWER, message: untrustedText(problem) };
+          : {
+              status: 'unknown',
+              code: CONTRADICTORY_ANSWER,
+              message: untrustedText(problem),
+              ...(result && typeof result === 'object' && 'number' in result && { answeredNumber: result.number }),
+            };
     } catch (error) {
       // Not the API's own error (a bug, a browser failure): it may have left, so it is resolved like a lost answer.
       outcome =
@@ -228,7 +233,7 @@ export function createSender(context: SenderContext) {
     if (!written) return;
     if (written.record.toCheck) await verify(written.record, written.record.toCheck);
     const error = written.record.error;
-    if (written.record.status === 'attention' && error && forManager(error.code)) await reread(record);
+    if (written.record.status === 'attention' && error && forManager(error.code)) await reread(written.record);
     context.onAnswered?.(written.record);
   }
 
@@ -256,8 +261,10 @@ export function createSender(context: SenderContext) {
   /** A contradicted answer is resolved as the contract says: the card is read again, and what it shows goes to the manager. */
   async function reread(record: OperationRecord) {
     const { id, request } = record;
-    if (!('number' in request)) return;
-    const fresh = await getInstrument(apiFor(record), kindOf(request.type), request.number).catch(() => null);
+    // A series issue names no card: the one its contradicted answer named is read.
+    const number = 'number' in request ? request.number : record.answeredNumber;
+    if (number === undefined) return;
+    const fresh = await getInstrument(apiFor(record), kindOf(request.type), number).catch(() => null);
     await outbox.flag(
       id,
       fresh

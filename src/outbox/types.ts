@@ -73,6 +73,11 @@ export interface OperationRecord {
    */
   settledElsewhereAt?: string | undefined;
   result?: OperationResult | undefined;
+  /**
+   * The card an answer named that could not be taken (it contradicted its request): a series issue's
+   * new card is known nowhere else. The card is read again by it, and a manager finds it by it.
+   */
+  answeredNumber?: string | undefined;
   /** Why it failed; a refusal that passes (429) keeps the wait the server asked for. */
   error?: { code: string; message: string; retryAfterSeconds?: number | undefined } | undefined;
   replayed?: boolean | undefined;

@@ -54,6 +54,37 @@ describe('an issue refused for a number the server does not know', () => {
   });
 });
 
+describe('an issue whose answer contradicted it (a lenient server loaded another amount)', () => {
+  it('names the card the server answered with, for the manager: it is known nowhere else', () => {
+    const record = {
+      id: 'op1',
+      scope: 'test',
+      training: true,
+      transactionId: 't1',
+      reason: 'Gift card sold',
+      request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2500 },
+      status: 'attention',
+      attempts: 1,
+      createdAt: '2026-11-29T10:00:00Z',
+      updatedAt: '2026-11-29T10:00:00Z',
+      error: { code: 'contradictory_answer', message: 'loaded 5000 where 2500 was asked' },
+      answeredNumber: '700300000001',
+    } as const;
+    render(
+      <TerminalContext.Provider value={testTerminal(globalThis.fetch)}>
+        <IssueOutcome
+          kind="giftCard"
+          state={{ phase: 'attention', id: 'op1', record }}
+          onResolve={() => undefined}
+          onNext={() => undefined}
+          followRef={() => undefined}
+        />
+      </TerminalContext.Provider>,
+    );
+    expect(screen.getByText(/The server named card 7003 0000 0001 in its answer/)).toBeTruthy();
+  });
+});
+
 describe('an issue sent from its form', () => {
   const stops: (() => void)[] = [];
   afterEach(() => {

@@ -62,6 +62,11 @@ export function IssueOutcome({
     return (
       <>
         <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
+        {state.record.answeredNumber && (
+          <p className="notice notice-warn">
+            {t('issue.answeredCard', { number: groupNumber(state.record.answeredNumber) })}
+          </p>
+        )}
         <ManagerGate compact>
           <button ref={followRef} type="button" className="button button-large" onClick={onNext}>
             {t('issue.checkedNext')}

@@ -84,7 +84,12 @@ export function toRow(
   // A flagged record may still carry the server's answer: it is shown beside the note.
   const result = (record.status === 'succeeded' || record.status === 'attention' ? record.result : undefined) as
     Result | undefined;
-  const number = 'number' in request ? request.number : typeof result?.number === 'string' ? result.number : '';
+  const number =
+    'number' in request
+      ? request.number
+      : typeof result?.number === 'string'
+        ? result.number
+        : (record.answeredNumber ?? '');
   let amount: Minor | undefined = 'amount' in request ? request.amount : undefined;
   let reference = '';
   let referenceIs: ReferenceIs = 'none';

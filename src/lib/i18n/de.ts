@@ -408,6 +408,8 @@ export const de: Record<MessageKey, Message> = {
   'issue.done': '{kind} ausgegeben',
   'issue.number': 'Neue Nummer',
   'issue.print': 'Beleg drucken',
+  'issue.answeredCard':
+    'Der Server nannte in seiner Antwort die Karte {number}. Diese Nummer für die Führungskraft aufheben: Auf der Karte kann Geld sein, das niemand hat.',
   'issue.checkedNext': 'Eine Führungskraft hat die Karte geprüft: weitere ausstellen',
   'issue.next': 'Weiter',
   'issue.amount': 'Betrag',

@@ -356,6 +356,8 @@ export const enMore = {
   'issue.done': '{kind} issued',
   'issue.number': 'New number',
   'issue.print': 'Print slip',
+  'issue.answeredCard':
+    'The server named card {number} in its answer. Keep this number for the manager: that card may hold money nobody has.',
   'issue.checkedNext': 'A manager checked the card: issue another',
   'issue.next': 'Next',
   'issue.amount': 'Amount',

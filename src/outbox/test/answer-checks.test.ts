@@ -79,4 +79,33 @@ describe('an answer that contradicts its request, through the outbox and the sim
       code: 'contradictory_answer',
     });
   });
+
+  it('a printed gift card sold for 25.00 answered loaded with 50.00: the card the answer named is kept, read again, and named for the manager', async () => {
+    // A lenient server, its series changed in the back office: it loads 50.00 where 25.00 was asked.
+    const t = setup((path, b) => {
+      if (!path.endsWith('/giftcards/_issue')) return b;
+      const account = b.account as Record<string, unknown>;
+      return { ...b, account: { ...account, amountOriginal: 50, amountNet: 50 } };
+    });
+    const sold = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2500 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    const issued = t
+      .state()
+      .instruments.find((i) => i.seriesNumber === 'GC3' && i.number.startsWith('7003') && i.amountNet > 0);
+    expect(issued?.number).toMatch(/^7003/);
+    const record = await t.reads.get(sold.id);
+    expect(record).toMatchObject({
+      status: 'attention',
+      error: { code: 'contradictory_answer' },
+      answeredNumber: issued?.number,
+    });
+    // The card it named is read again: what it holds is the manager's to see (the server holds 25.00).
+    expect(notesInEnglish(record)).toMatch(/Read again: the card shows €25\.00 available/);
+    const { toRow } = await import('@/features/journal/journal-rows');
+    expect(toRow(record!, 'EUR').maskedNumber).toBe(`•••• ${issued!.number.slice(-4)}`);
+  });
 });
