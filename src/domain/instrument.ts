@@ -119,7 +119,8 @@ export function parseInstrumentNumber(raw: string): NumberParseResult {
 
 /** Series whose prefix matches the number; only the longest matching prefix counts. */
 function matchingSeries(number: string, series: readonly SeriesConfig[]): SeriesConfig[] {
-  const matches = series.filter((s) => s.prefix !== '' && number.startsWith(s.prefix));
+  // A prefix saved before prefixes were kept in upper case matches as the numbers are read.
+  const matches = series.filter((s) => s.prefix !== '' && number.startsWith(s.prefix.toUpperCase()));
   const longest = Math.max(0, ...matches.map((s) => s.prefix.length));
   return matches.filter((s) => s.prefix.length === longest);
 }

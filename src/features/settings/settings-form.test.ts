@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { detectKind, parseInstrumentNumber } from '@/domain/instrument';
 import type { ServerSettings } from '@/lib/settings/schema';
 import { settingsFormSchema, toFormValues } from './settings-form';
 
@@ -26,6 +27,29 @@ describe('the settings form', () => {
     const again = v.safeParse(settingsFormSchema(bound, 'de-DE'), values);
     expect(messages(again)).toEqual([]);
     expect(again.success && again.output.series[0]?.fixedAmount).toBe(25000);
+  });
+
+  it('keeps a series prefix in upper case, as numbers are read: "gc70" then tells a scanned GC70 card', () => {
+    const values = toFormValues({ ...saved, currency: 'EUR', series: [] }, 'en-IE');
+    const parsed = v.safeParse(settingsFormSchema(bound, 'en-IE'), {
+      ...values,
+      series: [{ prefix: ' gc70 ', kind: 'giftCard', seriesNumber: 'GC70', livePrinted: false, fixedAmount: '' }],
+    });
+    expect(parsed.success && parsed.output.series[0]?.prefix).toBe('GC70');
+    const series = parsed.success ? parsed.output.series : [];
+    const number = parseInstrumentNumber('gc70 0000 0001');
+    expect(number.ok && detectKind(number.number, series)).toBe('giftCard');
+    // A prefix kept in lower case before: it matches too.
+    expect(number.ok && detectKind(number.number, [{ ...series[0]!, prefix: 'gc70' }])).toBe('giftCard');
+  });
+
+  it('refuses a token a request header cannot carry (pasted with a zero-width space, a curly quote, a space), and trims one pasted with a line break', () => {
+    const parse = (token: string) =>
+      v.safeParse(settingsFormSchema(undefined, 'en-IE'), { ...toFormValues(saved, 'en-IE'), token });
+    for (const token of ['demo-\u200btoken', '‘demo-token’', 'demo token', '   '])
+      expect(messages(parse(token))).toEqual([['token', token.trim() === '' ? 'required' : 'token']]);
+    const pasted = parse('demo-token\n');
+    expect(pasted.success && pasted.output.token).toBe('demo-token');
   });
 
   it('reads store and workstation ids as digits only: "1e3", "0x10" or a space are not numbers', () => {

@@ -18,7 +18,11 @@ const tokenFor = (baseUrl: string, saved: SavedToken) =>
  * series' fixed amount is typed in the currency's units, by the locale's rules.
  */
 export function settingsFormSchema(saved: SavedToken, locale = 'en') {
-  const fields = v.object({ ...serverSettingsSchema.entries, token: v.string(), series: v.array(seriesRow) });
+  const fields = v.object({
+    ...serverSettingsSchema.entries,
+    token: v.pipe(v.string(), v.trim()),
+    series: v.array(seriesRow),
+  });
   return v.pipe(
     fields,
     v.rawTransform(({ dataset: { value: values }, addIssue }) => {
@@ -35,6 +39,9 @@ export function settingsFormSchema(saved: SavedToken, locale = 'en') {
           })) as unknown as [v.IssuePathItem, ...v.IssuePathItem[]],
         });
       if (!values.token && !tokenFor(values.baseUrl, saved)) issue(['token'], saved ? 'tokenRebind' : 'required');
+      // Sent in the Authorization header: a character a header cannot carry (a space, a zero-width
+      // space or curly quote pasted from a mail) fails every request, and the check blamed CORS.
+      if (values.token && !/^[\x21-\x7e]+$/.test(values.token)) issue(['token'], 'token');
       const series = values.series.map((row, i) => {
         const text = row.fixedAmount?.trim() ?? '';
         if (text === '') return { ...row, fixedAmount: undefined };

@@ -161,6 +161,8 @@ export const de: Record<MessageKey, Message> = {
   'validation.integer': 'Ganze Zahl eingeben.',
   'validation.currency': 'ISO-4217-Währungscode eingeben, z. B. EUR.',
   'validation.timeout': '1 bis 120 Sekunden eingeben.',
+  'validation.token':
+    'Ein Token besteht aus Buchstaben, Ziffern und Zeichen wie - . _ ~ + / = ohne Leerzeichen. Erneut von der Seite des Loyalty-Servers einfügen.',
   'validation.prefix': '1 bis 16 Buchstaben oder Ziffern.',
   'check.ok': 'Verbunden: Token akzeptiert, Kundengruppe {group} bekannt.',
   'check.unreachable': '{url} nicht erreichbar: Adresse und Netzwerk prüfen.',

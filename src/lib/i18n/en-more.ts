@@ -136,6 +136,8 @@ export const enMore = {
   'validation.phone': 'Enter a phone number: digits, spaces, +, - and parentheses only.',
   'validation.currency': 'Enter an ISO 4217 currency code, e.g. EUR.',
   'validation.timeout': 'Enter 1 to 120 seconds.',
+  'validation.token':
+    'A token is letters, digits and signs such as - . _ ~ + / = with no spaces. Paste it again from the Loyalty server’s own page.',
   'validation.prefix': 'Use 1 to 16 letters or digits.',
   'check.ok': 'Connected: the server accepted the token and knows loyalty group {group}.',
   'check.unreachable': 'Cannot reach {url}: check the address and the network.',

@@ -8,7 +8,8 @@ const required = () => v.pipe(v.string(), v.trim(), v.minLength(1, 'required'));
 
 /** A configured series: how the terminal tells a number's kind and which series it can issue from. */
 export const seriesSchema = v.object({
-  prefix: v.pipe(v.string(), v.trim(), v.regex(/^[0-9A-Za-z]{1,16}$/, 'prefix')),
+  // Upper case, as every number is read (parseInstrumentNumber): "gc70" would match no scan.
+  prefix: v.pipe(v.string(), v.trim(), v.regex(/^[0-9A-Za-z]{1,16}$/, 'prefix'), v.toUpperCase()),
   kind: v.picklist(instrumentKinds),
   seriesNumber: required(),
   livePrinted: v.boolean(),
