@@ -147,16 +147,35 @@ export function createSender(context: SenderContext) {
    */
   function dueAt(record: OperationRecord): number {
     if (record.attempts === 0) return 0;
+    return lastAttemptAt(record) + Math.max(backoff(record.attempts), asked(record));
+  }
+  /** When a record's last attempt was written, on `elapsed` (see dueAt). */
+  function lastAttemptAt(record: OperationRecord): number {
     let from = backoffFrom.get(record.id);
     if (from?.attempts !== record.attempts) {
       const since = Math.max(0, now() - Date.parse(record.updatedAt));
       from = { attempts: record.attempts, at: elapsed() - since };
       backoffFrom.set(record.id, from);
     }
-    // A server that said when to ask again (429 Retry-After) is asked then, up to a minute: a hold
-    // waiting for its commit must not lapse on a server's word.
-    const asked = Math.min((record.error?.retryAfterSeconds ?? 0) * 1000, MAX_RETRY_AFTER_MS);
-    return from.at + Math.max(backoff(record.attempts), asked);
+    return from.at;
+  }
+  // A server that said when to ask again (429 Retry-After) is asked then, up to a minute: a hold
+  // waiting for its commit must not lapse on a server's word.
+  const asked = (record: OperationRecord) =>
+    Math.min((record.error?.retryAfterSeconds ?? 0) * 1000, MAX_RETRY_AFTER_MS);
+
+  /**
+   * A 429 is the server's word on this terminal's requests, not on one of them: until the wait it
+   * asked for has passed, nothing sent before is sent again (a backlog after an outage would otherwise
+   * meet the limit one record after another). What the cashier asks for now still goes once: its
+   * answer is the server's own (a payment turned away says when to try again). From this window's
+   * answers, and from the records (another window's sender may have had the 429).
+   */
+  let turnedAwayUntil = 0;
+  function quietUntil(waiting: OperationRecord[]): number {
+    let until = turnedAwayUntil;
+    for (const r of waiting) if (r.attempts > 0 && asked(r) > 0) until = Math.max(until, lastAttemptAt(r) + asked(r));
+    return until;
   }
   let running: Promise<void> | null = null;
   /** Set by a kick during a pass: something was recorded after the pass last read the outbox. */
@@ -220,6 +239,11 @@ export function createSender(context: SenderContext) {
               message: error instanceof Error ? error.message : String(error),
             };
     }
+    if (outcome.status === 'passing' && outcome.retryAfterSeconds)
+      turnedAwayUntil = Math.max(
+        turnedAwayUntil,
+        elapsed() + Math.min(outcome.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS),
+      );
     if (outcome.status === 'succeeded' && outcome.replayed) keys.saw();
     // A server that has shown it keeps keys said what it did: no replay header, first application;
     // a refusal, nothing happened before. But only within the time it promises to keep a key: after
@@ -301,11 +325,15 @@ export function createSender(context: SenderContext) {
         continue;
       }
       for (const id of backoffFrom.keys()) if (!waiting.some((r) => r.id === id)) backoffFrom.delete(id);
-      const due = waiting.filter((r) => !tried.has(r.id) && (forced.has(r.id) || dueAt(r) <= elapsed()));
+      const quiet = quietUntil(waiting);
+      const due = waiting.filter(
+        (r) =>
+          !tried.has(r.id) && (forced.has(r.id) || r.attempts === 0 || (quiet <= elapsed() && dueAt(r) <= elapsed())),
+      );
       const next = due.find((r) => r.attempts === 0) ?? due[0];
       if (!next && dirty) continue;
       if (!next) {
-        const later = waiting.map(dueAt);
+        const later = waiting.map((r) => Math.max(dueAt(r), quiet));
         return later.length > 0 ? Math.min(...later) : null;
       }
       tried.add(next.id);

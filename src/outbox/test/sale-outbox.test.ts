@@ -763,6 +763,46 @@ describe('a commit the server turns away for a while (429 with Retry-After)', ()
     expect((await t.sale()).lines[0]?.state.name).toBe('committed');
   });
 
+  it('the server’s wait holds back every retry, not only the one it turned away: a backlog does not meet the limit one record after another', async () => {
+    const t = setup();
+    await t.start(3000);
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 1000, availableBefore: 5000 });
+    await t.run();
+    await t.act({ type: 'tender', kind: 'giftCard', number: '700100000007', amount: 2000, availableBefore: 10000 });
+    await t.run();
+    // Both commits meet an outage: queued, sent again later.
+    t.app.faults.replace({ next: { count: 2, kind: 'unavailable', path: '/_commit' } });
+    await t.act({ type: 'complete' });
+    await t.run();
+    expect(await t.lineStates()).toEqual(['committing', 'committing']);
+    const commits: number[] = [];
+    let turnAway = true;
+    const inner = t.api.config.fetch!;
+    t.api.config.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/_commit')) {
+        commits.push(t.elapsed());
+        if (turnAway)
+          return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'Retry-After': '30' },
+          });
+      }
+      return inner(request);
+    };
+    t.advance(2_000); // both retries due
+    await t.run();
+    expect(commits).toHaveLength(1); // the first turned away; the other waits with it
+    t.advance(20_000);
+    await t.run();
+    expect(commits).toHaveLength(1);
+    turnAway = false;
+    t.advance(11_000);
+    await t.run();
+    expect(commits).toHaveLength(3);
+    expect(await t.lineStates()).toEqual(['committed', 'committed']);
+  });
+
   it('a commit whose answer was lost, turned away on its resend, waits as the server said too', async () => {
     const commits: number[] = [];
     const t = setup();
