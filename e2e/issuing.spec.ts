@@ -375,3 +375,40 @@ test('a box the server stops answering part-way is not called activated: it wait
   await expect(page.getByText('Box activated')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Cards issued', { exact: true })).toHaveText('12');
 });
+
+test('a box the server stops answering part-way can be stopped there for good: no more of its cards are activated', async ({
+  page,
+  loyaltyServer,
+}) => {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Activate a box of cards' }).click();
+  await managerUnlocks(page);
+  await page.getByLabel('First card number').fill('7001 0000 1001');
+  await page.getByLabel('Last card number').fill('7001 0000 1012');
+  await page.getByLabel('Amount (EUR)').fill('10');
+  await setFaults(loyaltyServer, { latencyMs: 150 });
+  await page.getByRole('button', { name: 'Activate the cards' }).click();
+  const progress = page.getByRole('progressbar', { name: /Cards done/ });
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', method: 'GET', path: '/giftcards/' } });
+  await expect(page.getByRole('alert')).toContainText('The Loyalty server does not answer', { timeout: 30_000 });
+  await setFaults(loyaltyServer, {});
+
+  // The manager keyed the wrong amount, say: the box ends here, without continuing it.
+  await page.getByRole('button', { name: 'Stop this box here' }).click();
+  await expect(page.getByText('Box stopped')).toBeVisible();
+  const issued = Number(await page.getByLabel('Cards issued', { exact: true }).textContent());
+  expect(issued).toBeGreaterThan(2);
+  expect(issued).toBeLessThan(12);
+  const onServer = () =>
+    state(loyaltyServer).then(
+      (s) =>
+        (s.instruments as Card[]).filter((i) => /^70010000(100\d|101[0-2])$/.test(i.number) && i.status === 'issued')
+          .length,
+    );
+  expect(await onServer()).toBe(issued);
+  // Nothing is left to continue.
+  await page.getByRole('button', { name: 'Another box' }).click();
+  await expect(page.getByRole('heading', { name: 'Boxes not finished' })).toBeHidden();
+  expect(await onServer()).toBe(issued);
+});

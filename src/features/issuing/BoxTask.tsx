@@ -236,6 +236,9 @@ export function BoxTask() {
               >
                 {t('box.continue')}
               </button>
+              <button type="button" className="button button-large" onClick={() => void desk.stop(box.boxId)}>
+                {t('box.stopHere')}
+              </button>
             </ManagerGate>
           )}
         </div>
@@ -260,9 +263,14 @@ export function BoxTask() {
                   })}{' '}
                   · {t('box.progressText', { done: handled(b), total: b.numbers.length })}
                 </span>
-                <button type="button" className="button" onClick={() => (setOverlaps(null), desk.resume(b.boxId))}>
-                  {t('box.continue')}
-                </button>
+                <span className="actions">
+                  <button type="button" className="button" onClick={() => (setOverlaps(null), desk.resume(b.boxId))}>
+                    {t('box.continue')}
+                  </button>
+                  <button type="button" className="button" onClick={() => (setOverlaps(null), void desk.stop(b.boxId))}>
+                    {t('box.stopHere')}
+                  </button>
+                </span>
               </li>
             ))}
           </ul>

@@ -134,6 +134,26 @@ export function useBox() {
       void run(id).finally(() => (busy.current = false));
     },
     cancel: () => (boxId ? perform({ type: 'boxEvent', boxId, event: { type: 'cancel' } }) : Promise.resolve()),
+    /**
+     * A box not running here (stopped early, or left unfinished) ended without continuing it: no more
+     * of its cards are activated. Its summary says what was.
+     */
+    stop: async (id: string) => {
+      if (busy.current) return;
+      busy.current = true;
+      try {
+        await perform({ type: 'boxEvent', boxId: id, event: { type: 'cancel' } });
+        const after = await reads.box(id);
+        if (after?.state === 'cancelled') {
+          setBox(after);
+          setEnded('cancelled');
+          setSummary(await summarize(reads, after));
+        }
+        readUnfinished();
+      } finally {
+        busy.current = false;
+      }
+    },
     reset: () => {
       setBox(null);
       setEnded(null);

@@ -320,6 +320,7 @@ export const enMore = {
     'Card lookups are paused after too many unknown numbers. Nothing more was issued; continue when a manager has lifted the pause.',
   'box.unreachable':
     'The Loyalty server does not answer, or turns the terminal away for now (too many requests, or its access token refused). Nothing more was issued; continue when it is back.',
+  'box.stopHere': 'Stop this box here',
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',
   'box.unfinishedHint':
