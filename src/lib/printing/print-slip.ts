@@ -26,7 +26,7 @@ async function printOnEscPos(doc: SlipDoc): Promise<void> {
   const { kind, paper, device } = usePrinterStore.getState();
   if ((kind !== 'usb' && kind !== 'serial') || !device) throw new Error('no printer');
   const [{ encodeSlip }, { sendToPrinter }] = await loadPrinterCode(() =>
-    Promise.all([import('./escpos'), import('./drivers')]),
+    Promise.all([import('./escpos'), import('./device-writes')]),
   );
   const bytes = encodeSlip(doc, {
     paper,
