@@ -83,6 +83,26 @@ describe("the manager's records panel", () => {
     });
   });
 
+  it('refuses a short passphrase, and an import with no file, in words beside the field, sending nothing', async () => {
+    const perform = vi.fn();
+    renderPanel(perform);
+    const passphrase = screen.getByLabelText('Backup passphrase');
+    fireEvent.change(passphrase, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export backup' }));
+    expect((await screen.findByText('Choose a passphrase of at least 8 characters.')).id).toBe(
+      'records-passphrase-error',
+    );
+    expect(passphrase.getAttribute('aria-invalid')).toBe('true');
+    expect(passphrase.getAttribute('aria-describedby')).toContain('records-passphrase-error');
+
+    fireEvent.change(passphrase, { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
+    expect((await screen.findByText('Choose the backup file first.')).id).toBe('records-file-error');
+    expect(screen.getByLabelText('Backup file to import').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Choose a passphrase of at least 8 characters.')).toBeNull();
+    expect(perform).not.toHaveBeenCalled();
+  });
+
   it('imports a file whose figures its seal does not cover only when the manager says so', async () => {
     const perform = vi.fn(async () => ({ added: 0, skipped: 0, zLeftOut: 0, countedToday: 0 }));
     renderPanel(perform);

@@ -1,3 +1,7 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm, type Resolver } from 'react-hook-form';
+import * as v from 'valibot';
+import { FieldMessage } from '@/components/FieldMessage';
 import { FormNotice, type Notice } from '@/components/FormNotice';
 import { downloadFile } from '@/lib/download';
 import { useRef, useState } from 'react';
@@ -12,6 +16,19 @@ import { useOutbox } from '@/outbox/projection';
 import { evictionAcknowledged, KEEP_DAYS, useRecordsKeeping, useStorageReport } from '@/outbox/db';
 
 const MIN_PASSPHRASE = 8;
+
+/** The file field's value: what the browser chose (a FileList), none at first. */
+const aFile = v.custom<ArrayLike<File>>(
+  (x) => typeof x === 'object' && x !== null && 'length' in x && (x as ArrayLike<unknown>)[0] instanceof File,
+  'chooseFile',
+);
+/** Export: a passphrase long enough to seal the file. Import: the file, and the passphrase it was sealed with. */
+const schemas = {
+  export: v.object({ passphrase: v.pipe(v.string(), v.minLength(MIN_PASSPHRASE, 'passphraseShort')), file: v.any() }),
+  import: v.object({ passphrase: v.pipe(v.string(), v.minLength(1, 'required')), file: aFile }),
+};
+type Action = keyof typeof schemas;
+type Values = { passphrase: string; file: ArrayLike<File> | undefined };
 
 type OpenedFile = Extract<OpenedBackup, { ok: true }>;
 
@@ -34,8 +51,14 @@ export function RecordsPanel() {
   const { locale } = useTerminal();
   const { reads, perform } = useOutbox();
   const server = useServerSettings();
-  const [passphrase, setPassphrase] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  // One form, two buttons: each checks the fields its action needs, each refusal beside its field.
+  const action = useRef<Action>('export');
+  const form = useForm<Values>({
+    resolver: ((values, context, options) =>
+      valibotResolver(schemas[action.current])(values, context, options)) as Resolver<Values>,
+    defaultValues: { passphrase: '', file: undefined },
+  });
+  const { errors } = form.formState;
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   /** The chosen file, opened, whose seal does not cover its figures: imported only if the manager says so. */
@@ -55,10 +78,14 @@ export function RecordsPanel() {
     }
   };
 
-  const exportBackup = () =>
+  const submit = (chosen: Action, work: (values: Values) => Promise<void>) => {
+    action.current = chosen;
+    setNotice(null);
+    void form.handleSubmit(work)();
+  };
+
+  const exportBackup = ({ passphrase }: Values) =>
     run(async () => {
-      if (passphrase.length < MIN_PASSPHRASE)
-        return { ok: false, text: t('records.passphraseShort', { min: MIN_PASSPHRASE }) };
       const records = await reads.everything();
       const backup = await makeBackup(records, passphrase, new Date(), await reads.allZReports());
       downloadFile(
@@ -93,10 +120,11 @@ export function RecordsPanel() {
     return { ok: true, text: told.filter(Boolean).join(' ') };
   };
 
-  const importBackup = () =>
+  const importBackup = ({ passphrase, file }: Values) =>
     run(async () => {
-      if (!file) return { ok: false, text: t('records.chooseFile') };
-      const opened = await openBackup(await file.text(), passphrase);
+      const chosen = file?.[0];
+      if (!chosen) return null; // the schema asks for it first
+      const opened = await openBackup(await chosen.text(), passphrase);
       if (!opened.ok) return { ok: false, text: t(`records.problem.${opened.problem}`) };
       if (!opened.clearChecked) {
         setUnchecked(opened);
@@ -139,16 +167,24 @@ export function RecordsPanel() {
           className="input"
           type="password"
           autoComplete="new-password"
-          value={passphrase}
-          onChange={(e) => (setPassphrase(e.target.value), setUnchecked(null))}
-          aria-describedby="records-passphrase-hint"
+          aria-invalid={errors.passphrase ? true : undefined}
+          aria-describedby={
+            errors.passphrase ? 'records-passphrase-hint records-passphrase-error' : 'records-passphrase-hint'
+          }
+          {...form.register('passphrase', { onChange: () => setUnchecked(null) })}
         />
         <p id="records-passphrase-hint" className="hint">
           {t('records.passphraseHint', { min: MIN_PASSPHRASE })}
         </p>
+        <FieldMessage id="records-passphrase-error" error={errors.passphrase} vars={{ min: MIN_PASSPHRASE }} />
       </div>
       <div className="actions">
-        <button type="button" className="button button-large" disabled={busy} onClick={() => void exportBackup()}>
+        <button
+          type="button"
+          className="button button-large"
+          disabled={busy}
+          onClick={() => submit('export', exportBackup)}
+        >
           {t('records.export')}
         </button>
       </div>
@@ -161,12 +197,16 @@ export function RecordsPanel() {
           className="input"
           type="file"
           accept="application/json,.json"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setUnchecked(null);
-            setNotice(null);
-          }}
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={errors.file ? 'records-file-error' : undefined}
+          {...form.register('file', {
+            onChange: () => {
+              setUnchecked(null);
+              setNotice(null);
+            },
+          })}
         />
+        <FieldMessage id="records-file-error" error={errors.file} />
       </div>
       <div className="actions">
         <button
@@ -174,7 +214,7 @@ export function RecordsPanel() {
           type="button"
           className="button button-large"
           disabled={busy}
-          onClick={() => void importBackup()}
+          onClick={() => submit('import', importBackup)}
         >
           {t('records.import')}
         </button>

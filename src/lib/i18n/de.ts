@@ -146,6 +146,8 @@ export const de: Record<MessageKey, Message> = {
     'Die Vorgänge des Terminals können in diesem Fenster nicht gelesen werden; ob noch Geld abgerechnet wird, ist daher unbekannt. Bitte neu laden und erneut versuchen.',
   'settings.currencyChanged':
     'Einstellungen gespeichert. Die Währung hat sich geändert: Die PIN der Führungskraft wird jetzt bei jeder Rückgabe verlangt, und die Barauszahlung ist aus. Bitte deren Beträge in der neuen Währung neu festlegen.',
+  'validation.passphraseShort': 'Wählen Sie ein Passwort mit mindestens {min} Zeichen.',
+  'validation.chooseFile': 'Wählen Sie zuerst die Sicherungsdatei.',
   'validation.required': 'Pflichtfeld.',
   'validation.url': 'Adresse mit http:// oder https:// eingeben.',
   'validation.tooLong': 'Höchstens {max} Zeichen.',
@@ -823,14 +825,12 @@ export const de: Record<MessageKey, Message> = {
   'records.passphrase': 'Passwort der Sicherung',
   'records.passphraseHint':
     'Mindestens {min} Zeichen. Es verschließt die vollen Kartennummern der noch wartenden Vorgänge und bürgt für die Zahlen der Datei; das Journal in der Datei zeigt nur die letzten vier Ziffern. Getrennt von der Datei aufbewahren.',
-  'records.passphraseShort': 'Wählen Sie ein Passwort mit mindestens {min} Zeichen.',
   'records.export': 'Sicherung exportieren',
   'records.exported': {
     one: 'Sicherung gespeichert: {count} Vorgang, {waiting} wartend.',
     other: 'Sicherung gespeichert: {count} Vorgänge, {waiting} wartend.',
   },
   'records.file': 'Sicherungsdatei zum Einspielen',
-  'records.chooseFile': 'Wählen Sie zuerst die Sicherungsdatei.',
   'records.import': 'Sicherung einspielen',
   'records.imported': {
     one: '{count} Vorgang eingespielt; die {waiting} wartenden werden jetzt mit ihren bisherigen Schlüsseln gesendet.',

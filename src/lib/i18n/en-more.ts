@@ -122,6 +122,8 @@ export const enMore = {
     'The terminal’s records cannot be read in this window, so it cannot tell whether money is still being settled. Reload it, then try again.',
   'settings.currencyChanged':
     'Settings saved. The currency changed: the manager’s PIN is now asked for every return, and cash-out is off. Set their amounts again in the new currency.',
+  'validation.passphraseShort': 'Choose a passphrase of at least {min} characters.',
+  'validation.chooseFile': 'Choose the backup file first.',
   'validation.required': 'Required.',
   'validation.url': 'Enter an address starting with http:// or https://.',
   'validation.wholeRange': 'Enter a whole number from {min} to {max}.',
@@ -752,14 +754,12 @@ export const enMore = {
   'records.passphrase': 'Backup passphrase',
   'records.passphraseHint':
     'At least {min} characters. It seals the full card numbers of the operations still waiting, and vouches for the file’s figures; the journal in the file shows the last four digits only. Keep it apart from the file.',
-  'records.passphraseShort': 'Choose a passphrase of at least {min} characters.',
   'records.export': 'Export backup',
   'records.exported': {
     one: 'Backup saved: {count} record, {waiting} still waiting.',
     other: 'Backup saved: {count} records, {waiting} still waiting.',
   },
   'records.file': 'Backup file to import',
-  'records.chooseFile': 'Choose the backup file first.',
   'records.import': 'Import backup',
   'records.imported': {
     one: 'Imported {count} record; the {waiting} waiting are sent now, with the keys they had.',
