@@ -50,6 +50,16 @@ describe('the saved token under its field', () => {
     settingsWithToken('secret-token-1234');
     expect(screen.getByText('Saved token ending in …1234. Leave empty to keep it.')).toBeTruthy();
   });
+
+  it('a token pasted with a character a request cannot carry is refused, the refusal told with the field as the saved one is', async () => {
+    settingsWithToken('secret-token-1234');
+    const field = screen.getByLabelText('Replace access token');
+    fireEvent.change(field, { target: { value: 'new\u200btoken' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save settings' }));
+    const refusal = await screen.findByText(/A token is letters, digits and signs/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toEqual(['settings-token-saved', refusal.id]);
+  });
 });
 
 describe('Save while a change of server is checked', () => {

@@ -209,7 +209,11 @@ export function SettingsScreen() {
               className="input"
               type="password"
               autoComplete="new-password"
-              aria-describedby={savedToken ? 'settings-token-saved' : errors.token ? 'settings-token-error' : undefined}
+              aria-describedby={
+                [savedToken && 'settings-token-saved', errors.token && 'settings-token-error']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               aria-invalid={errors.token ? true : undefined}
               {...register('token')}
             />

@@ -378,7 +378,7 @@ export const de: Record<MessageKey, Message> = {
   'box.continue': 'Fortsetzen',
   'box.unfinished': 'Nicht fertige Kartons',
   'box.unfinishedHint':
-    'Ein Karton wurde vor seiner letzten Karte angehalten (Neuladen, Absturz oder Bildschirm verlassen). Fortsetzen: keine Karte wird zweimal ausgegeben.',
+    'Ein Karton wurde vor seiner letzten Karte angehalten (Neuladen, Absturz oder Bildschirm verlassen). Fortsetzen (keine Karte wird zweimal ausgegeben) oder dort beenden: keine weitere seiner Karten wird aktiviert.',
   'box.finished': 'Karton aktiviert',
   'box.cancelled': 'Karton angehalten',
   'box.issued': 'Ausgegebene Karten',

@@ -326,7 +326,7 @@ export const enMore = {
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',
   'box.unfinishedHint':
-    'A box stopped before its last card (a reload, a crash, or the screen was left). Continue it: no card is issued twice.',
+    'A box stopped before its last card (a reload, a crash, or the screen was left). Continue it (no card is issued twice), or stop it there: no more of its cards are activated.',
   'box.finished': 'Box activated',
   'box.cancelled': 'Box stopped',
   'box.issued': 'Cards issued',
