@@ -153,6 +153,26 @@ describe('a cash-out this tab remembers', () => {
       '✕ Nothing was taken from the card and nothing is to be paid out. Refused: the card has expired.',
     );
   });
+
+  it('refused for lack of funds (spent elsewhere since it was read) says what the server said the card has', async () => {
+    const refused = {
+      ...committed,
+      transactionId: 'co-refused',
+      status: 'voided',
+      lines: [
+        {
+          ...committed.lines[0]!,
+          number: '700100000013',
+          state: { name: 'failed', code: 'insufficient_funds', available: 500 },
+        },
+      ],
+    } as Sale;
+    show(small('700100000013'), { perform: vi.fn(), reads: reads(async () => refused) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      '✕ Nothing was taken from the card and nothing is to be paid out. Refused: not enough on the card (available €5.00).',
+    );
+  });
 });
 
 describe('"Yes, cash out" that does not start a cash-out', () => {

@@ -10,7 +10,7 @@ import { cashOutCheck, type CashOutPolicy, type CashOutRefusal } from '@/domain/
 import { type Instrument, maskNumber } from '@/domain/instrument';
 import { cashOwed } from '@/domain/sale';
 import { formatMoney } from '@/domain/money';
-import { refusedWhy } from '@/lib/error-text';
+import { refusalText } from '@/lib/error-text';
 import { useT, type T } from '@/lib/i18n';
 import { printSlip } from '@/lib/printing/print-slip';
 import { useCashOutPolicy } from '@/lib/settings/store';
@@ -150,7 +150,16 @@ export function CashOutAction({ card }: { card: Instrument }) {
             message={
               progress.phase === 'withManager'
                 ? t('cashOut.withManager')
-                : `${t('cashOut.refused')} ${t('line.failed', { reason: refusedWhy(t, progress.code) })}`
+                : `${t('cashOut.refused')} ${t('line.failed', {
+                    reason: refusalText(
+                      t,
+                      progress.code,
+                      // What the server said the card had, when it said (a card spent elsewhere since it was read).
+                      'available' in progress && progress.available !== undefined
+                        ? formatMoney(progress.available, sale?.currency ?? terminal.currency, terminal.locale)
+                        : '–',
+                    ),
+                  })}`
             }
           />
           {seen}

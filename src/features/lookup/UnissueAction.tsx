@@ -46,7 +46,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
   if (op.state.phase === 'unknown')
     return (
       <div ref={followRef} role="alert" className="notice notice-warn" tabIndex={-1}>
-        <p>{t('issue.unknown')}</p>
+        <p>{t('unissue.unknown')}</p>
         <button type="button" className="button" onClick={() => void op.resolve()}>
           {t('sale.resolve')}
         </button>

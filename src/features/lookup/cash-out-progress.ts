@@ -20,7 +20,8 @@ export function cashOutProgress(sale: Sale | undefined, commit: OperationRecord 
     return { phase: 'withManager' as const };
   // A commit refused after it was queued (the hold lapsed through an outage) leaves the sale
   // completed and its line failed: nothing was taken, and there is nothing to wait for.
-  if (line.state.name === 'failed') return { phase: 'refused' as const, code: line.state.code };
+  if (line.state.name === 'failed')
+    return { phase: 'refused' as const, code: line.state.code, available: line.state.available };
   if (sale.status === 'voided' || sale.status === 'voiding')
     return { phase: 'refused' as const, code: sale.notice === 'cardChanged' ? 'card_changed' : 'unknown' };
   if (line.state.name === 'unknown' || line.settleQueued) return { phase: 'waiting' as const };

@@ -487,6 +487,8 @@ export const de: Record<MessageKey, Message> = {
   'settings.cashOutThreshold': 'Guthaben unter ({currency})',
   'settings.cashOutSave': 'Auszahlung speichern',
   'settings.cashOutSaved': 'Auszahlung gespeichert.',
+  'unissue.unknown':
+    'Keine Antwort vom Server: Ob die Ausgabe zurückgenommen ist, ist noch unbekannt. Das Terminal fragt mit derselben Anfrage nach, bis es Bescheid weiß.',
   'unissue.done': 'Ausgabe von {what} zurückgenommen.',
   'error.already_issued': 'Diese Karte ist bereits ausgegeben.',
   'error.not_issued': 'Diese Karte ist nicht ausgegeben.',

@@ -432,6 +432,8 @@ export const enMore = {
   'settings.cashOutThreshold': 'Balances under ({currency})',
   'settings.cashOutSave': 'Save cash-out',
   'settings.cashOutSaved': 'Cash-out saved.',
+  'unissue.unknown':
+    'No answer from the Loyalty server: whether the card is un-issued is not known yet. The terminal asks again with the same request until it knows.',
   'unissue.done': '{what} is un-issued.',
   'error.already_issued': 'This card is already issued.',
   'error.not_issued': 'This card is not issued.',

@@ -318,6 +318,8 @@ describe('a cash-out through the outbox, against the simulator', () => {
     const after = await t.reads.getSale(started.transactionId);
     expect(after?.status).toBe('voided');
     expect(after?.lines[0]?.state).toMatchObject({ name: 'failed' });
+    // The cashier reads what the card has now, as the server said it.
+    expect(cashOutProgress(after, undefined)).toEqual({ phase: 'refused', code: 'insufficient_funds', available: 500 });
     expect(t.state().authorizations.filter((a) => a.status === 'committed')).toEqual([]);
     expect(
       await t.perform({ type: 'startCashOut', card: { ...card, account: { ...card.account, net: 2000 } }, policy }),
