@@ -305,13 +305,11 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
     setInputError(null);
   }, []);
 
+  const readForThisScan = target !== null && query.data !== undefined && query.dataUpdatedAt >= target.at;
   // A read that failed after it (an operation on the card had the screens read it again) leaves it
   // older than the server's state: shown as such, never the answer.
-  const answered =
-    target !== null &&
-    query.data !== undefined &&
-    query.dataUpdatedAt >= target.at &&
-    query.errorUpdatedAt <= query.dataUpdatedAt;
+  const refreshFailed = readForThisScan && query.errorUpdatedAt > query.dataUpdatedAt;
+  const answered = readForThisScan && !refreshFailed;
   return {
     target,
     askKindFor,
@@ -327,6 +325,11 @@ export function useCardLookup(initial: LookupTarget | null = null, options: { fa
     shown: query.data,
     /** The latest scan's read is on its way. */
     reading: target !== null && !answered && query.isFetching,
+    /**
+     * This scan was answered, then a read of the card since failed (after an operation on it): `shown`
+     * is that answer, no longer one to act on; what was done with the card stays on screen.
+     */
+    refreshFailed,
     /** The latest scan's read failed; `shown` is older. */
     readFailed: target !== null && !answered && !query.isFetching && query.errorUpdatedAt >= target.at,
     /** "Read again": the same card, asked now. */

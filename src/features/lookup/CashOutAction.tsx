@@ -88,7 +88,7 @@ function useCashOutOf(key: string, number: string): string | null {
  * The balance is taken through the one path (executor, outbox, sender); the screen says "pay out"
  * only once it is committed, and keeps saying it until the cashier says it is done.
  */
-export function CashOutAction({ card }: { card: Instrument }) {
+export function CashOutAction({ card, stale = false }: { card: Instrument; stale?: boolean }) {
   const t = useT();
   const terminal = useTerminal();
   const policy = useCashOutPolicy();
@@ -267,7 +267,7 @@ export function CashOutAction({ card }: { card: Instrument }) {
         <p className="hint">{t('cashOut.held')}</p>
       </>
     );
-  if (!confirming)
+  if (!confirming || stale)
     return (
       <>
         {refusal}
@@ -275,6 +275,8 @@ export function CashOutAction({ card }: { card: Instrument }) {
           ref={cashOutButton}
           type="button"
           className="button"
+          // Figures a failed read may have made old start nothing (what was started stays said above).
+          disabled={stale}
           onClick={() => {
             setNotStarted(null);
             setConfirming(true);

@@ -37,9 +37,10 @@ function setUp() {
     resolveNow: async () => {},
     tab: 'tab-1',
   } as unknown as OutboxHandle;
+  // Failures are not retried here: a failed read is the screen's to show at once.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    // Failures are not retried here: a failed read is the screen's to show at once.
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <TerminalContext.Provider value={terminal}>
         <OutboxContext.Provider value={outbox}>
           <LookupScreen />
@@ -54,7 +55,7 @@ function setUp() {
   /** Another till holds part of the card (the server's figures change behind this screen). */
   const holdElsewhere = (minor: number) =>
     sim.api.giftCards.pay('700100000001', minor, { transactionId: crypto.randomUUID(), reason: 'Sale' });
-  return { key, gates, holdElsewhere, terminal };
+  return { key, gates, holdElsewhere, terminal, client, db };
 }
 
 const clock = /\d{1,2}:\d{2}:\d{2}/.source;
@@ -103,6 +104,46 @@ describe('the same card read again at the lookup', () => {
     gates[3]!.release();
     await waitFor(() => expect(screen.queryByText(/Reading the card again|Could not refresh/)).toBeNull());
     expect(screen.getByLabelText('Available', { exact: true }).textContent).toBe('€25.00');
+  });
+});
+
+describe('a card read again after an operation on it, and that read fails', () => {
+  it('what was done stays said (the un-issue), the figures are marked old, and nothing new starts from them', async () => {
+    const { key, gates, terminal, client, db } = setUp();
+    // This tab un-issued the card a moment ago: its record answered, its outcome kept for the screen.
+    const at = new Date().toISOString();
+    await (
+      await db
+    ).put('operations', {
+      id: 'un-1',
+      scope: terminal.scope,
+      training: true,
+      transactionId: 't-1',
+      reason: 'Issue undone',
+      request: { type: 'giftCard.unissue', number: '700100000001' },
+      status: 'succeeded',
+      attempts: 1,
+      createdAt: at,
+      updatedAt: at,
+      settledAt: at,
+      result: { kind: 'giftCard', number: '700100000001' },
+    } as never);
+    sessionStorage.setItem(`loyalty-terminal.operation:${terminal.scope}:unissue:giftCard:700100000001`, 'un-1');
+    key('7001 0000 0001');
+    await waitFor(() => expect(gates).toHaveLength(1));
+    gates[0]!.release();
+    expect(await screen.findByText('Gift card 7001 0000 0001 is un-issued.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print balance slip' })).toHaveProperty('disabled', false);
+
+    // The answer has the screens read the card again (OutboxProvider), and the server does not answer.
+    void client.invalidateQueries();
+    await waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]!.fail();
+    expect(
+      await screen.findByText(new RegExp(`^Could not refresh: showing what was read at ${clock}\\.$`)),
+    ).toBeTruthy();
+    expect(screen.getByText('Gift card 7001 0000 0001 is un-issued.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print balance slip' })).toHaveProperty('disabled', true);
   });
 });
 

@@ -55,9 +55,13 @@ export function LookupScreen() {
   // The read failed because lookups are paused: said as such, with the manager's lift, whether or not
   // older figures are on screen (they stay, marked as older; the notice's own retry replaces "Read again").
   const pausedOverOld = shown !== undefined && !answer && readFailed && paused;
+  // What can be done with the card: its answer's, or that answer's after a read of it since failed
+  // (an operation on the card had it read again): an un-issue's or a cash-out's outcome stays on
+  // screen, but nothing new starts from figures that may be old.
+  const actionCard = answer ?? (lookup.refreshFailed ? shown : undefined);
   // A scan's amounts are drawn first; what can be done with the card follows in the render after.
   // Once there, they stay while the same card is read again in the background (an un-issue's answer is theirs).
-  const actionsShown = useDeferredValue(answer !== undefined);
+  const actionsShown = useDeferredValue(actionCard !== undefined);
   // Only when an older read is shown: a time formatted on every render costs a scan its share.
   const readAt = () => new Date(query.dataUpdatedAt).toLocaleTimeString(terminal.locale);
 
@@ -153,29 +157,30 @@ export function LookupScreen() {
             )}
           </div>
         )}
-        {answer && (
-          <>
-            <InstrumentDetails instrument={answer} />
-            {actionsShown && (
-              <div className="actions">
-                <button type="button" className="button" onClick={lookup.readAgain} disabled={query.isFetching}>
-                  {t('lookup.refresh')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    const doc = balanceSlipDoc(t, terminal, answer);
-                    void printSlip(<SlipView doc={doc} />, doc);
-                  }}
-                >
-                  {t('balance.print')}
-                </button>
-                <CashOutAction key={`cash-out:${answer.number}`} card={answer} />
-                <UnissueAction key={`${answer.kind}:${answer.number}`} instrument={answer} />
-              </div>
+        {answer && <InstrumentDetails instrument={answer} />}
+        {actionCard && actionsShown && (
+          // One place in the tree, fresh or not: the actions keep what they show across a failed read.
+          <div className="actions">
+            {answer && (
+              <button type="button" className="button" onClick={lookup.readAgain} disabled={query.isFetching}>
+                {t('lookup.refresh')}
+              </button>
             )}
-          </>
+            <button
+              type="button"
+              className="button"
+              disabled={!answer}
+              onClick={() => {
+                if (!answer) return;
+                const doc = balanceSlipDoc(t, terminal, answer);
+                void printSlip(<SlipView doc={doc} />, doc);
+              }}
+            >
+              {t('balance.print')}
+            </button>
+            <CashOutAction key={`cash-out:${actionCard.number}`} card={actionCard} stale={!answer} />
+            <UnissueAction key={`${actionCard.kind}:${actionCard.number}`} instrument={actionCard} stale={!answer} />
+          </div>
         )}
       </div>
     </div>

@@ -19,7 +19,8 @@ function unissueBlocked(instrument: Instrument): MessageKey | 'hidden' | null {
 }
 
 /** Un-issue from the detail view, after a confirmation that says what will happen. */
-export function UnissueAction({ instrument }: { instrument: Instrument }) {
+/** `stale`: the card's figures are from before a read that failed since: nothing new starts from them. */
+export function UnissueAction({ instrument, stale = false }: { instrument: Instrument; stale?: boolean }) {
   const t = useT();
   const terminal = useTerminal();
   const op = useInstrumentOperation(`unissue:${instrument.kind}:${instrument.number}`);
@@ -65,7 +66,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
           {t('operation.waitingToRetry', { seconds: op.state.seconds })}
         </p>
       )}
-      {confirming ? (
+      {confirming && !stale ? (
         <ManagerGate compact>
           <ConfirmQuestion
             className="notice notice-error"
@@ -106,7 +107,7 @@ export function UnissueAction({ instrument }: { instrument: Instrument }) {
             }}
             type="button"
             className="button button-danger"
-            disabled={blocked !== null || op.state.phase === 'sending'}
+            disabled={blocked !== null || op.state.phase === 'sending' || stale}
             aria-describedby={blocked ? 'unissue-blocked' : undefined}
             onClick={() => setConfirming(true)}
           >

@@ -134,6 +134,8 @@ export const de: Record<MessageKey, Message> = {
     'Mit diesem Server wird noch Geld abgerechnet (ein Verkauf ist nicht abgeschlossen, oder Vorgänge warten auf das Senden). Bitte erst abrechnen lassen: Jetzt geändert, ließen Server oder Währung sie ungesendet oder schickten sie in der neuen Währung.',
   'settings.saleOpen':
     'Auf diesem Server ist ein Verkauf offen. Bitte erst abschließen oder stornieren: Jetzt geändert, nähmen Server oder Währung seine Zahlungen in einer anderen Währung oder auf einem anderen Server an, oder schlössen ihn so ab.',
+  'settings.boxOpen':
+    'Ein Karton mit Karten ist auf diesem Server nicht fertig (Ausgabe, Karton mit Karten aktivieren). Zuerst fortsetzen oder dort beenden: Jetzt geändert, würden seine Karten in einer anderen Währung oder auf einem anderen Server aktiviert.',
   'settings.cashOwed':
     'Bargeld aus einer Barauszahlung ist noch zu übergeben (die Kartenabfrage listet es). Erst übergeben und bestätigen, dann Server oder Währung ändern: Sonst verschwände es vom Bildschirm.',
   'settings.dayOpen':

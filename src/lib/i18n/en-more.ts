@@ -110,6 +110,8 @@ export const enMore = {
     'Money is still being settled with this server (a sale not finished, or operations waiting to be sent). Let it settle first: changed now, the server or the currency would leave them unsent, or send them in the new currency.',
   'settings.saleOpen':
     'A sale is open on this server. Complete or void it first: changed now, the server or the currency would take its payments, or complete it, in another currency or on another server.',
+  'settings.boxOpen':
+    'A box of cards is not finished on this server (Issue, Activate a box of cards). Continue it or stop it there first: changed now, its cards would be activated in another currency or on another server.',
   'settings.cashOwed':
     'A cash-out’s cash is still to be paid out (Card lookup lists it). Pay it out and say so before changing the server or its currency: it would leave the screen.',
   'settings.dayOpen':

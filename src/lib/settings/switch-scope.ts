@@ -73,12 +73,15 @@ export async function whatStopsTraining(reads: ReadModel): Promise<'unsettled' |
  */
 export async function whatStopsAChange(
   reads: ReadModel,
-): Promise<'unsettled' | 'cashOwed' | 'unreadable' | 'saleOpen' | 'dayOpen' | null> {
+): Promise<'unsettled' | 'cashOwed' | 'unreadable' | 'saleOpen' | 'boxOpen' | 'dayOpen' | null> {
   const open = await reads.activeSales().then(
     (sales) => sales.some((s) => s.status === 'open'),
     () => !keepsNoRecords(),
   );
   const stays = (await whatStaysWith(reads)) ?? (open ? 'saleOpen' : null);
   if (stays) return stays;
+  // A box not finished keeps its amount in minor units of this currency, and its cards on this server.
+  const boxes = await reads.boxes().catch(() => []);
+  if (boxes.some((b) => b.state === 'running')) return 'boxOpen';
   return (await reads.dayHasFigures().catch(() => !keepsNoRecords())) ? 'dayOpen' : null;
 }

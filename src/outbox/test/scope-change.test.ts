@@ -172,6 +172,21 @@ describe('a change of server, with another window taking a payment', () => {
   });
 });
 
+describe('a box of cards not finished', () => {
+  it('keeps the server and its currency until it is continued or stopped: its amount is in this currency’s minor units', async () => {
+    const { result } = renderHook(() => useSettingsActions());
+    result.current.serverSettingsSaved(A);
+    result.current.liveStarted();
+    const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
+    const onA = windowOn(db, A);
+    const box = await onA.perform({ type: 'startBox', numbers: ['700100001001', '700100001002'], amount: 1000 });
+    expect(await whatStopsAChange(onA.reads)).toBe('boxOpen');
+    if ('overlaps' in box) throw new Error('no box started');
+    await onA.perform({ type: 'boxEvent', boxId: box.boxId, event: { type: 'cancel' } });
+    expect(await whatStopsAChange(onA.reads)).toBeNull();
+  });
+});
+
 describe('the servers this terminal has known', () => {
   it('are the scopes its records are kept under, each once', async () => {
     const db = openOutboxDb(`outbox-${crypto.randomUUID()}`);
