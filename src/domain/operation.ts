@@ -187,12 +187,13 @@ export const CURRENCY_CHANGED = 'currency_changed';
 
 /**
  * An un-issue asked while an earlier operation on the same card still waits for its answer (an
- * issue whose answer was lost, a payment sent again): never sent. Sent first, the earlier one's
- * resend would land after it, and an issue replayed as "issued" would name a card no longer issued.
+ * issue whose answer was lost, a payment sent again), or an issue while the card's un-issue waits:
+ * never sent. Sent first, the earlier one's resend would land after it: an issue replayed as
+ * "issued" would name a card no longer issued, an un-issue would undo the new sale.
  */
 export const EARLIER_WAITS = 'earlier_waits';
 
-/** Whether `earlier` is an operation on the card `request` un-issues, of the same kind. */
+/** Whether `earlier` is an operation on the card `request` names, of the same kind. */
 export const onSameCard = (request: OperationRequest, earlier: OperationRequest): boolean =>
   'number' in request &&
   'number' in earlier &&

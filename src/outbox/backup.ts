@@ -28,7 +28,14 @@ const BINDS = 'exportedAt,journal,zReports' as const;
 /** Still to be sent: these go into the backup whole, sealed. */
 const waitingStatuses = new Set<OperationRecord['status']>(['pending', 'unknown']);
 
-const numberKeys = new Set(['number', 'instrumentId', 'giftCardId', 'storeCreditId', 'loyaltyCardId']);
+const numberKeys = new Set([
+  'number',
+  'instrumentId',
+  'giftCardId',
+  'storeCreditId',
+  'loyaltyCardId',
+  'answeredNumber',
+]);
 const textKeys = new Set(['message', 'detail', 'note']);
 /** A text with every card number in it (a run of 8 or more digits) masked: a note or a server's message. */
 const maskNumbersIn = (text: string): string => text.replace(/\d{8,}/g, maskNumber);
@@ -101,7 +108,8 @@ const recordShape = {
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
   result: v.optional(v.unknown()),
-  answeredNumber: v.optional(cardNumber),
+  // Masked in the journal's part (•••• 0001); whole in a waiting record's, which is sealed.
+  answeredNumber: v.optional(v.pipe(v.string(), v.maxLength(80))),
   error: v.optional(v.unknown()),
   notes: v.optional(v.array(v.looseObject({ code: v.string() }))),
   note: v.optional(v.pipe(v.string(), v.maxLength(2000))),

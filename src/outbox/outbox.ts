@@ -409,15 +409,20 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       await write(
         async (w) => {
           record = recordOf(order);
-          // An un-issue waits for what this terminal still sends on that card: refused here, in the
-          // write that would record it, so no other window can slip one in between.
-          if (order.request.type.endsWith('.unissue')) {
+          // An un-issue waits for what this terminal still sends on that card, and a card is not
+          // issued again while its un-issue waits (sent after, that un-issue's resend would undo the
+          // new sale): refused here, in the write that would record it, so no other window can slip
+          // one in between.
+          const unissue = order.request.type.endsWith('.unissue');
+          if (unissue || order.request.type.endsWith('.issue')) {
             const byStatus = w.tx.objectStore('operations').index('byScopeStatus');
             const waiting = [
               ...(await byStatus.getAll([scope, 'pending'])),
               ...(await byStatus.getAll([scope, 'unknown'])),
             ];
-            if (waiting.some((r) => onSameCard(order.request, r.request)))
+            const blocks = (r: OperationRecord) =>
+              onSameCard(order.request, r.request) && (unissue || r.request.type.endsWith('.unissue'));
+            if (waiting.some(blocks))
               record = {
                 ...record,
                 status: 'refused',

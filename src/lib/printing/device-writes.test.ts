@@ -51,6 +51,48 @@ describe('a serial receipt printer', () => {
   });
 });
 
+describe('a serial receipt printer that stops taking data', () => {
+  it('a slip that timed out is dropped, not printed later; the slip after it is not queued behind it', async () => {
+    vi.useFakeTimers();
+    const written: number[][] = [];
+    let unstick: () => void = () => undefined;
+    const unstuck = new Promise<void>((resolve) => (unstick = resolve));
+    const port = {
+      getInfo: () => ({}),
+      open: async () => undefined,
+      writable: new WritableStream<Uint8Array>({
+        write: async (chunk) => {
+          await unstuck;
+          written.push([...chunk]);
+        },
+      }),
+    };
+    grant('serial', { getPorts: async () => [port] });
+    const device = { type: 'serial', vendorId: null, productId: null };
+    const first = sendToPrinter('serial', device, new Uint8Array([1]));
+    const failed = expect(first).rejects.toThrow('printer_timeout');
+    await vi.advanceTimersByTimeAsync(WRITE_MS);
+    await failed;
+    const second = sendToPrinter('serial', device, new Uint8Array([2]));
+    const secondFailed = expect(second).rejects.toBeDefined();
+    await vi.advanceTimersByTimeAsync(WRITE_MS);
+    await secondFailed;
+    unstick(); // the printer takes data again
+    await vi.advanceTimersByTimeAsync(10);
+    expect(written.flat()).not.toContain(2);
+  });
+
+  it('with two ports granted that are not USB, the slip goes to neither: never a guess', async () => {
+    const com = serialPort({});
+    const bluetooth = serialPort({});
+    grant('serial', { getPorts: async () => [com.port, bluetooth.port] });
+    await expect(
+      sendToPrinter('serial', { type: 'serial', vendorId: null, productId: null }, new Uint8Array([1])),
+    ).rejects.toThrow('printer_not_found');
+    expect([...com.written, ...bluetooth.written]).toEqual([]);
+  });
+});
+
 describe('a USB receipt printer that stops taking data (offline, its buffer full)', () => {
   it('is a failure said within the time limit, not a wait for ever; the next slip is tried again', async () => {
     vi.useFakeTimers();

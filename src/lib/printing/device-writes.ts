@@ -16,14 +16,16 @@ export const WRITE_MS = 30_000;
  */
 async function writeSerial(device: ReceiptPrinterDevice, bytes: Uint8Array): Promise<void> {
   const serial = (navigator as Navigator & { serial?: SerialLike }).serial;
-  // A port that is not USB (a built-in COM port, Bluetooth serial) has no USB ids, and was saved without them.
-  const port = (await serial?.getPorts())?.find((p) => {
+  // A port that is not USB (a built-in COM port, Bluetooth serial) has no USB ids, and was saved
+  // without them: it is the one only while no other such port is granted (never a guess between two).
+  const ports = ((await serial?.getPorts()) ?? []).filter((p) => {
     const info = p.getInfo();
     return (
       (info.usbVendorId ?? null) === (device.vendorId ?? null) &&
       (info.usbProductId ?? null) === (device.productId ?? null)
     );
   });
+  const port = ports.length === 1 || device.vendorId !== null ? ports[0] : undefined;
   if (!port) throw new Error('printer_not_found');
   if (!port.writable) await port.open({ baudRate: 9600 });
   if (!port.writable) throw new Error('printer_not_writable');
@@ -35,8 +37,13 @@ async function writeSerial(device: ReceiptPrinterDevice, bytes: Uint8Array): Pro
         await writer.ready;
       })(),
     );
+  } catch (error) {
+    // Its bytes dropped, not left queued: a slip said to have failed must not print later (the
+    // cashier may have printed it again). The port gives a new stream to the next slip.
+    // Not awaited: an abort waits for the write in flight, which may never end.
+    writer.abort(error).catch(() => undefined);
+    throw error;
   } finally {
-    // Released even with a write still pending (timed out): the next slip can try the port again.
     writer.releaseLock();
   }
 }

@@ -68,6 +68,29 @@ describe('a backup taken off one tablet and brought to another', () => {
     expect(text).toContain('•••• 0009');
   });
 
+  it('masks the card a contradicted issue named (kept for the manager), and the file still opens', async () => {
+    const t = outboxHarness({
+      bend: (path, body) =>
+        path.endsWith('/giftcards/_issue')
+          ? { ...body, account: { ...(body.account as object), amountOriginal: 50, amountNet: 50 } }
+          : body,
+    });
+    stops.push(() => t.sender.stop());
+    const sold = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issueInSeries', series: 'GC3', amount: 2500 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    const named = (await t.reads.get(sold.id))?.answeredNumber;
+    expect(named).toMatch(/^7003\d{8}$/);
+    const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));
+    expect(text).not.toContain(named);
+    expect(text).toContain(`•••• ${named!.slice(-4)}`);
+    const opened = await openBackup(text, 'correct horse');
+    expect(opened.ok && opened.journal.find((r) => r.id === sold.id)?.answeredNumber).toBe(`•••• ${named!.slice(-4)}`);
+  });
+
   it('sends the waiting commit exactly once, however often the file is imported', async () => {
     const t = await tabletWithAWaitingCommit();
     const text = JSON.stringify(await makeBackup(await t.reads.everything(), 'correct horse'));

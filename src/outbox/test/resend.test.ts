@@ -392,6 +392,36 @@ describe('sending an unknown payment again', () => {
     t.sender.stop();
   });
 
+  it('a card whose un-issue’s answer was lost is not sold again until that answer is known: the resend would undo the new sale', async () => {
+    const t = outboxHarness({ keys: 'ignored' });
+    const sold = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100000003', amount: 2000 },
+      reason: 'Gift card sold',
+    });
+    await t.run();
+    expect((await t.reads.get(sold.id))?.status).toBe('succeeded');
+    t.app.faults.replace({ next: { count: 1, kind: 'drop', path: '/_unissue' } });
+    const undone = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.unissue', number: '700100000003' },
+      reason: 'Issue undone',
+    });
+    await t.run();
+    expect((await t.reads.get(undone.id))?.status).toBe('unknown');
+    // The card reads as not issued (the lost attempt applied): a manager sells it again.
+    const again = await t.perform({
+      type: 'operation',
+      request: { type: 'giftCard.issue', number: '700100000003', amount: 3000 },
+      reason: 'Gift card sold',
+    });
+    expect(again).toMatchObject({ status: 'refused', error: { code: 'earlier_waits' } });
+    t.advance(2000);
+    await t.run();
+    expect(t.sent.filter((r) => r.url.endsWith('/_issue'))).toHaveLength(1);
+    t.sender.stop();
+  });
+
   it('sent again with another access token (a manager entered a new one): new to the server, so a refusal is no proof there either', async () => {
     const tokens = [
       { token: 'demo-token', merchantId: 'M1' },
