@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { demoDataset } from '@/simulator/demo-dataset';
 import { simulatedApi } from '@/test-support/simulated-api';
+import { simulatorFetch } from '@/simulator/browser/fetch-adapter';
 import { callEveryOperation } from './every-operation';
 import { idempotencyKeySchema } from '@/wire/idempotency-key';
 import { LoyaltyApiError } from '../errors';
@@ -314,5 +315,21 @@ describe('answers that are not the contract', () => {
       );
       expect(error.code).toBe(code);
     }
+  });
+});
+
+describe('a slow server in the page (training), slower than the terminal waits', () => {
+  it('is a time-out to the terminal, not an early answer; the operation applies when its latency ends, as a real server’s', async () => {
+    const sim = simulatedApi();
+    sim.app.faults.replace({ latencyMs: 300 });
+    const api = createLoyaltyApi({ ...sim.api.config, timeoutMs: 100, fetch: simulatorFetch(sim.app) });
+    const started = Date.now();
+    await expect(
+      api.giftCards.pay('700100000001', 1000, { transactionId: crypto.randomUUID(), reason: 'Sale' }),
+    ).rejects.toMatchObject({ code: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(sim.state().authorizations).toHaveLength(0); // not yet: the server is still at it
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(sim.state().authorizations).toHaveLength(1);
   });
 });

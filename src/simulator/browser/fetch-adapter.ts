@@ -7,7 +7,15 @@ import { DROP_HEADER, type SimulatorApp } from '../http/app';
 export function simulatorFetch(app: SimulatorApp): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    const response = await app.fetch(request);
+    // A client that gives up (its time-out) is told at once, as a browser's fetch rejects; the
+    // server goes on with the request (its latency, then the operation).
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+      if (request.signal.aborted) fail();
+      else request.signal.addEventListener('abort', fail, { once: true });
+    });
+    aborted.catch(() => undefined);
+    const response = await Promise.race([app.fetch(request), aborted]);
     if (response.headers.has(DROP_HEADER)) {
       if (request.signal.aborted)
         throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');

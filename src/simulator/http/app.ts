@@ -262,7 +262,9 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
       }
     }
 
-    await sleep(faults.setting.latencyMs ?? 0, signal);
+    // A slow server's latency runs to its end whether or not the client waits for it, as a real one's
+    // does: a client that gave up has an unknown outcome, and the operation applies all the same.
+    await sleep(faults.setting.latencyMs ?? 0, new AbortController().signal);
     if (fault === 'timeout') {
       if (key && token) engine.idempotency.abandon(token, key);
       await sleep(10 * 60_000, signal); // until the client gives up
