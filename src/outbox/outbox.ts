@@ -824,7 +824,7 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
       return out;
     },
 
-    /** Training data reset: the simulator forgot these sales and operations, so the terminal does too. */
+    /** Training data reset: the simulator forgot these sales, operations and boxes, so the terminal does too. */
     async clearScope() {
       await write(async (w) => {
         const sales = w.tx.objectStore('sales');
@@ -837,6 +837,12 @@ export function createOutbox(db: Promise<OutboxDb>, context: OutboxContext) {
         for (let c = await w.tx.objectStore('returns').openCursor(); c; c = await c.continue())
           if (c.value.scope === scope) await c.delete();
         for (const key of await ops.index('byScope').getAllKeys(scope)) await ops.delete(key);
+        // A box not finished would be continued against the reset data, its cards issued before counted handled.
+        const boxes = w.tx.objectStore('boxes');
+        for (const box of await boxes.index('byScope').getAll(scope)) {
+          await boxes.delete(box.boxId);
+          w.boxes.set(box.boxId, { ...box, state: 'cancelled' });
+        }
       });
     },
 

@@ -124,6 +124,18 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(3));
   });
 
+  it('a training reset forgets a box not finished, as the simulator forgot its cards: a new box over them starts afresh', async () => {
+    const { t } = desk();
+    const range = cardRange('700100001001', { last: '700100001003' });
+    if (!range.ok) throw new Error('no range');
+    const { numbers } = range;
+    await startedBox(t, { numbers, amount: 1000 });
+    await t.outbox.clearScope();
+    expect(await t.reads.boxes()).toEqual([]);
+    const again = await t.perform({ type: 'startBox', numbers, amount: 1000 });
+    expect('overlaps' in again).toBe(false);
+  });
+
   it('refuses a box over the cards of a box not finished, in the write itself (two windows at once start one)', async () => {
     const { t, deps } = desk();
     const first = await startedBox(t, { numbers: numbers(4), amount: 1500 });
