@@ -18,7 +18,7 @@ export const magicCards = {
     notIssued: '700100000003',
     /** Expired: a payment is refused, expired. */
     expired: '700100000006',
-    /** Valid from 2030: a payment is refused, not_yet_valid. */
+    /** Valid from 2098: a payment is refused, not_yet_valid. */
     notYetValid: '700100000008',
     /** 100.00; each payment's first attempt is applied and its answer lost: the terminal asks again. */
     answerLost: '700100000901',

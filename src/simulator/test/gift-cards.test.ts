@@ -15,7 +15,7 @@ describe('gift card query', () => {
       account: { amountNet: 50, amountOriginal: 50, amountFloor: 0, amountAuthorized: 0 },
       customer: { customerId: 'C1', name: 'Ada Lovelace' },
       startDate: '2026-01-01T00:00:00Z',
-      expiryDate: '2029-01-01T00:00:00Z',
+      expiryDate: '2099-01-01T00:00:00Z',
     });
   });
 
