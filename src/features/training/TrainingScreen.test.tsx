@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
@@ -8,12 +8,20 @@ import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import { testTerminal } from '@/test-support/test-terminal';
 import { TrainingScreen } from './TrainingScreen';
 
-/** The trainer's panel over a simulator that records what it is told (`sent`). */
-/** `locale`: the terminal's (its amounts' format); the words are the settings' language (English here). */
-function setUp(locale = 'de-DE') {
+/**
+ * The trainer's panel over a simulator that records what it is told (`sent`) and answers what it is
+ * set to do (`GET /_simulator/faults`): `setting`, as a screen opened after an earlier visit finds it.
+ * `locale`: the terminal's (its amounts' format); the words are the settings' language (English here).
+ */
+function setUp(locale = 'de-DE', setting: Record<string, unknown> = {}) {
   const sent: unknown[] = [];
-  const fetch = (async (_url: string, init?: RequestInit) => {
-    sent.push(JSON.parse(String(init?.body ?? '{}')));
+  let now = setting;
+  const fetch = (async (url: string, init?: RequestInit) => {
+    if (init?.method !== 'POST') return new Response(JSON.stringify(now));
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    sent.push(body);
+    if (url.endsWith('/faults')) now = body;
+    if (url.endsWith('/reset')) now = {};
     return new Response('{}');
   }) as unknown as typeof globalThis.fetch;
   // A German trainer's terminal: "1.500" is how 1 500 is grouped there.
@@ -30,7 +38,7 @@ function setUp(locale = 'de-DE') {
   );
   const latency = screen.getByLabelText('Added latency (ms)');
   const typed = (value: string) => fireEvent.change(latency, { target: { value } });
-  return { sent, latency, typed };
+  return { sent, latency, typed, setting: () => now };
 }
 
 afterEach(cleanup);
@@ -62,6 +70,26 @@ describe("the trainer's latency", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set failure' }));
     await screen.findByText(/will fail/);
     expect(sent[1]).toMatchObject({ latencyMs: 60000 });
+  });
+});
+
+describe('latency and a failure together (the simulator keeps one setting)', () => {
+  it('latency applied after a failure was set leaves the failure armed', async () => {
+    const { typed, setting } = setUp('en-IE');
+    fireEvent.click(screen.getByRole('button', { name: 'Set failure' }));
+    await screen.findByText(/will fail/);
+    typed('3000');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply latency' }));
+    expect(await screen.findByText('Latency set to 3000 ms.')).toBeTruthy();
+    expect(setting()).toMatchObject({ latencyMs: 3000, next: { count: 1, kind: 'error500' } });
+  });
+
+  it('the screen opened again shows the latency the simulator has, and a failure set then keeps it', async () => {
+    const { latency, setting } = setUp('en-IE', { latencyMs: 3000 });
+    await waitFor(() => expect((latency as HTMLInputElement).value).toBe('3000'));
+    fireEvent.click(screen.getByRole('button', { name: 'Set failure' }));
+    await screen.findByText(/will fail/);
+    expect(setting()).toMatchObject({ latencyMs: 3000, next: { kind: 'error500' } });
   });
 });
 

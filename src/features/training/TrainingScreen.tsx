@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { instrumentQueries } from '@/api/loyalty-api';
@@ -35,6 +35,21 @@ const latencySchema = v.object({
   ),
 });
 
+/** What the simulator is set to do now (`GET /_simulator/faults`): its latency and the failure still armed. */
+async function readFaults(
+  fetcher: typeof fetch,
+  simulatorAt: string,
+): Promise<{ latencyMs?: number; next?: Record<string, unknown> }> {
+  const response = await fetcher(`${simulatorAt}/faults`);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null) return {};
+  const { latencyMs, next } = body as Record<string, unknown>;
+  return {
+    ...(typeof latencyMs === 'number' && { latencyMs }),
+    ...(typeof next === 'object' && next !== null && { next: next as Record<string, unknown> }),
+  };
+}
+
 /** The trainer's panel: scenario cards, reset, latency, and the next request's failure. */
 export function TrainingScreen() {
   const t = useT();
@@ -61,6 +76,25 @@ export function TrainingScreen() {
     );
     setMessage(stays ? t(stays === 'unsettled' ? 'trainingPanel.unsettled' : `settings.${stays}`) : null);
   };
+
+  // The latency shown is the simulator's, not the form's first value: after a visit elsewhere, a
+  // failure set from here sends it again rather than 0 (which took the latency off unsaid).
+  const { reset: resetLatency, setValue: setLatency, getFieldState } = latencyForm;
+  const simulatorAt = terminal.training ? `${terminal.baseUrl}/_simulator` : null;
+  useEffect(() => {
+    if (!simulatorAt) return undefined;
+    let live = true;
+    void readFaults(terminal.fetch, simulatorAt).then(
+      // What the trainer has typed meanwhile stays.
+      (now) => {
+        if (live && !getFieldState('latency').isDirty) setLatency('latency', String(now.latencyMs ?? 0));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [simulatorAt, terminal.fetch, setLatency, getFieldState]);
 
   if (terminal.mode === 'training' && !terminal.training)
     return (
@@ -98,6 +132,7 @@ export function TrainingScreen() {
   const reset = async () => {
     setMessage(null);
     await simulator('reset');
+    resetLatency({ latency: '0' }); // the reset took the latency and the failures off
     trainingDataReset();
     await queryClient.invalidateQueries({ queryKey: instrumentQueries.all(terminal.scope) });
     setMessage(t('trainingPanel.resetDone'));
@@ -106,7 +141,9 @@ export function TrainingScreen() {
   const refused = () => setMessage(null);
   const applyLatency = latencyForm.handleSubmit(async ({ latency: ms }) => {
     setMessage(null);
-    await simulator('faults', { latencyMs: ms });
+    // The simulator keeps one setting: what is left of a failure set before stays armed.
+    const now = await readFaults(terminal.fetch, `${terminal.baseUrl}/_simulator`);
+    await simulator('faults', { ...now, latencyMs: ms });
     setMessage(t('trainingPanel.latencySet', { ms }));
   }, refused);
   const failNext = latencyForm.handleSubmit(async ({ latency: ms }) => {
