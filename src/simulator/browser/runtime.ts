@@ -3,7 +3,7 @@ import type { SeriesConfig } from '../../domain/instrument';
 import { currencyDigits, majorToMinor } from '../../domain/money';
 import { parseDataset } from '../engine/dataset';
 import { createEngine } from '../engine/engine';
-import type { EngineState } from '../engine/state';
+import { withDatasetAdditions, type EngineState } from '../engine/state';
 import { createSimulatorApp } from '../http/app';
 import { demoDataset, scenarioCards, scenarioSeries } from '../demo-dataset';
 import { trainingFacts } from '../training-facts';
@@ -37,7 +37,10 @@ export async function startTrainingServer() {
     .then(() => openDB(DB_NAME, 1, { upgrade: (database) => void database.createObjectStore(STORE) }))
     .catch(() => null);
   const stored = db ? ((await db.get(STORE, STATE_KEY)) as EngineState | undefined) : undefined;
-  const engine = createEngine(dataset, { state: stored?.version === 1 ? stored : undefined });
+  // Kept by an earlier build: the cards and series added to the dataset since are added to it.
+  const engine = createEngine(dataset, {
+    state: stored?.version === 1 ? withDatasetAdditions(stored, dataset) : undefined,
+  });
   const app = createSimulatorApp(engine, {
     async onChange() {
       if (!db) return;

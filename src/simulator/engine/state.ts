@@ -120,6 +120,22 @@ function minor(value: number, currency: string): Minor {
   return result;
 }
 
+/**
+ * A state kept by an earlier build, with what the dataset has gained since: its series (as the
+ * dataset defines them now), and its cards the state does not know (a scenario card added since
+ * answered "not found"). What the state knows stays as it is: the trainer's sales and cards.
+ */
+export function withDatasetAdditions(kept: EngineState, dataset: Dataset): EngineState {
+  const fresh = stateFromDataset(dataset);
+  return {
+    ...kept,
+    tokens: fresh.tokens,
+    groups: fresh.groups,
+    instruments: { ...fresh.instruments, ...kept.instruments },
+    seriesCounters: { ...fresh.seriesCounters, ...kept.seriesCounters },
+  };
+}
+
 /** A fresh state from a validated dataset. */
 export function stateFromDataset(dataset: Dataset): EngineState {
   const { currency } = dataset;
