@@ -333,3 +333,16 @@ describe('a slow server in the page (training), slower than the terminal waits',
     expect(sim.state().authorizations).toHaveLength(1);
   });
 });
+
+describe('a training reset while a request waits in the simulator’s latency', () => {
+  it('the request does nothing on the fresh data: no hold the terminal, which cleared its records, knows nothing of', async () => {
+    const sim = simulatedApi();
+    sim.app.faults.replace({ latencyMs: 100 });
+    const paying = sim.api.giftCards.pay('700100000001', 2000, { transactionId: crypto.randomUUID(), reason: 'Sale' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sim.app.fetch(new Request('http://simulator/_simulator/reset', { method: 'POST' }));
+    await expect(paying).rejects.toMatchObject({ code: 'unavailable' });
+    expect(sim.state().authorizations).toEqual([]);
+    expect(sim.state().instruments.find((i) => i.number === '700100000001')?.amountAuthorized ?? 0).toBe(0);
+  });
+});

@@ -609,7 +609,7 @@ export const de: Record<MessageKey, Message> = {
   'cashier.signOff': 'Abmelden',
   'cashier.current': 'Kassierer: {name}',
   'cashier.idFormat': '1 bis 20 Buchstaben oder Ziffern.',
-  'tillSlip.training': '*** TRAINING - KEINE ZAHLUNG ***',
+  'tillSlip.training': '*** SCHULUNG - KEINE ZAHLUNG ***',
   'tillSlip.title': 'Kartenzahlung (Gutschein/Kunde)',
   'tillSlip.reference': 'Kassenbeleg',
   'tillSlip.auth': 'Autor.',

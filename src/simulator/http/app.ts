@@ -159,7 +159,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
   // ---- the simulator's own interface ---------------------------------------------------------
 
   app.get('/_simulator/state', (c) => c.json(engine.view() satisfies SimulatorState));
+  /** Resets so far: a request that began before one does nothing after it (its latency spent meanwhile). */
+  let resets = 0;
   app.post('/_simulator/reset', async (c) => {
+    resets += 1;
     engine.reset();
     faults.clear();
     behaved.clear();
@@ -223,6 +226,7 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
 
   app.use('/loyalty/api/*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
+    const resetsBefore = resets;
     const path = new URL(c.req.url).pathname;
     const faultFromSetting = faults.take(path, c.req.method);
     const signal = c.req.raw.signal;
@@ -265,6 +269,10 @@ export function createSimulatorApp(engine: Engine, options: SimulatorAppOptions 
     // A slow server's latency runs to its end whether or not the client waits for it, as a real one's
     // does: a client that gave up has an unknown outcome, and the operation applies all the same.
     await sleep(faults.setting.latencyMs ?? 0, new AbortController().signal);
+    // The data it was asked of is gone: a hold on the fresh data would be one the terminal (which
+    // cleared its training records with the reset) knows nothing of.
+    if (resets !== resetsBefore)
+      return errorResponse(503, 'unavailable', 'The simulator was reset while this request waited.');
     if (fault === 'timeout') {
       if (key && token) engine.idempotency.abandon(token, key);
       await sleep(10 * 60_000, signal); // until the client gives up
