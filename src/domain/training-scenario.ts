@@ -34,6 +34,6 @@ export interface ScenarioCard {
 /** A series a trainer issues from (no number to scan). */
 export interface ScenarioSeries {
   seriesNumber: string;
-  kind: InstrumentKind;
+  kind: 'giftCard' | 'storeCredit';
   situation: 'livePrinted' | 'series';
 }

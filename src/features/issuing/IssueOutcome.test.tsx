@@ -85,6 +85,23 @@ describe('an issue whose answer contradicted it (a lenient server loaded another
   });
 });
 
+describe('a series issue asked for from the trainer’s panel', () => {
+  it('opens with that series chosen', () => {
+    const t = outboxHarness();
+    t.sender.stop();
+    const credits: SeriesConfig[] = [
+      { prefix: '7201', kind: 'storeCredit', seriesNumber: 'SC1', livePrinted: true },
+      { prefix: '7202', kind: 'storeCredit', seriesNumber: 'SC2', livePrinted: true },
+    ];
+    renderWithOutbox(<IssueFromSeries kind="storeCredit" series="SC2" />, {
+      terminal: testTerminal(globalThis.fetch, { series: credits }),
+      perform: t.perform,
+      reads: t.reads,
+    });
+    expect((screen.getByLabelText('Series') as HTMLSelectElement).value).toBe('SC2');
+  });
+});
+
 describe('an issue sent from its form', () => {
   const stops: (() => void)[] = [];
   afterEach(() => {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { askedSeriesIssue, clearSeriesIssue } from '@/lib/issue-request';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { takesPayments, useRecordsUsable } from '@/outbox/db';
 import { BoxTask } from './BoxTask';
@@ -18,7 +19,10 @@ type Task = (typeof tasks)[number]['id'];
 /** Selling gift cards, issuing store credit and opening loyalty cards: not payments, each its own operation. */
 export function IssueScreen() {
   const t = useT();
-  const [task, setTask] = useState<Task>('giftCard');
+  // A series issue asked for from the trainer's panel opens that task with that series.
+  const [asked] = useState(askedSeriesIssue);
+  useEffect(() => clearSeriesIssue(), []);
+  const [task, setTask] = useState<Task>(asked ? (asked.kind === 'giftCard' ? 'printed' : 'storeCredit') : 'giftCard');
   // Choosing a task, even the same one again, starts it afresh.
   const [round, setRound] = useState(0);
   const usable = useRecordsUsable();
@@ -52,8 +56,12 @@ export function IssueScreen() {
           <section className="panel" aria-labelledby="task-heading">
             <h3 id="task-heading">{t(tasks.find((k) => k.id === task)?.label ?? 'issue.title')}</h3>
             {task === 'giftCard' && <SellGiftCard key={round} />}
-            {task === 'printed' && <IssueFromSeries key={round} kind="giftCard" />}
-            {task === 'storeCredit' && <IssueFromSeries key={round} kind="storeCredit" />}
+            {task === 'printed' && (
+              <IssueFromSeries key={round} kind="giftCard" series={round === 0 ? asked?.series : undefined} />
+            )}
+            {task === 'storeCredit' && (
+              <IssueFromSeries key={round} kind="storeCredit" series={round === 0 ? asked?.series : undefined} />
+            )}
             {task === 'loyalty' && <OpenLoyaltyCard key={round} />}
             {task === 'box' && <BoxTask key={round} />}
           </section>

@@ -108,7 +108,13 @@ function SeriesPicker({
 }
 
 /** Issue by series: live-printed gift cards and store credit. The server gives the new number. */
-export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) {
+export function IssueFromSeries({
+  kind,
+  series: asked,
+}: {
+  kind: 'giftCard' | 'storeCredit';
+  series?: string | undefined;
+}) {
   const t = useT();
   const { series } = useTerminal();
   const op = useInstrumentOperation(`issue:series:${kind}`, { keptWithManager: true });
@@ -122,7 +128,9 @@ export function IssueFromSeries({ kind }: { kind: 'giftCard' | 'storeCredit' }) 
   /** What asked (the form's button, or the field Enter was pressed in): the focus goes back there on "Not now". */
   const asker = useRef<HTMLElement | null>(null);
   const choices = series.filter((s) => s.kind === kind && (kind === 'storeCredit' || s.livePrinted));
-  const [chosen, setChosen] = useState(choices[0]?.seriesNumber ?? '');
+  const [chosen, setChosen] = useState(
+    choices.find((s) => s.seriesNumber === asked)?.seriesNumber ?? choices[0]?.seriesNumber ?? '',
+  );
   const current = choices.find((s) => s.seriesNumber === chosen) ?? choices[0];
   /** Issues in the series the form was filled in for (the question keeps it: the picker is locked while asking). */
   const issue = ({ amount, customer, reason, series }: IssueFieldsValues & { series: string }) => {

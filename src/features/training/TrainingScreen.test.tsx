@@ -6,6 +6,10 @@ import { translator } from '@/lib/i18n';
 import { loadCatalog } from '@/lib/i18n/translate';
 import { TerminalContext, type Terminal } from '@/lib/terminal-context';
 import { testTerminal } from '@/test-support/test-terminal';
+import type { ScenarioSeries } from '@/domain/training-scenario';
+import { askedSeriesIssue, clearSeriesIssue } from '@/lib/issue-request';
+import { useNavigationActions, useScreen } from '@/lib/navigation-store';
+import { renderHook } from '@testing-library/react';
 import { TrainingScreen } from './TrainingScreen';
 
 /**
@@ -13,7 +17,7 @@ import { TrainingScreen } from './TrainingScreen';
  * set to do (`GET /_simulator/faults`): `setting`, as a screen opened after an earlier visit finds it.
  * `locale`: the terminal's (its amounts' format); the words are the settings' language (English here).
  */
-function setUp(locale = 'de-DE', setting: Record<string, unknown> = {}) {
+function setUp(locale = 'de-DE', setting: Record<string, unknown> = {}, scenarioSeries: ScenarioSeries[] = []) {
   const sent: unknown[] = [];
   let now = setting;
   const fetch = (async (url: string, init?: RequestInit) => {
@@ -27,7 +31,7 @@ function setUp(locale = 'de-DE', setting: Record<string, unknown> = {}) {
   // A German trainer's terminal: "1.500" is how 1 500 is grouped there.
   const terminal: Terminal = testTerminal(fetch, {
     locale,
-    training: { scenarios: [], scenarioSeries: [] },
+    training: { scenarios: [], scenarioSeries },
   });
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -116,5 +120,18 @@ describe('the failure set, said with its count', () => {
       });
     expect(said(1)).toBe('Die nächste Anfrage der Art „beliebige Anfrage“ schlägt fehl: Serverfehler (500).');
     expect(said(2)).toBe('Die nächsten 2 Anfragen der Art „beliebige Anfrage“ schlagen fehl: Serverfehler (500).');
+  });
+});
+
+describe('a series scenario (issued by series: no number to scan)', () => {
+  it('is one tap away, as the cards are: it opens Issue with that series chosen', () => {
+    setUp('en-IE', {}, [{ seriesNumber: 'GC3', kind: 'giftCard', situation: 'livePrinted' }]);
+    const screenNow = renderHook(() => useScreen());
+    fireEvent.click(screen.getByRole('button', { name: /Printed gift card.*GC3|GC3/ }));
+    screenNow.rerender();
+    expect(screenNow.result.current).toBe('issue');
+    expect(askedSeriesIssue()).toEqual({ kind: 'giftCard', series: 'GC3' });
+    clearSeriesIssue();
+    renderHook(() => useNavigationActions()).result.current.screenChosen('sale');
   });
 });

@@ -13,6 +13,7 @@ import { useNavigationActions } from '@/lib/navigation-store';
 import { useSettingsActions } from '@/lib/settings/store';
 import { useTerminal } from '@/lib/terminal-context';
 import { trainingDataReset } from '@/lib/training-events';
+import { requestSeriesIssue } from '@/lib/issue-request';
 import { outboxDb } from '@/outbox/db';
 import { createReadModel } from '@/outbox/read-model';
 import { switchScope, whatStopsTraining } from '@/lib/settings/switch-scope';
@@ -55,7 +56,7 @@ export function TrainingScreen() {
   const t = useT();
   const terminal = useTerminal();
   const queryClient = useQueryClient();
-  const { lookupRequested } = useNavigationActions();
+  const { lookupRequested, screenChosen } = useNavigationActions();
   const { trainingStarted } = useSettingsActions();
   const latencyForm = useForm<v.InferInput<typeof latencySchema>, unknown, v.InferOutput<typeof latencySchema>>({
     resolver: valibotResolver(latencySchema),
@@ -182,10 +183,21 @@ export function TrainingScreen() {
           ))}
         </ul>
         <h3>{t('trainingPanel.series')}</h3>
-        <ul className="plain-list">
+        <ul className="scenario-list">
           {terminal.training.scenarioSeries.map((s) => (
             <li key={s.seriesNumber}>
-              {t(`scenario.${s.situation}`)}: <strong>{s.seriesNumber}</strong> ({t(`kind.${s.kind}`)})
+              <button
+                type="button"
+                className="scenario-card"
+                onClick={() => {
+                  requestSeriesIssue({ kind: s.kind, series: s.seriesNumber });
+                  screenChosen('issue');
+                }}
+              >
+                <span className="scenario-kind">{t(`kind.${s.kind}`)}</span>
+                <span className="scenario-label">{t(`scenario.${s.situation}`)}</span>
+                <span className="scenario-number">{s.seriesNumber}</span>
+              </button>
             </li>
           ))}
         </ul>
