@@ -62,7 +62,7 @@ export function IssueOutcome({
     return (
       <>
         <ErrorNotice message={`${t('journal.outcome.attention')}: ${notesText(t, state.record, terminal)}`} />
-        {state.record.answeredNumber && (
+        {state.record.answeredNumber && !('number' in state.record.request) && (
           <p className="notice notice-warn">
             {t('issue.answeredCard', { number: groupNumber(state.record.answeredNumber) })}
           </p>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmQuestion, KeepAnswer } from '@/components/ConfirmQuestion';
-import { maskNumber } from '@/domain/instrument';
 import { useT } from '@/lib/i18n';
 import { downloadFile } from '@/lib/download';
 import { printSlip } from '@/lib/printing/print-slip';
@@ -10,7 +9,7 @@ import { useTerminal, type Terminal } from '@/lib/terminal-context';
 import type { ZReport } from '@/outbox/db';
 import { onOutboxChange } from '@/outbox/changes';
 import { useOutbox } from '@/outbox/projection';
-import { reportCsv, type DayReport } from './day-report';
+import { maskedCardOf, reportCsv, type DayReport } from './day-report';
 import { localDate } from './journal-rows';
 import { closedJustBefore, readDay, type Day } from './read-day';
 import { ReportTable } from './ReportTable';
@@ -86,7 +85,7 @@ export function XReport() {
     const carried = d.report.open.map((o) => ({
       id: o.id,
       type: o.request.type,
-      maskedNumber: 'number' in o.request ? maskNumber(o.request.number) : '',
+      maskedNumber: maskedCardOf(o),
       status: o.status,
       createdAt: o.createdAt,
     }));
@@ -280,7 +279,7 @@ function download(report: DayReport, { currency, mode }: Terminal) {
   const open = report.open.map((r) => ({
     id: r.id,
     type: r.request.type,
-    number: 'number' in r.request ? maskNumber(r.request.number) : undefined,
+    number: maskedCardOf(r) || undefined,
     status: r.status,
     createdAt: r.createdAt,
   }));

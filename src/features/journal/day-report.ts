@@ -197,10 +197,17 @@ export interface DayInput {
   owedBy?: ReadonlyMap<string, number> | undefined;
 }
 
+/**
+ * The card an operation is on, masked: its request's, or for a series issue (whose request names
+ * none) the card its contradicted answer named; none otherwise.
+ */
+export const maskedCardOf = (r: OperationRecord): string =>
+  'number' in r.request ? maskNumber(r.request.number) : r.answeredNumber ? maskNumber(r.answeredNumber) : '';
+
 const named = (r: OperationRecord): NamedOperation => ({
   id: r.id,
   type: r.request.type,
-  maskedNumber: 'number' in r.request ? maskNumber(r.request.number) : '',
+  maskedNumber: maskedCardOf(r),
 });
 
 /**
@@ -393,14 +400,7 @@ export function reportCsv(
     currency,
   ]);
   for (const o of report.open)
-    rows.push([
-      operatorOf(o),
-      kindOf(o.request.type),
-      `open:${o.request.type}:${'number' in o.request ? maskNumber(o.request.number) : ''}`,
-      '1',
-      '',
-      currency,
-    ]);
+    rows.push([operatorOf(o), kindOf(o.request.type), `open:${o.request.type}:${maskedCardOf(o)}`, '1', '', currency]);
   for (const c of carried)
     rows.push(['', c.type.split('.')[0] ?? '', `open:${c.type}:${c.maskedNumber}`, '1', '', currency]);
   for (const f of report.flagged ?? [])

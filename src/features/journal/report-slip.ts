@@ -1,4 +1,4 @@
-import { instrumentKinds, maskNumber, type InstrumentKind } from '@/domain/instrument';
+import { instrumentKinds, type InstrumentKind } from '@/domain/instrument';
 import { formatMoney } from '@/domain/money';
 import type { MessageKey, T } from '@/lib/i18n';
 import type { SlipDoc } from '@/lib/printing/slip-doc';
@@ -8,6 +8,7 @@ import type { ZReport } from '@/outbox/db';
 import {
   figureOf,
   lineNames,
+  maskedCardOf,
   wayFigure,
   waysShown,
   type ByWay,
@@ -93,7 +94,7 @@ export function reportSlipDoc(t: T, terminal: Terminal, r: DayReport, title: str
       })),
       ...r.open.map((o) => ({
         label: t('report.open'),
-        value: operationText(t, o.request.type, 'number' in o.request ? maskNumber(o.request.number) : ''),
+        value: operationText(t, o.request.type, maskedCardOf(o)),
       })),
       ...carried.map((c) => ({ label: t('report.open'), value: c })),
     ],

@@ -107,5 +107,17 @@ describe('an answer that contradicts its request, through the outbox and the sim
     expect(notesInEnglish(record)).toMatch(/Read again: the card shows €25\.00 available/);
     const { toRow } = await import('@/features/journal/journal-rows');
     expect(toRow(record!, 'EUR').maskedNumber).toBe(`•••• ${issued!.number.slice(-4)}`);
+    // The day's report names it among what a manager must look at, by that card.
+    const { dayReport, maskedCardOf, reportCsv } = await import('@/features/journal/day-report');
+    const report = dayReport({
+      settled: [],
+      unsettled: [record!],
+      sales: [],
+      from: '2026-11-22T00:00:00Z',
+      to: '2026-11-23T00:00:00Z',
+      currency: 'EUR',
+    });
+    expect(report.open.map(maskedCardOf)).toEqual([`•••• ${issued!.number.slice(-4)}`]);
+    expect(reportCsv(report, 'EUR')).toContain(`open:giftCard.issueInSeries:•••• ${issued!.number.slice(-4)}`);
   });
 });
