@@ -10,6 +10,7 @@ import { SlipView } from '@/lib/printing/SlipView';
 import type { BoxSummary, CardBox } from '@/domain/card-box';
 import { detectKind, groupNumber, parseInstrumentNumber, seriesOfNumber } from '@/domain/instrument';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { refusalText } from '@/lib/error-text';
 import { printSlip } from '@/lib/printing/print-slip';
 import { useTerminal } from '@/lib/terminal-context';
 import { boxFormSchema, boxNumbers, type BoxFormInput } from './box-form';
@@ -214,7 +215,9 @@ export function BoxTask() {
         )}
         {!running && stoppedEarly && (
           <p className="notice notice-error" role="alert">
-            {t(ended === 'paused' ? 'box.paused' : 'box.unreachable')}
+            {typeof ended === 'object'
+              ? t('box.refused', { reason: refusalText(t, ended.refused, '–') })
+              : t(ended === 'paused' ? 'box.paused' : 'box.unreachable')}
           </p>
         )}
         <div className="actions">

@@ -13,7 +13,22 @@ export interface BoxRunnerDeps {
   settled: (operationId: string, signal: AbortSignal) => Promise<OperationRecord | undefined>;
 }
 
-export type BoxRunEnd = 'finished' | 'cancelled' | 'unreachable' | 'paused' | 'stopped';
+/** `refused`: a card refused for what every card of the box would meet (its code): nothing more is sent. */
+export type BoxRunEnd = 'finished' | 'cancelled' | 'unreachable' | 'paused' | 'stopped' | { refused: string };
+
+/**
+ * Refusals that are the box's, not the card's: the amount, the merchant, the series, the request
+ * itself. The next card would be refused the same way, and the one after: 200 requests for 200
+ * refusals, each named only "refused" in the summary.
+ */
+const BOX_WIDE = new Set([
+  'invalid_amount',
+  'invalid_request',
+  'merchant_not_allowed',
+  'series_not_found',
+  'loyalty_group_not_found',
+  'currency_changed',
+]);
 
 /**
  * Works through a box one card at a time: the card is checked at the server, its issue (or why it
@@ -85,6 +100,9 @@ export async function runBox(
           onCard();
           return 'unreachable';
         }
+        // The box stays as it is (not finished): continued once it is put right, or stopped there.
+        if (record?.status === 'refused' && BOX_WIDE.has(record.error?.code ?? ''))
+          return { refused: record.error!.code };
       }
   }
 }

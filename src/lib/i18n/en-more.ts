@@ -324,6 +324,8 @@ export const enMore = {
     'Card lookups are paused after too many unknown numbers. Nothing more was issued; continue when a manager has lifted the pause.',
   'box.unreachable':
     'The Loyalty server does not answer, or turns the terminal away for now (too many requests, or its access token refused). Nothing more was issued; continue when it is back.',
+  'box.refused':
+    'The Loyalty server refused a card of this box for a reason every card of it would meet: {reason} Nothing more was sent: put it right and continue, or stop the box here.',
   'box.stopHere': 'Stop this box here',
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',

@@ -106,6 +106,26 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(4));
   });
 
+  it('stops at the first card refused for what every card would meet (the amount): not 200 requests for 200 refusals', async () => {
+    const { t, deps } = desk();
+    const box = await startedBox(t, { numbers: numbers(5), amount: 1000 });
+    const issues: string[] = [];
+    const inner = t.api.config.fetch!;
+    t.api.config.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.endsWith('/_issue')) return inner(request);
+      issues.push(request.url);
+      return new Response(JSON.stringify({ error: { code: 'invalid_amount', message: 'Not this amount.' } }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toEqual({ refused: 'invalid_amount' });
+    expect(issues).toHaveLength(1);
+    // The box waits, not finished: continued once put right, or stopped there.
+    expect((await t.reads.box(box.boxId))?.state).toBe('running');
+  });
+
   it('frees a card turned away while no runner waited for it (the screen left): continued, the box issues it', async () => {
     const { t, deps } = desk();
     const box = await startedBox(t, { numbers: numbers(3), amount: 1000 });
