@@ -217,7 +217,7 @@ export function BoxTask() {
           <p className="notice notice-error" role="alert">
             {typeof ended === 'object'
               ? t('box.refused', { reason: refusalText(t, ended.refused, '–') })
-              : t(ended === 'paused' ? 'box.paused' : 'box.unreachable')}
+              : t(ended === 'paused' ? 'box.paused' : ended === 'stopped' ? 'box.stopped' : 'box.unreachable')}
           </p>
         )}
         <div className="actions">

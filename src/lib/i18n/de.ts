@@ -378,6 +378,8 @@ export const de: Record<MessageKey, Message> = {
     'Der Loyalty-Server antwortet nicht oder weist das Terminal vorerst ab (zu viele Anfragen, oder sein Zugangstoken abgelehnt). Es wurde nichts weiter ausgegeben; fortsetzen, wenn er wieder erreichbar ist.',
   'box.refused':
     'Der Loyalty-Server hat eine Karte dieses Kartons aus einem Grund abgelehnt, der jede seiner Karten trifft: {reason} Nichts weiter wurde gesendet: beheben und fortsetzen oder den Karton hier beenden.',
+  'box.stopped':
+    'Der Karton wurde angehalten: Das Terminal konnte nicht weitermachen (seine Aufzeichnungen oder Einstellungen haben sich geändert). Nichts weiter wurde ausgegeben; fortsetzen oder hier beenden.',
   'box.stopHere': 'Diesen Karton hier beenden',
   'box.continue': 'Fortsetzen',
   'box.unfinished': 'Nicht fertige Kartons',

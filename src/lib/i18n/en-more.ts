@@ -326,6 +326,8 @@ export const enMore = {
     'The Loyalty server does not answer, or turns the terminal away for now (too many requests, or its access token refused). Nothing more was issued; continue when it is back.',
   'box.refused':
     'The Loyalty server refused a card of this box for a reason every card of it would meet: {reason} Nothing more was sent: put it right and continue, or stop the box here.',
+  'box.stopped':
+    'The box stopped: the terminal could not go on with it (its records, or its settings, changed). Nothing more was issued; continue it, or stop it here.',
   'box.stopHere': 'Stop this box here',
   'box.continue': 'Continue',
   'box.unfinished': 'Boxes not finished',
