@@ -13,6 +13,8 @@ import { outboxHarness } from '@/outbox/test/harness';
 import { RecordsPanel } from './RecordsPanel';
 
 const terminal = { currency: 'EUR', locale: 'en-IE', mode: 'training', scope: 'records' } as Terminal;
+/** A backup is opened with its passphrase's key (PBKDF2, slow on purpose): longer than a screen's usual second on a busy machine. */
+const opening = { timeout: 5_000 };
 
 function renderPanel(perform: (intent: Intent) => Promise<unknown>) {
   const db = openOutboxDb(`records-${crypto.randomUUID()}`);
@@ -38,7 +40,11 @@ describe("the manager's records panel", () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
     expect(
-      await screen.findByText(/2 of the backup's operations settled before this terminal's last closed day/),
+      await screen.findByText(
+        /2 of the backup's operations settled before this terminal's last closed day/,
+        {},
+        opening,
+      ),
     ).toBeTruthy();
     expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
   });
@@ -75,7 +81,9 @@ describe("the manager's records panel", () => {
       target: { files: [new File([file], 'backup.json', { type: 'application/json' })] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
-    expect(await screen.findByText(/One of them is for a server this terminal is not set up for/)).toBeTruthy();
+    expect(
+      await screen.findByText(/One of them is for a server this terminal is not set up for/, {}, opening),
+    ).toBeTruthy();
     const restored = perform.mock.calls[0]![0] as Extract<Intent, { type: 'restore' }>;
     expect(Object.fromEntries(restored.records.map((r) => [r.id, r.scope]))).toEqual({
       [mine.id]: 'live|https://loyalty.example|demo|M1',
@@ -114,16 +122,16 @@ describe("the manager's records panel", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
     const warned =
       /a figure in it could have been changed, or an operation still waiting left out\. Nothing was imported\./;
-    expect(await screen.findByText(warned)).toBeTruthy();
+    expect(await screen.findByText(warned, {}, opening)).toBeTruthy();
     expect(perform).not.toHaveBeenCalled();
     // Another passphrase typed since: the warning's file is not imported on its word.
     fireEvent.change(screen.getByLabelText('Backup passphrase'), { target: { value: 'correct horse!' } });
     expect(screen.queryByRole('button', { name: 'Import it anyway' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Backup passphrase'), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Import backup' }));
-    expect(await screen.findByText(warned)).toBeTruthy();
+    expect(await screen.findByText(warned, {}, opening)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Import it anyway' }));
-    expect(await screen.findByText(/Imported/)).toBeTruthy();
+    expect(await screen.findByText(/Imported/, {}, opening)).toBeTruthy();
     expect(perform).toHaveBeenCalledWith(expect.objectContaining({ type: 'restore' }));
   });
 });
