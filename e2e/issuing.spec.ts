@@ -39,6 +39,27 @@ async function scanHere(page: Page, number: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A box of 12 cards (7001 0000 1001 to 1012) started by the manager, and the server gone once a few
+ * are done: the box stops, said so. Returns its progress bar.
+ */
+async function boxStoppedPartWay(page: Page, loyaltyServer: Parameters<typeof setFaults>[0]) {
+  await goTo(page, 'Issue');
+  await page.getByRole('button', { name: 'Activate a box of cards' }).click();
+  await managerUnlocks(page);
+  await page.getByLabel('First card number').fill('7001 0000 1001');
+  await page.getByLabel('Last card number').fill('7001 0000 1012');
+  await page.getByLabel('Amount (EUR)').fill('10');
+  await setFaults(loyaltyServer, { latencyMs: 150 });
+  await page.getByRole('button', { name: 'Activate the cards' }).click();
+  const progress = page.getByRole('progressbar', { name: /Cards done/ });
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
+  // The server goes away: every read of a card fails.
+  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', method: 'GET', path: '/giftcards/' } });
+  await expect(page.getByRole('alert')).toContainText('The Loyalty server does not answer', { timeout: 30_000 });
+  return progress;
+}
+
 test.beforeEach(async ({ page, loyaltyServer }) => {
   await resetSimulator(loyaltyServer);
   await openLiveTerminal(page, loyaltyServer);
@@ -353,19 +374,7 @@ test('a box the server stops answering part-way is not called activated: it wait
   page,
   loyaltyServer,
 }) => {
-  await goTo(page, 'Issue');
-  await page.getByRole('button', { name: 'Activate a box of cards' }).click();
-  await managerUnlocks(page);
-  await page.getByLabel('First card number').fill('7001 0000 1001');
-  await page.getByLabel('Last card number').fill('7001 0000 1012');
-  await page.getByLabel('Amount (EUR)').fill('10');
-  await setFaults(loyaltyServer, { latencyMs: 150 });
-  await page.getByRole('button', { name: 'Activate the cards' }).click();
-  const progress = page.getByRole('progressbar', { name: /Cards done/ });
-  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
-  // The server goes away: every read of a card fails.
-  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', method: 'GET', path: '/giftcards/' } });
-  await expect(page.getByRole('alert')).toContainText('The Loyalty server does not answer', { timeout: 30_000 });
+  const progress = await boxStoppedPartWay(page, loyaltyServer);
   await expect(page.getByText('Box activated')).toBeHidden();
   const doneWhenStopped = Number(await progress.getAttribute('value'));
   expect(doneWhenStopped).toBeLessThan(12);
@@ -380,18 +389,7 @@ test('a box the server stops answering part-way can be stopped there for good: n
   page,
   loyaltyServer,
 }) => {
-  await goTo(page, 'Issue');
-  await page.getByRole('button', { name: 'Activate a box of cards' }).click();
-  await managerUnlocks(page);
-  await page.getByLabel('First card number').fill('7001 0000 1001');
-  await page.getByLabel('Last card number').fill('7001 0000 1012');
-  await page.getByLabel('Amount (EUR)').fill('10');
-  await setFaults(loyaltyServer, { latencyMs: 150 });
-  await page.getByRole('button', { name: 'Activate the cards' }).click();
-  const progress = page.getByRole('progressbar', { name: /Cards done/ });
-  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
-  await setFaults(loyaltyServer, { next: { count: 1000, kind: 'unavailable', method: 'GET', path: '/giftcards/' } });
-  await expect(page.getByRole('alert')).toContainText('The Loyalty server does not answer', { timeout: 30_000 });
+  await boxStoppedPartWay(page, loyaltyServer);
   await setFaults(loyaltyServer, {});
 
   // The manager keyed the wrong amount, say: the box ends here, without continuing it.

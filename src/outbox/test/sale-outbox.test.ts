@@ -17,6 +17,26 @@ afterEach(() => {
   harnesses = [];
 });
 
+/**
+ * The server turns this harness's commits away (429 with `Retry-After: seconds`) while `turnAway()`
+ * says so; the other requests go through. Returns when each commit was asked (on `elapsed`).
+ */
+function commitsTurnedAway(t: ReturnType<typeof setup>, seconds: string, turnAway: () => boolean): number[] {
+  const commits: number[] = [];
+  const inner = t.api.config.fetch!;
+  t.api.config.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (!request.url.endsWith('/_commit')) return inner(request);
+    commits.push(t.elapsed());
+    if (!turnAway()) return inner(request);
+    return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'Retry-After': seconds },
+    });
+  };
+  return commits;
+}
+
 describe('a sale through the outbox, against the simulator', () => {
   it('reopens the sale when a hold lapsed before its commit: that money is due again', async () => {
     const t = setup();
@@ -775,21 +795,8 @@ describe('a commit the server turns away for a while (429 with Retry-After)', ()
     await t.act({ type: 'complete' });
     await t.run();
     expect(await t.lineStates()).toEqual(['committing', 'committing']);
-    const commits: number[] = [];
     let turnAway = true;
-    const inner = t.api.config.fetch!;
-    t.api.config.fetch = async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith('/_commit')) {
-        commits.push(t.elapsed());
-        if (turnAway)
-          return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
-            status: 429,
-            headers: { 'content-type': 'application/json', 'Retry-After': '30' },
-          });
-      }
-      return inner(request);
-    };
+    const commits = commitsTurnedAway(t, '30', () => turnAway);
     t.advance(2_000); // both retries due
     await t.run();
     expect(commits).toHaveLength(1); // the first turned away; the other waits with it
@@ -804,7 +811,6 @@ describe('a commit the server turns away for a while (429 with Retry-After)', ()
   });
 
   it('a commit whose answer was lost, turned away on its resend, waits as the server said too', async () => {
-    const commits: number[] = [];
     const t = setup();
     await t.start(2000);
     await t.act({ type: 'tender', kind: 'giftCard', number: '700100000001', amount: 2000, availableBefore: 5000 });
@@ -813,22 +819,12 @@ describe('a commit the server turns away for a while (429 with Retry-After)', ()
     await t.act({ type: 'complete' });
     await t.run();
     expect((await t.reads.all()).find((r) => r.request.type === 'giftCard.commit')?.status).toBe('unknown');
-    let turnAway = true;
-    const inner = t.api.config.fetch!;
-    t.api.config.fetch = async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.endsWith('/_commit')) {
-        commits.push(t.elapsed());
-        if (turnAway) {
-          turnAway = false;
-          return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }), {
-            status: 429,
-            headers: { 'content-type': 'application/json', 'Retry-After': '30' },
-          });
-        }
-      }
-      return inner(request);
-    };
+    let first = true;
+    const commits = commitsTurnedAway(t, '30', () => {
+      const turnAway = first;
+      first = false;
+      return turnAway;
+    });
     t.advance(2_000);
     await t.run();
     expect(commits).toHaveLength(1);
