@@ -321,16 +321,14 @@ describe('answers that are not the contract', () => {
 describe('a slow server in the page (training), slower than the terminal waits', () => {
   it('is a time-out to the terminal, not an early answer; the operation applies when its latency ends, as a real server’s', async () => {
     const sim = simulatedApi();
-    sim.app.faults.replace({ latencyMs: 300 });
+    sim.app.faults.replace({ latencyMs: 1_500 });
     const api = createLoyaltyApi({ ...sim.api.config, timeoutMs: 100, fetch: simulatorFetch(sim.app) });
-    const started = Date.now();
+    // Rejected, not answered: an answer at the moment the terminal gave up would have been a success.
     await expect(
       api.giftCards.pay('700100000001', 1000, { transactionId: crypto.randomUUID(), reason: 'Sale' }),
     ).rejects.toMatchObject({ code: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(250);
     expect(sim.state().authorizations).toHaveLength(0); // not yet: the server is still at it
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(sim.state().authorizations).toHaveLength(1);
+    await expect.poll(() => sim.state().authorizations.length, { timeout: 5_000 }).toBe(1);
   });
 });
 

@@ -100,9 +100,13 @@ export async function runBox(
           onCard();
           return 'unreachable';
         }
-        // The box stays as it is (not finished): continued once it is put right, or stopped there.
-        if (record?.status === 'refused' && BOX_WIDE.has(record.error?.code ?? ''))
+        // The box stays as it is (not finished), that card freed: continued once it is put right, it
+        // is asked for again; or the box is stopped there.
+        if (record?.status === 'refused' && BOX_WIDE.has(record.error?.code ?? '')) {
+          await perform({ type: 'boxEvent', boxId, event: { type: 'turnedAway', number, operationId: order.id } });
+          onCard();
           return { refused: record.error!.code };
+        }
       }
   }
 }

@@ -122,8 +122,11 @@ describe('a box of gift cards through the outbox, against the simulator', () => 
     };
     expect(await runBox(box.boxId, deps, new AbortController().signal)).toEqual({ refused: 'invalid_amount' });
     expect(issues).toHaveLength(1);
-    // The box waits, not finished: continued once put right, or stopped there.
+    // The box waits, not finished: continued once put right (that card asked for again), or stopped there.
     expect((await t.reads.box(box.boxId))?.state).toBe('running');
+    t.api.config.fetch = inner;
+    expect(await runBox(box.boxId, deps, new AbortController().signal)).toBe('finished');
+    expect(issuedAtServer(t).map((i) => i.number)).toEqual(numbers(5));
   });
 
   it('frees a card turned away while no runner waited for it (the screen left): continued, the box issues it', async () => {

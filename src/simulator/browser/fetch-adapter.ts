@@ -7,6 +7,9 @@ import { DROP_HEADER, type SimulatorApp } from '../http/app';
 export function simulatorFetch(app: SimulatorApp): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
+    // Aborted before it left: a browser sends nothing.
+    if (request.signal.aborted)
+      throw request.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
     // A client that gives up (its time-out) is told at once, as a browser's fetch rejects; the
     // server goes on with the request (its latency, then the operation).
     const aborted = new Promise<never>((_, reject) => {

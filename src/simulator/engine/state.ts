@@ -121,18 +121,28 @@ function minor(value: number, currency: string): Minor {
 }
 
 /**
- * A state kept by an earlier build, with what the dataset has gained since: its series (as the
- * dataset defines them now), and its cards the state does not know (a scenario card added since
- * answered "not found"). What the state knows stays as it is: the trainer's sales and cards.
+ * A state kept by the page before it was reloaded (or by an earlier build), with what the dataset
+ * has gained since: its series (as the dataset defines them now), its cards the state does not know
+ * (a scenario card added since answered "not found"), and its cards' dates (a scenario card must not
+ * expire on a date). What the trainer did stays: their sales, and each card's money. A request still
+ * in progress when the page went is gone with it: its key, left "in progress", would answer 409 to
+ * every resend for ever.
  */
 export function withDatasetAdditions(kept: EngineState, dataset: Dataset): EngineState {
   const fresh = stateFromDataset(dataset);
+  const instruments = { ...fresh.instruments, ...kept.instruments };
+  for (const [key, card] of Object.entries(fresh.instruments)) {
+    const was = instruments[key];
+    if (was && was.startDate !== undefined && card.startDate !== undefined)
+      instruments[key] = { ...was, startDate: card.startDate, expiryDate: card.expiryDate };
+  }
   return {
     ...kept,
     tokens: fresh.tokens,
     groups: fresh.groups,
-    instruments: { ...fresh.instruments, ...kept.instruments },
+    instruments,
     seriesCounters: { ...fresh.seriesCounters, ...kept.seriesCounters },
+    idempotency: Object.fromEntries(Object.entries(kept.idempotency).filter(([, r]) => r.state === 'done')),
   };
 }
 
